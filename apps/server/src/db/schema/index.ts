@@ -1,0 +1,4 @@
+export * from './settings.js';
+export * from './reference.js';
+export * from './members.js';
+export * from './sessions.js';

@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  bigint,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { interests, regions } from './reference.js';
+
+/** An account: credentials, balance and membership. The profile is what others see. */
+export const members = pgTable(
+  'members',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    status: text('status', { enum: ['confirmed', 'not_confirmed'] }).notNull().default('not_confirmed'),
+    credits: integer('credits').notNull().default(0),
+    paidUser: boolean('paid_user').notNull().default(false),
+    language: text('language').notNull().default('nl'),
+    domain: text('domain').notNull(),
+    fictional: boolean('fictional').notNull().default(false),
+    invisible: boolean('invisible').notNull().default(false),
+    notificationsDisabled: text('notifications_disabled').array().notNull().default([]),
+    signupDate: timestamp('signup_date', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('members_email_idx').on(sql`lower(${t.email})`),
+    check('members_credits_nonnegative', sql`${t.credits} >= 0`),
+  ],
+);
+
+/** The public side of a member. */
+export const profiles = pgTable(
+  'profiles',
+  {
+    memberId: bigint('member_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    gender: text('gender', { enum: ['male', 'female'] }).notNull(),
+    sexuality: text('sexuality', { enum: ['hetero', 'gay', 'lesbian', 'bi'] }).notNull(),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    country: text('country').notNull(),
+    regionId: integer('region_id').references(() => regions.id),
+    city: text('city'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    about: text('about').notNull().default(''),
+    hairColor: text('hair_color'),
+    eyeColor: text('eye_color'),
+    bodyType: text('body_type'),
+    relationshipStatus: text('relationship_status'),
+    tattoos: text('tattoos'),
+    reason: text('reason'),
+    status: text('status', { enum: ['active', 'disabled'] }).notNull().default('disabled'),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Supports the member search: filters on country, gender and age among active profiles.
+    index('profiles_search_idx').on(t.status, t.country, t.gender, t.birthDate),
+    index('profiles_region_idx').on(t.regionId),
+  ],
+);
+
+export const profileInterests = pgTable(
+  'profile_interests',
+  {
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    interestId: integer('interest_id')
+      .notNull()
+      .references(() => interests.id),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.interestId] }), index('profile_interests_interest_idx').on(t.interestId)],
+);
+
+/** A member's photo: the stored files are always re-encoded versions, never the upload. */
+export const photos = pgTable(
+  'photos',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    isMain: boolean('is_main').notNull().default(false),
+    filename: text('filename').notNull(),
+    thumbFilename: text('thumb_filename').notNull(),
+    matchFilename: text('match_filename').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('photos_member_idx').on(t.memberId, t.position)],
+);

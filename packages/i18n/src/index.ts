@@ -1,0 +1,37 @@
+import type { Locale } from '@app/shared';
+
+/** A language the site can be shown in (spec section 3, locale entry). */
+export interface LocaleEntry {
+  code: Locale;
+  /** BCP 47 tag for Intl and the html lang attribute. */
+  iso: string;
+  /** Folder of its catalogues under locales/. */
+  file: string;
+  /** The language's own name, as the dropdown shows it. */
+  name: string;
+}
+
+export const LOCALE_ENTRIES: readonly LocaleEntry[] = [
+  { code: 'nl', iso: 'nl-NL', file: 'nl', name: 'Nederlands' },
+  { code: 'en', iso: 'en-GB', file: 'en', name: 'English' },
+  { code: 'de', iso: 'de-DE', file: 'de', name: 'Deutsch' },
+  { code: 'fr', iso: 'fr-FR', file: 'fr', name: 'Français' },
+  { code: 'da', iso: 'da-DK', file: 'da', name: 'Dansk' },
+  { code: 'es', iso: 'es-ES', file: 'es', name: 'Español' },
+  { code: 'fi', iso: 'fi-FI', file: 'fi', name: 'Suomi' },
+  { code: 'it', iso: 'it-IT', file: 'it', name: 'Italiano' },
+  { code: 'no', iso: 'nb-NO', file: 'no', name: 'Norsk' },
+  { code: 'pl', iso: 'pl-PL', file: 'pl', name: 'Polski' },
+  { code: 'sv', iso: 'sv-SE', file: 'sv', name: 'Svenska' },
+];
+
+/**
+ * Catalogue namespaces: `common` for the web app, `errors` for API error messages (server and
+ * client alike), `server` for texts only the server writes (e-mails, later).
+ */
+export const NAMESPACES = ['common', 'errors'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+export function localeEntry(code: Locale): LocaleEntry {
+  return LOCALE_ENTRIES.find((l) => l.code === code) ?? LOCALE_ENTRIES[0]!;
+}

@@ -1,0 +1,197 @@
+/**
+ * Business constants of spec section 9, shared by server and web so both sides enforce the
+ * same numbers. Durations are in milliseconds unless the name says otherwise.
+ */
+
+/** Every locale the product ships, in the order the language dropdown lists them. */
+export const LOCALES = ['nl', 'en', 'de', 'fr', 'da', 'es', 'fi', 'it', 'no', 'pl', 'sv'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/** Default and fallback locale; dates format in it too. */
+export const DEFAULT_LOCALE: Locale = 'nl';
+
+/** The countries the site serves (ISO 3166-1 alpha-2). */
+export const COUNTRIES = [
+  'NL',
+  'BE',
+  'DE',
+  'AT',
+  'CH',
+  'FR',
+  'IT',
+  'ES',
+  'PL',
+  'GB',
+  'IE',
+  'US',
+  'CA',
+  'AU',
+  'NZ',
+] as const;
+export type Country = (typeof COUNTRIES)[number];
+
+/** Languages offered in the language dropdown per visitor country (spec section 9). */
+export const VISIBLE_LANGUAGES_BY_COUNTRY: Record<Country, readonly Locale[]> = {
+  US: ['en', 'es'],
+  NL: ['nl'],
+  BE: ['nl', 'fr', 'de'],
+  FR: ['fr'],
+  IT: ['it'],
+  ES: ['es'],
+  DE: ['de'],
+  AT: ['de'],
+  IE: ['en'],
+  GB: ['en'],
+  CA: ['en', 'fr'],
+  PL: ['pl'],
+  AU: ['en'],
+  NZ: ['en'],
+  CH: ['de', 'it', 'fr', 'en'],
+};
+
+/** Countries whose visitors see the site-entry warning in the chat and lander layouts. */
+export const ENTRY_WARNING_COUNTRIES: readonly string[] = ['NL', 'DE'];
+
+/** Cookie lifetimes. */
+export const LOCALE_COOKIE = 'locale';
+export const LOCALE_COOKIE_DAYS = 365;
+export const AUTH_COOKIE = 'sid';
+export const AUTH_COOKIE_DAYS = 30;
+
+/** Header the client marks its API calls with; state-changing calls require it. */
+export const REQUEST_TYPE_HEADER = 'x-requested-with';
+export const REQUEST_TYPE_VALUE = 'XMLHttpRequest';
+
+/** Photo limits per membership. */
+export const FREE_PHOTO_LIMIT = 3;
+export const PREMIUM_PHOTO_LIMIT = 25;
+
+/** Swipe-game likes per member per day. */
+export const SWIPE_LIKES_PER_DAY = 4;
+
+/** Conversations a free member may start. */
+export const FREE_CONVERSATION_LIMIT = 2;
+
+/** Welcome discount on a first purchase, in percent. */
+export const WELCOME_DISCOUNT_PERCENT = 25;
+
+/** Time bonus: code, percentage and how long after signup it runs. */
+export const TIME_BONUS_CODE = 'TIMEBONUS25';
+export const TIME_BONUS_PERCENT = 25;
+export const TIME_BONUS_DURATION_SECONDS = 14_400;
+export const TIME_BONUS_TICK = 1_000;
+export const TIME_BONUS_MODAL_DELAY = 40_000;
+
+/** Days in which a deleted account can still be reactivated. */
+export const ACCOUNT_REACTIVATION_DAYS = 14;
+
+/** Badges: the unread badge caps at 99+, the credits badge shows at 10 or fewer credits. */
+export const BADGE_CAP = 99;
+export const CREDITS_BADGE_THRESHOLD = 10;
+
+/** Polling of user, chats and likes for logged-in members. */
+export const POLL_INTERVAL = 60_000;
+export const POLL_INTERVAL_WITH_PUSH = 300_000;
+export const POLL_START_DELAY = 5_000;
+
+/** A chunk-load failure reloads the page at most once in this window. */
+export const CHUNK_RELOAD_GUARD = 60_000;
+
+/** Likes reload this long after an auto-like. */
+export const AUTO_LIKE_RELOAD_DELAY = 500;
+
+/** Top progress bar: shown only for navigations slower than the throttle, animated over the duration. */
+export const PROGRESS_THROTTLE = 200;
+export const PROGRESS_DURATION = 5_000;
+
+/** Browser geolocation may reuse a position this old. */
+export const GEOLOCATION_MAX_AGE = 3_600_000;
+
+/** The activation mail is expected within this time. */
+export const ACTIVATION_MAIL_EXPECTED = 60_000;
+
+/** Failed API requests (network errors and 5xx) are retried up to this many times. */
+export const API_MAX_RETRIES = 5;
+
+/** Terms version date: never earlier than this, or the company's added date when later. */
+export const TERMS_MIN_VERSION_DATE = '2023-12-01T12:00:00Z';
+
+/** Minimum member age unless the settings say otherwise. */
+export const DEFAULT_MIN_AGE = 18;
+
+/** Site niches: 1 general, then she, bdsm, bbw, gilf, milf, gay. */
+export const NICHE_PREFIXES: Record<number, string> = {
+  1: '',
+  2: 'she-',
+  3: 'bdsm-',
+  4: 'bbw-',
+  5: 'gilf-',
+  6: 'milf-',
+  7: 'gay-',
+};
+
+/** Tracking query parameters stored with a visit and, later, with the account. */
+export const TRACKING_PARAMS = ['network', 'ref', 'sub1', 'sub2', 'sub3'] as const;
+
+/** Keys under which alert and modal dismissals are stored, each with a timestamp. */
+export const DISMISSAL_KEYS = {
+  enrich: 'dismissed-enrich',
+  push: 'dismissed-push',
+  disabledNotifications: 'dismissed-disabled-notifications',
+  timeBonusModal: 'dismissed-time-bonus-modal',
+  siteEntryWarning: 'dismissed-site-entry-warning',
+} as const;
+
+/** Values of the profile options (spec section 3); their labels are translated per key. */
+export const PROFILE_OPTIONS = {
+  hair_color: ['blond', 'brown', 'black', 'red', 'grey', 'other'],
+  eye_color: ['blue', 'green', 'brown', 'grey', 'hazel'],
+  body_type: ['slim', 'athletic', 'average', 'curvy', 'full'],
+  relationship_status: ['single', 'divorced', 'widowed', 'separated', 'in_relationship'],
+  tattoos: ['none', 'some', 'many'],
+  reason: ['relationship', 'dating', 'friendship', 'adventure', 'chat'],
+} as const;
+export type ProfileOption = keyof typeof PROFILE_OPTIONS;
+
+/** Interest keys and the icon each is drawn with. */
+export const INTERESTS: readonly { key: string; icon: string }[] = [
+  { key: 'adventure', icon: 'adventure' },
+  { key: 'music', icon: 'music' },
+  { key: 'travelling', icon: 'travelling' },
+  { key: 'wine', icon: 'wine' },
+  { key: 'cooking', icon: 'cooking' },
+  { key: 'sports', icon: 'sports' },
+  { key: 'movies', icon: 'movies' },
+  { key: 'reading', icon: 'reading' },
+  { key: 'dancing', icon: 'dancing' },
+  { key: 'nature', icon: 'nature' },
+  { key: 'art', icon: 'art' },
+  { key: 'gaming', icon: 'gaming' },
+  { key: 'fitness', icon: 'fitness' },
+  { key: 'photography', icon: 'photography' },
+  { key: 'animals', icon: 'animals' },
+  { key: 'romance', icon: 'romance' },
+  { key: 'flirting', icon: 'flirting' },
+  { key: 'cuddling', icon: 'cuddling' },
+  { key: 'massage', icon: 'massage' },
+  { key: 'lingerie', icon: 'lingerie' },
+];
+
+/** How each country's regions are named (spec section 9: province, state, canton, ...). */
+export const REGION_KIND_BY_COUNTRY = {
+  NL: 'province',
+  BE: 'province',
+  DE: 'state',
+  AT: 'state',
+  CH: 'canton',
+  FR: 'region',
+  IT: 'region',
+  ES: 'autonomous_community',
+  PL: 'voivodeship',
+  GB: 'nation',
+  IE: 'county',
+  US: 'state',
+  CA: 'province',
+  AU: 'state',
+  NZ: 'region',
+} as const satisfies Record<Country, string>;

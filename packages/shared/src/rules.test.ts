@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { badgeText, cleanPhone, initialLocale, termsVersionDate, visibleLanguages } from './rules.js';
+import { LOCALES } from './constants.js';
+
+describe('visibleLanguages', () => {
+  it('follows the spec table per country', () => {
+    expect(visibleLanguages('US')).toEqual(['en', 'es']);
+    expect(visibleLanguages('NL')).toEqual(['nl']);
+    expect(visibleLanguages('BE')).toEqual(['nl', 'fr', 'de']);
+    expect(visibleLanguages('CA')).toEqual(['en', 'fr']);
+    expect(visibleLanguages('CH')).toEqual(['de', 'it', 'fr', 'en']);
+  });
+  it('offers every language to an unknown country', () => {
+    expect(visibleLanguages(null)).toEqual(LOCALES);
+    expect(visibleLanguages('JP')).toEqual(LOCALES);
+  });
+});
+
+describe('initialLocale', () => {
+  it('prefers a supported cookie', () => expect(initialLocale('de', 'fr')).toBe('de'));
+  it('uses a supported domain language without a cookie', () => expect(initialLocale(undefined, 'fr')).toBe('fr'));
+  it('ignores unsupported values and falls back to nl', () => {
+    expect(initialLocale('xx', 'yy')).toBe('nl');
+    expect(initialLocale('xx', 'en')).toBe('en');
+  });
+  it('always yields a shipped locale', () => {
+    fc.assert(fc.property(fc.option(fc.string()), fc.option(fc.string()), (a, b) => LOCALES.includes(initialLocale(a, b))));
+  });
+});
+
+describe('cleanPhone', () => {
+  it('removes dashes and spaces', () => expect(cleanPhone('+31 20-123 45 67')).toBe('+31201234567'));
+});
+
+describe('termsVersionDate', () => {
+  it('is never before 2023-12-01 12:00 UTC', () => {
+    expect(termsVersionDate('2020-01-01').toISOString()).toBe('2023-12-01T12:00:00.000Z');
+    expect(termsVersionDate(null).toISOString()).toBe('2023-12-01T12:00:00.000Z');
+  });
+  it('takes a later company added date', () => {
+    expect(termsVersionDate('2024-05-06T10:00:00Z').toISOString()).toBe('2024-05-06T10:00:00.000Z');
+  });
+});
+
+describe('badgeText', () => {
+  it('caps at 99+', () => {
+    expect(badgeText(0)).toBe('');
+    expect(badgeText(5)).toBe('5');
+    expect(badgeText(99)).toBe('99');
+    expect(badgeText(100)).toBe('99+');
+  });
+});

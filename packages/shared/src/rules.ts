@@ -1,0 +1,55 @@
+import {
+  COUNTRIES,
+  DEFAULT_LOCALE,
+  LOCALES,
+  TERMS_MIN_VERSION_DATE,
+  VISIBLE_LANGUAGES_BY_COUNTRY,
+  type Country,
+  type Locale,
+} from './constants.js';
+
+/** Narrows any string to a locale the product ships. */
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/** Narrows any string to a country the site serves. */
+export function isCountry(value: unknown): value is Country {
+  return typeof value === 'string' && (COUNTRIES as readonly string[]).includes(value);
+}
+
+/**
+ * Languages the dropdown offers a visitor from `country`. An unknown country sees them all,
+ * so nobody is left without their language.
+ */
+export function visibleLanguages(country: string | null | undefined): readonly Locale[] {
+  return isCountry(country) ? VISIBLE_LANGUAGES_BY_COUNTRY[country] : LOCALES;
+}
+
+/**
+ * The locale to start in (spec section 4): the locale cookie when it names a supported locale,
+ * else the domain's language when supported, else nl.
+ */
+export function initialLocale(cookieValue: string | null | undefined, domainLanguage: string | null | undefined): Locale {
+  if (isLocale(cookieValue)) return cookieValue;
+  if (isLocale(domainLanguage)) return domainLanguage;
+  return DEFAULT_LOCALE;
+}
+
+/** Support phone as shown and dialled: dashes and spaces removed. */
+export function cleanPhone(phone: string): string {
+  return phone.replace(/[\s-]/g, '');
+}
+
+/** Version date of the terms: 2023-12-01 12:00 UTC, or the company's added date when later. */
+export function termsVersionDate(companyAdded: string | null | undefined): Date {
+  const min = new Date(TERMS_MIN_VERSION_DATE);
+  const added = companyAdded ? new Date(companyAdded) : null;
+  return added && !Number.isNaN(added.getTime()) && added > min ? added : min;
+}
+
+/** Badge text for a count: nothing at 0, the number up to 99, then 99+. */
+export function badgeText(count: number): string {
+  if (count <= 0) return '';
+  return count > 99 ? '99+' : String(count);
+}

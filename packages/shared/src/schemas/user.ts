@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { LocaleSchema } from './settings.js';
+
+export const GenderSchema = z.enum(['male', 'female']);
+export const SexualitySchema = z.enum(['hetero', 'gay', 'lesbian', 'bi']);
+
+export const MainImageSchema = z.object({
+  filename: z.string(),
+  thumb_filename: z.string(),
+  match: z.string(),
+});
+export type MainImage = z.infer<typeof MainImageSchema>;
+
+export const NOTIFICATION_TYPES = [
+  'new_conversations',
+  'new_messages',
+  'like',
+  'unread_message_reminders',
+  'promotions',
+  'weekly_updates',
+  'news',
+  'reminders',
+] as const;
+export const NotificationTypeSchema = z.enum(NOTIFICATION_TYPES);
+
+/** Why e-mail to a member was switched off. */
+export const EmailDisabledReasonSchema = z.enum(['fbl', 'bounce', 'listunsubscribe']);
+
+/** The logged-in member as the client sees it (spec section 3). */
+export const UserSchema = z.object({
+  status: z.enum(['confirmed', 'not_confirmed']),
+  credits: z.number().int().nonnegative(),
+  paid_user: z.boolean(),
+  signup_date: z.string(),
+  language: LocaleSchema,
+  fictional_icon: z.string(),
+  notifications_disabled: z.array(EmailDisabledReasonSchema),
+  profile: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    country: z.string(),
+    status: z.enum(['active', 'disabled']),
+    main_image: MainImageSchema.nullable(),
+  }),
+});
+export type User = z.infer<typeof UserSchema>;
+
+/** GET /api/user.php: the member of the session, or null for a visitor. */
+export const UserResponseSchema = z.object({ user: UserSchema.nullable() });
+export type UserResponse = z.infer<typeof UserResponseSchema>;
+
+export const UserLanguageBodySchema = z.object({ language: LocaleSchema });
+export type UserLanguageBody = z.infer<typeof UserLanguageBodySchema>;
