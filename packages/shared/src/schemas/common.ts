@@ -16,8 +16,26 @@ export const ERROR_CODES = [
   'not_found',
   'rate_limited',
   'internal_error',
+  'bad_request',
+  'payload_too_large',
+  'unsupported_media_type',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/**
+ * Message keys (errors namespace) for the per-field texts of a validation_failed answer. Modules
+ * may add their own keys for domain rules (e.g. a profile name equal to the e-mail address).
+ */
+export const FIELD_MESSAGE_KEYS = [
+  'field_required',
+  'field_invalid',
+  'field_too_short',
+  'field_too_long',
+  'field_too_small',
+  'field_too_big',
+  'field_invalid_option',
+] as const;
+export type FieldMessageKey = (typeof FIELD_MESSAGE_KEYS)[number];
 
 /** `{ ok: true }` for calls that answer nothing else. */
 export const OkResponseSchema = z.object({ ok: z.literal(true) });

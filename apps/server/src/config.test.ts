@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from './config.js';
+
+const PUBLIC_KEY = 'BNbxGYNMhEIi9zrneh7mqV4oUanjLUK3m+mYZBc62frMKrEoMk88r3Lk596T0ck9xlT+aok0p5t2I6ni4Zsi8A'.replace(
+  /\+/g,
+  '-',
+);
+const PRIVATE_KEY = 'C6kcnnQG9eNTPTYh6Y0bPqRVJKF1DZQDWLkSYXJHW2g';
+
+describe('parseConfig', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    const result = parseConfig({}, '/srv/app');
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const c = result.config;
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: null,
+      redisUrl: null,
+      publicUrl: null,
+      secureCookies: false,
+      smtpUrl: null,
+      mollieApiKey: null,
+      vapid: null,
+      seedDemo: true,
+      logLevel: 'info',
+      trustProxy: false,
+    });
+    expect(c.dataDir).toMatch(/\/data$/);
+    expect(c.webDistDir).toMatch(/\/apps\/web\/dist$/);
+  });
+
+  it('reads every variable when valid, resolving relative paths from where npm was started', () => {
+    const result = parseConfig(
+      {
+        PORT: '8080',
+        HOST: '127.0.0.1',
+        DATA_DIR: './var',
+        DATABASE_URL: 'postgres://app@db:5432/app',
+        REDIS_URL: 'redis://cache:6379',
+        PUBLIC_URL: 'https://example.com/',
+        SMTP_URL: 'smtp://mail:25',
+        MOLLIE_API_KEY: 'test_abcdefghijklmnopqrstuvwxyz1234',
+        VAPID_PUBLIC_KEY: PUBLIC_KEY,
+        VAPID_PRIVATE_KEY: PRIVATE_KEY,
+        VAPID_SUBJECT: 'mailto:support@example.com',
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        WEB_DIST_DIR: '/opt/web',
+        TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+        INIT_CWD: '/home/me/site',
+      },
+      '/home/me/site/apps/server',
+    );
+    expect(result).toEqual({
+      ok: true,
+      config: {
+        port: 8080,
+        host: '127.0.0.1',
+        dataDir: '/home/me/site/var',
+        databaseUrl: 'postgres://app@db:5432/app',
+        redisUrl: 'redis://cache:6379',
+        publicUrl: 'https://example.com',
+        secureCookies: true,
+        smtpUrl: 'smtp://mail:25',
+        mollieApiKey: 'test_abcdefghijklmnopqrstuvwxyz1234',
+        vapid: { publicKey: PUBLIC_KEY, privateKey: PRIVATE_KEY, subject: 'mailto:support@example.com' },
+        seedDemo: false,
+        logLevel: 'warn',
+        webDistDir: '/opt/web',
+        trustProxy: ['10.0.0.0/8', '127.0.0.1'],
+      },
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    const result = parseConfig({ PORT: '', DATABASE_URL: ' ', REDIS_URL: '' });
+    expect(result.ok && result.config.port).toBe(3000);
+    expect(result.ok && result.config.databaseUrl).toBeNull();
+  });
+
+  it('lists every problem at once', () => {
+    const result = parseConfig({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://db/app',
+      REDIS_URL: 'http://cache',
+      PUBLIC_URL: 'example.com',
+      SMTP_URL: 'mail.example.com',
+      MOLLIE_API_KEY: 'secret',
+      VAPID_PUBLIC_KEY: PUBLIC_KEY,
+      SEED_DEMO: 'maybe',
+      LOG_LEVEL: 'loud',
+      TRUST_PROXY: 'the load balancer',
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    const text = result.problems.join('\n');
+    for (const name of [
+      'PORT',
+      'DATABASE_URL',
+      'REDIS_URL',
+      'PUBLIC_URL',
+      'SMTP_URL',
+      'MOLLIE_API_KEY',
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY',
+      'SEED_DEMO',
+      'LOG_LEVEL',
+      'TRUST_PROXY',
+    ]) {
+      expect(text).toContain(name);
+    }
+    expect(result.problems).toHaveLength(10);
+  });
+
+  it('rejects a port out of range and accepts trust-proxy variants', () => {
+    expect(parseConfig({ PORT: '70000' }).ok).toBe(false);
+    const hops = parseConfig({ TRUST_PROXY: '2' });
+    expect(hops.ok && hops.config.trustProxy).toBe(2);
+    const on = parseConfig({ TRUST_PROXY: 'true' });
+    expect(on.ok && on.config.trustProxy).toBe(true);
+  });
+
+  it('sets Secure cookies only behind https', () => {
+    const http = parseConfig({ PUBLIC_URL: 'http://localhost:3000' });
+    expect(http.ok && http.config.secureCookies).toBe(false);
+    expect(http.ok && http.config.publicUrl).toBe('http://localhost:3000');
+  });
+});

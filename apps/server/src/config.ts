@@ -1,0 +1,172 @@
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * The server's configuration, read once from the environment at start. Every setting the
+ * process behaves on is here, explicitly: nothing keys off NODE_ENV.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path; holds the embedded database (pglite/) and local media (media/). */
+  dataDir: string;
+  /** A postgres:// URL selects PostgreSQL; null means the embedded PGlite under dataDir. */
+  databaseUrl: string | null;
+  /** Redis for the event bus and rate limits across processes; null keeps both in-process. */
+  redisUrl: string | null;
+  /** Public origin of the site without trailing slash (https://example.com), when known. */
+  publicUrl: string | null;
+  /** Cookies get the Secure flag: true when publicUrl is https. */
+  secureCookies: boolean;
+  smtpUrl: string | null;
+  mollieApiKey: string | null;
+  /** VAPID keys for web push; null until configured (the push module may then generate them). */
+  vapid: { publicKey: string; privateKey: string; subject: string | null } | null;
+  /** Seed the demo site when the members table is empty. */
+  seedDemo: boolean;
+  logLevel: LogLevel;
+  /** Absolute path of the built web app (vite build output); may not exist in API tests. */
+  webDistDir: string;
+  /** Fastify's trustProxy: false, true, a hop count, or the proxies' addresses/CIDRs. */
+  trustProxy: boolean | number | string[];
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** The repository root, three levels up from apps/server/src. Defaults are resolved from it. */
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
+
+/** Unset and empty variables are the same thing: an empty line in .env means "not set". */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+
+const urlWithScheme = (schemes: string[], hint: string) =>
+  z.string().refine((v) => {
+    try {
+      return schemes.includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, hint);
+
+const booleanString = (name: string) =>
+  z
+    .string()
+    .transform((v) => v.trim().toLowerCase())
+    .refine((v) => ['true', 'false', '1', '0', 'yes', 'no'].includes(v), `${name} must be true or false`)
+    .transform((v) => ['true', '1', 'yes'].includes(v));
+
+const EnvSchema = z.object({
+  PORT: optional(
+    z.coerce
+      .number({ error: 'PORT must be a number' })
+      .int('PORT must be a whole number')
+      .min(0, 'PORT must be between 0 and 65535')
+      .max(65535, 'PORT must be between 0 and 65535'),
+  ),
+  HOST: optional(z.string()),
+  DATA_DIR: optional(z.string()),
+  DATABASE_URL: optional(
+    urlWithScheme(
+      ['postgres:', 'postgresql:'],
+      'DATABASE_URL must be a postgres:// URL (leave it unset for the embedded PGlite database)',
+    ),
+  ),
+  REDIS_URL: optional(urlWithScheme(['redis:', 'rediss:'], 'REDIS_URL must be a redis:// or rediss:// URL')),
+  PUBLIC_URL: optional(
+    urlWithScheme(['http:', 'https:'], 'PUBLIC_URL must be an http:// or https:// URL, e.g. https://example.com'),
+  ),
+  SMTP_URL: optional(urlWithScheme(['smtp:', 'smtps:'], 'SMTP_URL must be an smtp:// or smtps:// URL')),
+  MOLLIE_API_KEY: optional(
+    z.string().regex(/^(test|live)_\w{20,}$/, 'MOLLIE_API_KEY must look like test_... or live_...'),
+  ),
+  VAPID_PUBLIC_KEY: optional(z.string().regex(/^[\w-]{80,100}$/, 'VAPID_PUBLIC_KEY must be a base64url key')),
+  VAPID_PRIVATE_KEY: optional(z.string().regex(/^[\w-]{40,50}$/, 'VAPID_PRIVATE_KEY must be a base64url key')),
+  VAPID_SUBJECT: optional(urlWithScheme(['mailto:', 'https:'], 'VAPID_SUBJECT must be a mailto: or https: URL')),
+  SEED_DEMO: optional(booleanString('SEED_DEMO')),
+  LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })),
+  WEB_DIST_DIR: optional(z.string()),
+  TRUST_PROXY: optional(z.string()),
+  /** Set by npm to the directory it was started in; relative paths are meant from there. */
+  INIT_CWD: optional(z.string()),
+});
+
+/** TRUST_PROXY: true/false, a hop count, or a comma-separated list of addresses or CIDRs. */
+function parseTrustProxy(value: string | undefined): { value: boolean | number | string[] } | { problem: string } {
+  if (value === undefined) return { value: false };
+  const v = value.trim().toLowerCase();
+  if (v === 'true' || v === 'yes') return { value: true };
+  if (v === 'false' || v === 'no') return { value: false };
+  if (/^\d+$/.test(v)) return { value: Number(v) };
+  const parts = v.split(',').map((p) => p.trim());
+  const address = /^(?:[\d.]+|[\da-f:]+)(?:\/\d{1,3})?$/;
+  if (parts.every((p) => address.test(p))) return { value: parts };
+  return { problem: 'TRUST_PROXY must be true, false, a hop count or a comma-separated list of proxy addresses' };
+}
+
+/**
+ * Turns an environment into a typed config, or into the list of every problem found, so an
+ * operator fixes them all in one go. Pure: relative paths resolve against INIT_CWD (the
+ * directory npm was started in; npm runs workspace scripts from the workspace folder) or `cwd`.
+ */
+export function parseConfig(env: Record<string, string | undefined>, cwd: string = process.cwd()): ConfigResult {
+  const parsed = EnvSchema.safeParse(env);
+  const problems: string[] = parsed.success ? [] : parsed.error.issues.map((i) => i.message);
+
+  const hasPublic = Boolean(env.VAPID_PUBLIC_KEY?.trim());
+  const hasPrivate = Boolean(env.VAPID_PRIVATE_KEY?.trim());
+  if (hasPublic !== hasPrivate) {
+    problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together, or neither');
+  }
+
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY?.trim() || undefined);
+  if ('problem' in trustProxy) problems.push(trustProxy.problem);
+
+  if (!parsed.success || 'problem' in trustProxy || problems.length > 0) return { ok: false, problems };
+  const e = parsed.data;
+
+  const base = e.INIT_CWD ?? cwd;
+  const path = (value: string | undefined, fallback: string) =>
+    value === undefined ? fallback : isAbsolute(value) ? value : resolve(base, value);
+  const publicUrl = e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null;
+
+  return {
+    ok: true,
+    config: {
+      port: e.PORT ?? 3000,
+      host: e.HOST ?? '0.0.0.0',
+      dataDir: path(e.DATA_DIR, resolve(REPO_ROOT, 'data')),
+      databaseUrl: e.DATABASE_URL ?? null,
+      redisUrl: e.REDIS_URL ?? null,
+      publicUrl,
+      secureCookies: publicUrl?.startsWith('https:') ?? false,
+      smtpUrl: e.SMTP_URL ?? null,
+      mollieApiKey: e.MOLLIE_API_KEY ?? null,
+      vapid:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT ?? null }
+          : null,
+      seedDemo: e.SEED_DEMO ?? true,
+      logLevel: e.LOG_LEVEL ?? 'info',
+      webDistDir: path(e.WEB_DIST_DIR, resolve(REPO_ROOT, 'apps/web/dist')),
+      trustProxy: trustProxy.value,
+    },
+  };
+}
+
+/**
+ * Reads the process environment; on any problem prints them all and exits with status 1.
+ * Runs before a logger exists, hence plain stderr.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = parseConfig(env);
+  if (result.ok) return result.config;
+  process.stderr.write(
+    `Invalid configuration:\n${result.problems.map((p) => `  - ${p}`).join('\n')}\nSee .env.example for every variable.\n`,
+  );
+  process.exit(1);
+}
