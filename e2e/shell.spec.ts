@@ -1,0 +1,98 @@
+import { expect, test } from '@playwright/test';
+import { skipEntryWarning } from './helpers';
+
+test.describe('home page', () => {
+  test('renders with the theme and the site name', async ({ page }, testInfo) => {
+    await skipEntryWarning(page);
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle(/Amoria/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
+
+    // The primary call to action carries the gold-brown primary colour of the theme.
+    const cta = page.getByRole('main').getByRole('link', { name: /aanmelden/i }).first();
+    await expect(cta).toBeVisible();
+    const background = await cta.evaluate((el) => getComputedStyle(el).backgroundColor);
+    const [r, g, b] = background.match(/\d+/g)!.map(Number) as [number, number, number];
+    expect(r).toBeGreaterThan(g);
+    expect(g).toBeGreaterThan(b);
+
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await testInfo.attach('home', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+  });
+
+  test('shows the site-entry warning once', async ({ page }) => {
+    await page.goto('/');
+    const warning = page.locator('#site-entry-warning');
+    await expect(warning).toBeVisible();
+    await warning.getByRole('button').first().click();
+    await expect(warning).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('#site-entry-warning')).toHaveCount(0);
+  });
+
+  test('does not show the site-entry warning on the password reset page', async ({ page }) => {
+    await page.goto('/reset-password');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('#site-entry-warning')).toHaveCount(0);
+  });
+});
+
+test.describe('languages', () => {
+  test('switching language changes the texts and sets the cookie for a year', async ({ page, context }) => {
+    await skipEntryWarning(page);
+    await page.goto('/');
+    const heading = page.getByRole('heading', { level: 1 });
+    const dutch = await heading.innerText();
+
+    await page.getByRole('button', { name: /taal|language/i }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(heading).not.toHaveText(dutch);
+    const cookie = (await context.cookies()).find((c) => c.name === 'locale');
+    expect(cookie?.value).toBe('en');
+    const days = (cookie!.expires * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(364);
+    expect(days).toBeLessThanOrEqual(365.01);
+
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(heading).not.toHaveText(dutch);
+  });
+
+  test('uses the domain language when there is no cookie', async ({ page, baseURL }) => {
+    await skipEntryWarning(page);
+    // *.localhost resolves to this machine; the seeded de.localhost domain speaks German.
+    await page.goto(baseURL!.replace('localhost', 'de.localhost') + '/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  });
+});
+
+test.describe('not found', () => {
+  test('an unknown path shows the 404 page with status 404', async ({ page }) => {
+    await skipEntryWarning(page);
+    const response = await page.goto('/this/does/not/exist');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText('This page could not be found')).toBeVisible();
+    await page.getByRole('link', { name: /home/i }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('an unknown API path answers JSON 404', async ({ request }) => {
+    const response = await request.get('/api/nope.php');
+    expect(response.status()).toBe(404);
+    expect(await response.json()).toMatchObject({ error: 'not_found' });
+  });
+});
+
+test.describe('members area', () => {
+  test('a visitor opening a members-only page is sent to login', async ({ page }) => {
+    await skipEntryWarning(page);
+    await page.goto('/chats');
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+});

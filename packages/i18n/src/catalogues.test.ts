@@ -1,0 +1,55 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from '@app/shared';
+import { LOCALE_ENTRIES, NAMESPACES } from './index.js';
+
+type Catalogue = { [key: string]: string | Catalogue };
+
+const localesDir = fileURLToPath(new URL('../locales', import.meta.url));
+
+function load(locale: string, ns: string): Catalogue {
+  return JSON.parse(readFileSync(`${localesDir}/${locale}/${ns}.json`, 'utf8')) as Catalogue;
+}
+
+/** Flattens a catalogue to dotted keys, so two catalogues compare key by key. */
+function flatten(cat: Catalogue, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(cat)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+/** The {{placeholders}} a text interpolates; a translation must keep the same set. */
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]!).sort();
+}
+
+describe('locale entries', () => {
+  it('cover every shipped locale once', () => {
+    expect(LOCALE_ENTRIES.map((l) => l.code).sort()).toEqual([...LOCALES].sort());
+  });
+});
+
+describe.each(NAMESPACES)('the %s catalogues', (ns) => {
+  const reference = flatten(load('nl', ns));
+
+  it('exist in nl, the fallback, with texts', () => {
+    expect(reference.size).toBeGreaterThan(0);
+  });
+
+  it.each(LOCALES.filter((l) => l !== 'nl'))('are complete in %s', (locale) => {
+    expect(existsSync(`${localesDir}/${locale}/${ns}.json`)).toBe(true);
+    const catalogue = flatten(load(locale, ns));
+    const missing = [...reference.keys()].filter((k) => !catalogue.has(k));
+    const extra = [...catalogue.keys()].filter((k) => !reference.has(k));
+    expect({ missing, extra }).toEqual({ missing: [], extra: [] });
+    for (const [key, text] of catalogue) {
+      expect(text.trim(), `${locale} ${key}`).not.toBe('');
+      expect(placeholders(text), `${locale} ${key}`).toEqual(placeholders(reference.get(key)!));
+    }
+  });
+});
