@@ -7,7 +7,9 @@ describe('mediaUrl', () => {
   });
 
   it('prepends a CDN prefix, with or without trailing slashes', () => {
-    expect(mediaUrl('https://cdn.example', 'photos/ab/x-thumb.webp')).toBe('https://cdn.example/media/photos/ab/x-thumb.webp');
+    expect(mediaUrl('https://cdn.example', 'photos/ab/x-thumb.webp')).toBe(
+      'https://cdn.example/media/photos/ab/x-thumb.webp',
+    );
     expect(mediaUrl('https://cdn.example//', '/photos/ab/x-thumb.webp')).toBe(
       'https://cdn.example/media/photos/ab/x-thumb.webp',
     );
