@@ -1,0 +1,2 @@
+/** The demo site seed; the implementation lives in ./demo/. */
+export * from './demo/index.js';

@@ -1,0 +1,187 @@
+import { randomBytes } from 'node:crypto';
+import { hash } from '@node-rs/argon2';
+import { count as countRows, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../client.js';
+import { interests, members, photos, profileInterests, profiles, regions } from '../../schema/index.js';
+import { photoKey, type MediaStorage, type PhotoVariant } from '../../../platform/storage/index.js';
+import { DEMO_LOGIN, generatePeople, type DemoPerson } from './people.js';
+import { createRng } from './random.js';
+import { forEachConcurrently, placeholderImage, processImage, type ImageVariants } from './render.js';
+
+/** The fixed seed of the demo site: the same members, texts and pictures on every install. */
+export const DEMO_SEED = 20_240_601;
+
+export interface SeedDemoOptions {
+  db: Db;
+  storage: MediaStorage;
+  log: { info(obj: object, msg?: string): void };
+  /** Members to create, the demo login included. */
+  count?: number;
+  /**
+   * 'avatars' draws and renders every photo; 'placeholder' stores one tiny image for every
+   * variant instead, for tests that care about rows and files but not about pixels.
+   */
+  images?: 'avatars' | 'placeholder';
+  /** Photos rendered at the same time. */
+  concurrency?: number;
+  /** The moment ages and activity are measured from. */
+  now?: Date;
+  seed?: number;
+}
+
+export interface SeedDemoResult {
+  seeded: boolean;
+  demoLogin: { email: string; password: string };
+}
+
+const VARIANTS: readonly PhotoVariant[] = ['main', 'thumb', 'match'];
+const CHUNK = 200;
+
+async function insertChunked<T>(rows: readonly T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
+}
+
+async function isEmpty(db: DbOrTx): Promise<boolean> {
+  const [row] = await db.select({ n: countRows() }).from(members);
+  return (row?.n ?? 0) === 0;
+}
+
+/** Renders (or stands in for) every photo and stores its three variants. */
+async function writePhotos(people: readonly DemoPerson[], opts: SeedDemoOptions): Promise<number> {
+  const jobs = people.flatMap((person) => person.photos.map((photo) => ({ person, photo })));
+  const placeholder = opts.images === 'placeholder' ? await placeholderImage() : null;
+  await forEachConcurrently(jobs, opts.concurrency ?? 4, async ({ person, photo }) => {
+    const variants: ImageVariants = placeholder
+      ? { main: placeholder, thumb: placeholder, match: placeholder }
+      : await processImage(Buffer.from(person.painter(photo.id, photo.background)), { effort: 0 });
+    await Promise.all(VARIANTS.map((v) => opts.storage.put(photoKey(photo.id, v), variants[v], 'image/webp')));
+  });
+  return jobs.length;
+}
+
+/**
+ * Fills an empty database with a believable demo site: members across all countries with
+ * profiles, interests and photos, a dozen of them fictional, and one member with a known login.
+ * It does nothing when any member exists, so it is safe to call on every start. Photo files are
+ * written first (their keys are deterministic, so a retry overwrites the same files); the rows
+ * then go in one transaction that also locks the members table, so two processes starting at
+ * once cannot both seed.
+ */
+export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
+  const demoLogin = { ...DEMO_LOGIN };
+  const { db, log } = opts;
+  if (!(await isEmpty(db))) return { seeded: false, demoLogin };
+
+  const started = performance.now();
+  const now = opts.now ?? new Date();
+  const [regionRows, interestRows] = await Promise.all([
+    db
+      .select({ id: regions.id, country: regions.country, code: regions.code, name: regions.name })
+      .from(regions)
+      .orderBy(regions.id),
+    db.select({ id: interests.id, key: interests.key }).from(interests).orderBy(interests.id),
+  ]);
+  const people = generatePeople({
+    count: opts.count ?? 300,
+    rng: createRng(opts.seed ?? DEMO_SEED),
+    now,
+    regions: regionRows,
+    interests: interestRows,
+  });
+
+  // One hash each for the demo login and for everyone else: argon2 is slow on purpose, and
+  // nobody needs to log in as the generated members (their password is random and discarded).
+  const [demoHash, othersHash] = await Promise.all([
+    hash(DEMO_LOGIN.password),
+    hash(randomBytes(24).toString('base64url')),
+  ]);
+
+  const photoCount = await writePhotos(people, opts);
+  const photosMs = Math.round(performance.now() - started);
+
+  const seeded = await db.transaction(async (tx) => {
+    await tx.execute(sql`LOCK TABLE ${members} IN SHARE ROW EXCLUSIVE MODE`);
+    if (!(await isEmpty(tx))) return false;
+
+    const ids = new Map<string, number>();
+    await insertChunked(people, async (chunk) => {
+      const rows = await tx
+        .insert(members)
+        .values(
+          chunk.map((p) => ({
+            email: p.email,
+            passwordHash: p.isDemoLogin ? demoHash : othersHash,
+            status: 'confirmed' as const,
+            credits: p.credits,
+            paidUser: p.paidUser,
+            language: p.language,
+            domain: 'localhost',
+            fictional: p.fictional,
+            signupDate: p.signupDate,
+          })),
+        )
+        .returning({ id: members.id, email: members.email });
+      for (const row of rows) ids.set(row.email, row.id);
+    });
+    const idOf = (p: DemoPerson): number => {
+      const id = ids.get(p.email);
+      if (id === undefined) throw new Error(`demo member ${p.email} was not inserted`);
+      return id;
+    };
+
+    await insertChunked(people, (chunk) =>
+      tx.insert(profiles).values(
+        chunk.map((p) => ({
+          memberId: idOf(p),
+          name: p.name,
+          gender: p.gender,
+          sexuality: p.sexuality,
+          birthDate: p.birthDate,
+          country: p.country,
+          regionId: p.regionId,
+          city: p.city,
+          latitude: p.latitude,
+          longitude: p.longitude,
+          about: p.about,
+          hairColor: p.hairColor,
+          eyeColor: p.eyeColor,
+          bodyType: p.bodyType,
+          relationshipStatus: p.relationshipStatus,
+          tattoos: p.tattoos,
+          reason: p.reason,
+          status: 'active' as const,
+          lastActiveAt: p.lastActiveAt,
+        })),
+      ),
+    );
+    const interestLinks = people.flatMap((p) => p.interestIds.map((interestId) => ({ memberId: idOf(p), interestId })));
+    await insertChunked(interestLinks, (chunk) => tx.insert(profileInterests).values(chunk));
+    const photoRows = people.flatMap((p) =>
+      p.photos.map((photo, position) => ({
+        memberId: idOf(p),
+        position,
+        isMain: position === 0,
+        filename: photoKey(photo.id, 'main'),
+        thumbFilename: photoKey(photo.id, 'thumb'),
+        matchFilename: photoKey(photo.id, 'match'),
+        createdAt: p.signupDate,
+      })),
+    );
+    await insertChunked(photoRows, (chunk) => tx.insert(photos).values(chunk));
+    return true;
+  });
+
+  if (seeded) {
+    log.info(
+      {
+        members: people.length,
+        photos: photoCount,
+        fictional: people.filter((p) => p.fictional).length,
+        photosMs,
+        totalMs: Math.round(performance.now() - started),
+      },
+      'demo site seeded',
+    );
+  }
+  return { seeded, demoLogin };
+}
