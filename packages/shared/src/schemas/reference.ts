@@ -50,3 +50,7 @@ export const RegionsResponseSchema = z.object({
   regions: z.record(z.string(), CountryRegionsSchema),
 });
 export type RegionsResponse = z.infer<typeof RegionsResponseSchema>;
+
+/** GET /api/companyinfo.php: like settings.php, the client may name its host. */
+export const CompanyInfoQuerySchema = z.object({ forced_domain: z.string().max(253).optional() }).catchall(z.string());
+export type CompanyInfoQuery = z.infer<typeof CompanyInfoQuerySchema>;

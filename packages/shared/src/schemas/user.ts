@@ -4,6 +4,7 @@ import { LocaleSchema } from './settings.js';
 export const GenderSchema = z.enum(['male', 'female']);
 export const SexualitySchema = z.enum(['hetero', 'gay', 'lesbian', 'bi']);
 
+/** A member's picture: URLs of its variants (the CDN's, or this server's /media/...), ready for img src. */
 export const MainImageSchema = z.object({
   filename: z.string(),
   thumb_filename: z.string(),
@@ -25,6 +26,7 @@ export const NotificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 
 /** Why e-mail to a member was switched off. */
 export const EmailDisabledReasonSchema = z.enum(['fbl', 'bounce', 'listunsubscribe']);
+export type EmailDisabledReason = z.infer<typeof EmailDisabledReasonSchema>;
 
 /** The logged-in member as the client sees it (spec section 3). */
 export const UserSchema = z.object({

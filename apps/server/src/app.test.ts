@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t?.close());
+
+describe('OpenAPI document', () => {
+  it('lists every API route with its methods and schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/api/companyinfo.php',
+      '/api/interests.php',
+      '/api/page-hidden.php',
+      '/api/regions.php',
+      '/api/settings.php',
+      '/api/user.php',
+    ]);
+    expect(Object.keys(doc.paths['/api/user.php']).sort()).toEqual(['get', 'put']);
+    const settings = doc.paths['/api/settings.php'].get;
+    expect(settings.parameters.map((p: { name: string }) => p.name)).toContain('forced_domain');
+    expect(settings.responses['200'].content['application/json'].schema.properties).toHaveProperty('settings');
+    expect(doc.paths['/api/user.php'].put.requestBody.content['application/json'].schema.required).toEqual([
+      'language',
+    ]);
+  });
+
+  it('serves the documentation page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+  });
+});

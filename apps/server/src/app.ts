@@ -1,0 +1,143 @@
+import { join } from 'node:path';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config.js';
+import { openDatabase, type Db } from './db/client.js';
+import { createLogger } from './logger.js';
+import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { createAccountsService } from './modules/accounts/accounts.service.js';
+import { logsRoutes } from './modules/logs/logs.routes.js';
+import { referenceRoutes } from './modules/reference/reference.routes.js';
+import { createReferenceService } from './modules/reference/reference.service.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { createSettingsService } from './modules/settings/settings.service.js';
+import { createBus, type Bus } from './platform/bus/index.js';
+import { countryForIp } from './platform/geo/index.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { mediaPlugin } from './plugins/media.js';
+import { requestTypePlugin } from './plugins/request-type.js';
+import { securityPlugin, type RateLimitSettings } from './plugins/security.js';
+import { sessionPlugin } from './plugins/session.js';
+import { validatorCompiler } from './plugins/validation.js';
+import { createPageFallback, webPlugin } from './plugins/web.js';
+
+/**
+ * What the app runs on. Whatever is passed in belongs to the caller, who closes it; whatever is
+ * missing is created from the config and closed with the app.
+ */
+export interface AppDeps {
+  db?: Db;
+  bus?: Bus;
+  logger?: FastifyBaseLogger;
+  rateLimit?: RateLimitSettings;
+}
+
+/** The app as modules see it: zod schemas type requests and replies. */
+export type App = FastifyInstance;
+
+/** Where local media live: under DATA_DIR, whatever storage writes them. */
+export function mediaDir(config: Pick<Config, 'dataDir'>): string {
+  return join(config.dataDir, 'media');
+}
+
+/**
+ * Builds the whole app: external plugins, then ours, then the modules' routes (fastify/demo's
+ * order). It never listens, so tests drive it with app.inject and main.ts decides the port.
+ */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
+  const app = Fastify({
+    loggerInstance: deps.logger ?? createLogger(config),
+    // A hop count trusts that many proxies in front of us (fastify's types lack the number form).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
+    // Ids for log correlation only; a client-sent id is never trusted.
+    requestIdHeader: false,
+  }) as unknown as App;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const owned: Array<() => Promise<unknown>> = [];
+  const db = deps.db ?? (await openOwnedDatabase(config, owned));
+  const bus = deps.bus ?? createBus({ redisUrl: config.redisUrl, log: app.log });
+  if (!deps.bus) owned.push(() => bus.close());
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
+  if (redis) {
+    redis.on('error', (err: Error) => app.log.error({ err }, 'redis (rate limit) connection error'));
+    owned.push(() => redis.quit());
+  }
+  app.addHook('onClose', async () => {
+    // Reverse order of creation: the database goes last.
+    for (const close of owned.reverse()) await close().catch((err: unknown) => app.log.error({ err }, 'close failed'));
+  });
+
+  const settings = createSettingsService({
+    db,
+    log: app.log,
+    pushPublicKey: config.vapid?.publicKey ?? null,
+    countryForIp,
+  });
+  const reference = createReferenceService({ db, sites: settings });
+  const accounts = createAccountsService({ db, settings });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Amoria API',
+        version: '1.0.0',
+        description: 'Every call of the web app. Failures answer { error, message, fields? }.',
+      },
+      tags: [
+        { name: 'settings', description: 'Site settings per domain' },
+        { name: 'reference', description: 'Company, interests and regions' },
+        { name: 'accounts', description: 'The logged-in member' },
+        { name: 'logs', description: 'Client beacons' },
+      ],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // On plain http (local use) upgrading subresources to https would break the page.
+    transformStaticCSP: (csp) =>
+      config.publicUrl?.startsWith('https:') ? csp : csp.replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
+  await app.register(cookie);
+  await app.register(securityPlugin, {
+    config,
+    cdnOrigins: () => settings.cdnOrigins(),
+    redis,
+    ...(deps.rateLimit ? { rateLimit: deps.rateLimit } : {}),
+  });
+
+  await app.register(errorsPlugin, { pageFallback: createPageFallback(config.webDistDir) });
+  await app.register(requestTypePlugin);
+  await app.register(sessionPlugin, { db });
+  await app.register(mediaPlugin, { mediaDir: mediaDir(config) });
+  await app.register(webPlugin, { webDistDir: config.webDistDir });
+
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  await api.register(settingsRoutes, { settings });
+  await api.register(referenceRoutes, { reference });
+  await api.register(accountsRoutes, { accounts });
+  await api.register(logsRoutes);
+
+  app.addHook('onReady', async () => {
+    // The CSP names the CDNs from the first page on.
+    await settings.refreshCdnOrigins();
+  });
+  return app;
+}
+
+async function openOwnedDatabase(config: Config, owned: Array<() => Promise<unknown>>): Promise<Db> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir });
+  owned.push(() => database.close());
+  return database.db;
+}

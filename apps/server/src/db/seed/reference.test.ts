@@ -1,0 +1,100 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COUNTRIES, INTERESTS, StoredSettingsSchema, type Country } from '@app/shared';
+import { openTestDatabase } from '../../../test/helpers.js';
+import type { Db } from '../client.js';
+import { companies, interests, regions, siteSettings } from '../schema/index.js';
+import { REGIONS } from './regions.data.js';
+import { SEED_SITES, hasNoMembers, seedReference } from './reference.js';
+
+/** First-level subdivisions per country, as the spec's region data requires. */
+const REGION_COUNTS: Record<Country, number> = {
+  NL: 12,
+  BE: 11,
+  DE: 16,
+  AT: 9,
+  CH: 26,
+  FR: 13,
+  IT: 20,
+  ES: 17,
+  PL: 16,
+  GB: 4,
+  IE: 26,
+  US: 51,
+  CA: 13,
+  AU: 8,
+  NZ: 16,
+};
+
+describe('region data', () => {
+  it.each(COUNTRIES)('has every region of %s once, with ISO 3166-2 codes', (country) => {
+    const list = REGIONS[country];
+    expect(list).toHaveLength(REGION_COUNTS[country]);
+    expect(new Set(list.map((r) => r.code)).size).toBe(list.length);
+    expect(new Set(list.map((r) => r.name)).size).toBe(list.length);
+    for (const r of list) expect(r.code).toMatch(new RegExp(`^${country}-[A-Z0-9]{1,3}$`));
+  });
+});
+
+describe('seed sites', () => {
+  it('are valid stored settings', () => {
+    for (const site of SEED_SITES) expect(() => StoredSettingsSchema.parse(site.settings)).not.toThrow();
+    expect(SEED_SITES.filter((s) => s.isDefault).map((s) => s.domain)).toEqual(['localhost']);
+  });
+});
+
+describe('seedReference', () => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const opened = await openTestDatabase();
+    db = opened.database.db;
+    drop = opened.drop;
+  });
+  afterAll(async () => drop?.());
+
+  it('fills interests, regions, the company and both domains', async () => {
+    await seedReference(db);
+    expect(await db.select({ key: interests.key, icon: interests.icon }).from(interests)).toEqual(
+      expect.arrayContaining([...INTERESTS]),
+    );
+    const total = Object.values(REGION_COUNTS).reduce((a, b) => a + b, 0);
+    expect(await db.$count(regions)).toBe(total);
+    expect(await db.$count(companies)).toBe(1);
+    const sites = await db.select().from(siteSettings);
+    expect(sites.map((s) => [s.domain, s.isDefault]).sort()).toEqual([
+      ['de.localhost', false],
+      ['localhost', true],
+    ]);
+    expect(await hasNoMembers(db)).toBe(true);
+  });
+
+  it('is idempotent and keeps an operator edit of settings and company', async () => {
+    const [site] = await db.select().from(siteSettings).where(eq(siteSettings.domain, 'localhost'));
+    await db
+      .update(siteSettings)
+      .set({ settings: { ...site!.settings, name: 'Mijn Site' } })
+      .where(eq(siteSettings.domain, 'localhost'));
+    await db.update(companies).set({ name: 'Andere B.V.' });
+    await db.update(regions).set({ name: 'Wrong' }).where(eq(regions.code, 'NL-NH'));
+
+    await Promise.all([seedReference(db), seedReference(db)]);
+
+    const [after] = await db.select().from(siteSettings).where(eq(siteSettings.domain, 'localhost'));
+    expect(after!.settings.name).toBe('Mijn Site');
+    expect(await db.$count(companies)).toBe(1);
+    expect((await db.select().from(companies))[0]!.name).toBe('Andere B.V.');
+    expect(await db.$count(siteSettings)).toBe(2);
+    // Regions belong to the code: a fixed name comes back.
+    const [nh] = await db.select().from(regions).where(eq(regions.code, 'NL-NH'));
+    expect(nh!.name).toBe('Noord-Holland');
+  });
+
+  it('re-creates a missing domain on the existing company without taking the default', async () => {
+    await db.delete(siteSettings).where(eq(siteSettings.domain, 'de.localhost'));
+    await seedReference(db);
+    const [de] = await db.select().from(siteSettings).where(eq(siteSettings.domain, 'de.localhost'));
+    expect(de!.isDefault).toBe(false);
+    expect(await db.$count(companies)).toBe(1);
+  });
+});

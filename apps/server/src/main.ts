@@ -1,0 +1,102 @@
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { buildApp, mediaDir } from './app.js';
+import { loadConfig, type Config } from './config.js';
+import { openDatabase, type Db } from './db/client.js';
+import { members } from './db/schema/index.js';
+import { seedDemo } from './db/seed/demo.js';
+import { hasNoMembers, seedReference } from './db/seed/reference.js';
+import { createLogger } from './logger.js';
+import { createBus } from './platform/bus/index.js';
+import { createLocalDiskStorage } from './platform/storage/index.js';
+
+/** How long in-flight requests get to finish on SIGTERM/SIGINT before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** Pretty logs for a person at a terminal, JSON lines for everything else (and when not installed). */
+function wantsPrettyLogs(): boolean {
+  if (!process.stdout.isTTY) return false;
+  try {
+    createRequire(import.meta.url).resolve('pino-pretty');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a member with this e-mail address exists, so a printed demo login really works. */
+async function memberExists(db: Db, email: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(sql`lower(${members.email}) = lower(${email})`)
+    .limit(1);
+  return rows.length > 0;
+}
+
+function siteUrl(config: Config, address: AddressInfo): string {
+  if (config.publicUrl) return config.publicUrl;
+  const host = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(address.address) ? 'localhost' : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+/**
+ * Process entry: config -> database (migrated at open) -> reference data -> demo site on an
+ * empty database -> app -> listen, and a graceful shutdown on SIGTERM/SIGINT.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const log = createLogger(config, { pretty: wantsPrettyLogs() });
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir });
+  log.info({ database: database.kind }, 'database ready');
+  await seedReference(database.db);
+
+  let demoLogin: { email: string; password: string } | null = null;
+  if (config.seedDemo) {
+    const storage = createLocalDiskStorage(mediaDir(config));
+    if (await hasNoMembers(database.db)) log.info('empty database: seeding the demo site');
+    const result = await seedDemo({ db: database.db, storage, log });
+    if (await memberExists(database.db, result.demoLogin.email)) demoLogin = result.demoLogin;
+  }
+
+  const bus = createBus({ redisUrl: config.redisUrl, log });
+  const app = await buildApp(config, { db: database.db, bus, logger: log });
+
+  let stopping = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      log.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      log.error('shutdown took too long: exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    try {
+      await app.close();
+      await bus.close();
+      await database.close();
+      log.info('stopped');
+      process.exit(0);
+    } catch (err) {
+      log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', (s) => void shutdown(s));
+  process.once('SIGINT', (s) => void shutdown(s));
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = siteUrl(config, app.server.address() as AddressInfo);
+  log.info({ url }, `Site running at ${url}`);
+  if (demoLogin) log.info(`Demo member: ${demoLogin.email} / ${demoLogin.password}`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Start failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

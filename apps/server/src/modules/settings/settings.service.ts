@@ -1,0 +1,167 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { SettingsResponse, StoredSettings } from '@app/shared';
+import type { Db } from '../../db/client.js';
+import { presentSettings } from './settings.presenter.js';
+import {
+  findDefaultSite,
+  findSiteByDomain,
+  listCdnPrefixes,
+  listInterestKeys,
+  type SiteRow,
+} from './settings.repository.js';
+
+/** How a request names its site: the client's forced_domain parameter, else the Host header. */
+export interface SiteSelection {
+  host?: string | undefined;
+  forcedDomain?: string | undefined;
+}
+
+/** The settings row that serves a request, and the domain the answer names. */
+export interface ResolvedSite {
+  site: SiteRow;
+  /** The row's domain; for a host without a row of its own, that host (it runs on the default). */
+  domain: string;
+}
+
+/**
+ * A host as the settings table keys it: lowercase, without scheme, port, path, trailing dot or
+ * leading www. Null for anything that is not a hostname, so junk never reaches the cache.
+ */
+export function normalizeDomain(value: string | undefined | null): string | null {
+  if (!value) return null;
+  let host = value
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z][a-z\d+.-]*:\/\//, '');
+  host = host.split(/[/?#]/)[0] ?? '';
+  host = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.replace(/:\d*$/, '');
+  host = host.replace(/\.$/, '').replace(/^www\./, '');
+  if (/^\[[\da-f:.]+\]$/.test(host)) return host;
+  if (
+    host.length === 0 ||
+    host.length > 253 ||
+    !/^[a-z\d]([a-z\d-]*[a-z\d])?(\.[a-z\d]([a-z\d-]*[a-z\d])?)*$/.test(host)
+  ) {
+    return null;
+  }
+  return host;
+}
+
+/** Cached lookups are bounded so random Host headers cannot grow memory without limit. */
+const MAX_CACHED_DOMAINS = 1000;
+const DEFAULT_KEY = '\0default';
+
+export interface SettingsServiceDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+  /** VAPID public key, or null while push is not configured. */
+  pushPublicKey: string | null;
+  countryForIp: (ip: string) => string | null;
+  /** How long a looked-up row is reused; operators' edits show within this time. */
+  ttlMs?: number;
+  now?: () => number;
+}
+
+/** Site settings per domain (spec sections 3 and 7). */
+export type SettingsService = ReturnType<typeof createSettingsService>;
+
+/**
+ * Settings are read on every page load, so rows are kept in memory briefly. It is only a cache:
+ * the database stays the truth, and every process of a scaled-out deployment converges
+ * within the TTL.
+ */
+export function createSettingsService(deps: SettingsServiceDeps) {
+  const { db, log } = deps;
+  const ttl = deps.ttlMs ?? 30_000;
+  const now = deps.now ?? Date.now;
+  const sites = new Map<string, { row: SiteRow | null; expires: number }>();
+  let interestKeys: { keys: string[]; expires: number } | null = null;
+  let cdn: { origins: string[]; expires: number; loading: boolean } = { origins: [], expires: 0, loading: false };
+
+  async function cachedSite(key: string, load: () => Promise<SiteRow | null>): Promise<SiteRow | null> {
+    const hit = sites.get(key);
+    if (hit && hit.expires > now()) return hit.row;
+    const row = await load();
+    if (sites.size >= MAX_CACHED_DOMAINS) sites.clear();
+    sites.set(key, { row, expires: now() + ttl });
+    return row;
+  }
+
+  async function defaultSite(): Promise<SiteRow> {
+    const row = await cachedSite(DEFAULT_KEY, () => findDefaultSite(db));
+    if (!row) throw new Error('no site settings in the database; seedReference has not run');
+    return row;
+  }
+
+  async function resolveSite(selection: SiteSelection): Promise<ResolvedSite> {
+    const requested = normalizeDomain(selection.forcedDomain) ?? normalizeDomain(selection.host);
+    const own = requested ? await cachedSite(requested, () => findSiteByDomain(db, requested)) : null;
+    if (own) return { site: own, domain: own.domain };
+    const site = await defaultSite();
+    return { site, domain: requested ?? site.domain };
+  }
+
+  async function interestKeyList(): Promise<string[]> {
+    if (interestKeys && interestKeys.expires > now()) return interestKeys.keys;
+    const keys = await listInterestKeys(db);
+    interestKeys = { keys, expires: now() + ttl };
+    return keys;
+  }
+
+  async function refreshCdnOrigins(): Promise<void> {
+    const origins = new Set<string>();
+    for (const prefix of await listCdnPrefixes(db)) {
+      try {
+        const url = new URL(prefix);
+        if (url.protocol === 'https:' || url.protocol === 'http:') origins.add(url.origin);
+      } catch {
+        // A relative prefix (/cdn) is same-origin and needs no entry.
+      }
+    }
+    cdn = { origins: [...origins].sort(), expires: now() + ttl, loading: false };
+  }
+
+  return {
+    resolveSite,
+
+    /** GET /api/settings.php for one request. */
+    async siteSettings(selection: SiteSelection & { ip: string }): Promise<SettingsResponse> {
+      const [{ site, domain }, keys] = await Promise.all([resolveSite(selection), interestKeyList()]);
+      return presentSettings(site, {
+        domain,
+        geoipCountry: deps.countryForIp(selection.ip),
+        pushPublicKey: deps.pushPublicKey,
+        interestKeys: keys,
+      });
+    },
+
+    /** The stored settings a member's own domain runs on (fictional icon, credits, ...). */
+    async settingsForDomain(domain: string): Promise<StoredSettings> {
+      return (await resolveSite({ forcedDomain: domain })).site.settings;
+    },
+
+    /**
+     * Origins of every domain's CDN, for the Content-Security-Policy. Synchronous because
+     * headers are built synchronously; a stale list is refreshed in the background.
+     */
+    cdnOrigins(): readonly string[] {
+      if (cdn.expires <= now() && !cdn.loading) {
+        cdn.loading = true;
+        refreshCdnOrigins().catch((err: unknown) => {
+          cdn.loading = false;
+          log.error({ err }, 'loading CDN origins failed');
+        });
+      }
+      return cdn.origins;
+    },
+
+    refreshCdnOrigins,
+
+    /** Forgets every cached row, e.g. after an operator edit in the same process. */
+    clearCache(): void {
+      sites.clear();
+      interestKeys = null;
+      cdn = { origins: cdn.origins, expires: 0, loading: false };
+    },
+  };
+}

@@ -1,0 +1,147 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COUNTRIES, REGION_KIND_BY_COUNTRY, SiteSettingsSchema, SettingsResponseSchema } from '@app/shared';
+import { buildTestApp, type TestApp } from '../../../test/helpers.js';
+import { siteSettings } from '../../db/schema/index.js';
+import { createSettingsService, normalizeDomain } from './settings.service.js';
+import { selectCountry } from './settings.presenter.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t?.close());
+
+const get = (url: string, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
+  t.app.inject({ method: 'GET', url, headers, remoteAddress });
+
+describe('GET /api/settings.php', () => {
+  it('answers every settings field of the schema, plus domain_language', async () => {
+    const res = await get('/api/settings.php', { host: 'localhost:3000' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(() => SettingsResponseSchema.parse(body)).not.toThrow();
+    expect(Object.keys(body.settings).sort()).toEqual(Object.keys(SiteSettingsSchema.shape).sort());
+    expect(body.domain_language).toBe('nl');
+    expect(body.settings).toMatchObject({
+      name: 'Amoria',
+      domain: 'localhost',
+      niche: 1,
+      countries: [...COUNTRIES],
+      message_credits: 10,
+      free_messages: 3,
+      min_age: 18,
+      enable_site_entry_popup: 'yes',
+      fictional_icon: 'fictional',
+      fictional_warning: 'Dit profiel is fictief en wordt beheerd door ons team.',
+      refund_days: 14,
+      signups: 'all',
+      push_public_key: null,
+      region_kinds: REGION_KIND_BY_COUNTRY,
+    });
+    expect(body.settings.interests).toContain('adventure');
+    expect(body.settings.minimum_message_costs.GB).toEqual({ costs: 179, currency: 'GBP' });
+  });
+
+  it('is privately cacheable for a minute', async () => {
+    const res = await get('/api/settings.php');
+    expect(res.headers['cache-control']).toBe('private, max-age=60');
+  });
+
+  it('selects the domain by Host header, ignoring port, case and www', async () => {
+    const res = await get('/api/settings.php', { host: 'WWW.De.Localhost:8080' });
+    expect(res.json().settings.domain).toBe('de.localhost');
+    expect(res.json().domain_language).toBe('de');
+    expect(res.json().settings.fictional_singular).toBe('fiktives Profil');
+  });
+
+  it('prefers the forced_domain parameter over the Host header', async () => {
+    const res = await get('/api/settings.php?forced_domain=de.localhost&lb=1', { host: 'localhost' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().domain_language).toBe('de');
+  });
+
+  it('falls back to the default domain for an unknown host, naming that host', async () => {
+    const res = await get('/api/settings.php?forced_domain=unknown.example', { host: 'de.localhost' });
+    expect(res.json().domain_language).toBe('nl');
+    expect(res.json().settings.domain).toBe('unknown.example');
+    const junk = await get('/api/settings.php?forced_domain=' + encodeURIComponent('<script>'), { host: 'localhost' });
+    expect(junk.json().settings.domain).toBe('localhost');
+  });
+
+  it('fills geoip_country from the request address and picks a served country', async () => {
+    const us = await get('/api/settings.php', { host: 'localhost' }, '8.8.8.8');
+    expect(us.json().settings.geoip_country).toBe('US');
+    expect(us.json().settings.geoip_selected_country).toBe('US');
+
+    const local = await get('/api/settings.php', { host: 'localhost' }, '127.0.0.1');
+    expect(local.json().settings.geoip_country).toBeNull();
+    expect(local.json().settings.geoip_selected_country).toBe('NL');
+
+    const germanSite = await get('/api/settings.php', { host: 'de.localhost' }, '127.0.0.1');
+    expect(germanSite.json().settings.geoip_selected_country).toBe('DE');
+  });
+});
+
+describe('settings service cache', () => {
+  it('reuses a looked-up row within the TTL and shows an operator edit after it', async () => {
+    let clock = 1_000;
+    const service = createSettingsService({
+      db: t.db,
+      log: t.app.log,
+      pushPublicKey: 'key',
+      countryForIp: () => null,
+      ttlMs: 30_000,
+      now: () => clock,
+    });
+    const before = await service.siteSettings({ host: 'de.localhost', ip: '127.0.0.1' });
+    expect(before.settings.push_public_key).toBe('key');
+    const [row] = await t.db.select().from(siteSettings).where(eq(siteSettings.domain, 'de.localhost'));
+    await t.db
+      .update(siteSettings)
+      .set({ settings: { ...row!.settings, name: 'Amoria DE' } })
+      .where(eq(siteSettings.domain, 'de.localhost'));
+
+    clock += 29_000;
+    expect((await service.siteSettings({ host: 'de.localhost', ip: '127.0.0.1' })).settings.name).toBe('Amoria');
+    clock += 2_000;
+    expect((await service.siteSettings({ host: 'de.localhost', ip: '127.0.0.1' })).settings.name).toBe('Amoria DE');
+    await t.db.update(siteSettings).set({ settings: row!.settings }).where(eq(siteSettings.domain, 'de.localhost'));
+  });
+
+  it('collects the CDN origins of every domain for the CSP', async () => {
+    const service = createSettingsService({ db: t.db, log: t.app.log, pushPublicKey: null, countryForIp: () => null });
+    const [row] = await t.db.select().from(siteSettings).where(eq(siteSettings.domain, 'de.localhost'));
+    await t.db
+      .update(siteSettings)
+      .set({ settings: { ...row!.settings, cdn_prefix: 'https://cdn.example.net/media' } })
+      .where(eq(siteSettings.domain, 'de.localhost'));
+    await service.refreshCdnOrigins();
+    expect(service.cdnOrigins()).toEqual(['https://cdn.example.net']);
+    await t.db.update(siteSettings).set({ settings: row!.settings }).where(eq(siteSettings.domain, 'de.localhost'));
+  });
+});
+
+describe('normalizeDomain', () => {
+  it.each([
+    ['localhost:3000', 'localhost'],
+    ['WWW.Example.COM', 'example.com'],
+    ['https://www.example.com/path?x=1', 'example.com'],
+    ['example.com.', 'example.com'],
+    ['[::1]:3000', '[::1]'],
+    ['', null],
+    ['exa mple.com', null],
+    ['<script>', null],
+    [undefined, null],
+  ])('normalizes %s to %s', (input, expected) => {
+    expect(normalizeDomain(input)).toBe(expected);
+  });
+});
+
+describe('selectCountry', () => {
+  it('keeps a served visitor country, else takes the first served one', () => {
+    expect(selectCountry('BE', ['NL', 'BE'])).toBe('BE');
+    expect(selectCountry('JP', ['NL', 'BE'])).toBe('NL');
+    expect(selectCountry(null, ['DE'])).toBe('DE');
+  });
+});

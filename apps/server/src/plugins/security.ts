@@ -1,0 +1,92 @@
+import type { IncomingMessage } from 'node:http';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+import type { Config } from '../config.js';
+import { rateLimited } from '../errors.js';
+
+export interface SecurityPluginOptions {
+  config: Pick<Config, 'publicUrl'>;
+  /** Origins of the CDNs the settings name (cdn_prefix); images and media may come from them. */
+  cdnOrigins: () => readonly string[];
+  /** Shared counters across processes; null counts per process. */
+  redis: Redis | null;
+  rateLimit?: RateLimitSettings;
+}
+
+export interface RateLimitSettings {
+  /** Requests per window per client address. */
+  max?: number;
+  timeWindow?: number;
+  /** Prefix of the Redis keys; tests give each app its own. */
+  nameSpace?: string;
+}
+
+/** A hostname with an optional port, as a Host header may carry it; anything else is ignored. */
+const HOST_PATTERN = /^[a-z\d.-]+(:\d{1,5})?$|^\[[\da-f:.]+\](:\d{1,5})?$/i;
+
+/**
+ * The page's own origin for WebSockets. CSP 'self' covers ws: and wss: only in newer browsers,
+ * so the live channel's origin is named explicitly.
+ */
+function webSocketOrigin(publicUrl: string | null, req: IncomingMessage): string {
+  if (publicUrl) return publicUrl.replace(/^http/, 'ws');
+  const host = req.headers.host;
+  if (!host || !HOST_PATTERN.test(host)) return '';
+  return `ws://${host} wss://${host}`;
+}
+
+/**
+ * Security headers (helmet) with a Content-Security-Policy the web app runs under: scripts only
+ * from our origin and never inline, styles from our origin (React sets style props through the
+ * CSSOM, which CSP does not restrict), images from our origin, data:, blob: and the CDNs, no
+ * framing. Plus a moderate global rate limit on the API, per client address.
+ */
+export const securityPlugin = fp<SecurityPluginOptions>(
+  async (app, opts) => {
+    const https = opts.config.publicUrl?.startsWith('https:') ?? false;
+    const cdn = () => opts.cdnOrigins().join(' ');
+
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          baseUri: ["'self'"],
+          scriptSrc: ["'self'"],
+          scriptSrcAttr: ["'none'"],
+          styleSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'blob:', cdn],
+          mediaSrc: ["'self'", 'blob:', cdn],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", (req) => webSocketOrigin(opts.config.publicUrl, req)],
+          workerSrc: ["'self'"],
+          manifestSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          ...(https ? { upgradeInsecureRequests: [] } : {}),
+        },
+      },
+      // HSTS only means something over HTTPS; on plain http it would only confuse.
+      strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+      crossOriginEmbedderPolicy: false,
+    });
+
+    const limits = opts.rateLimit ?? {};
+    await app.register(rateLimit, {
+      global: true,
+      max: limits.max ?? 300,
+      timeWindow: limits.timeWindow ?? 60_000,
+      nameSpace: limits.nameSpace ?? 'rate-limit:',
+      ...(opts.redis ? { redis: opts.redis } : {}),
+      // A Redis outage must not take the site down with it.
+      skipOnError: true,
+      // Pages, assets and media are cheap static files; the limit guards the API.
+      allowList: (request) => !request.url.startsWith('/api/'),
+      errorResponseBuilder: () => rateLimited(),
+    });
+  },
+  { name: 'security', dependencies: [] },
+);

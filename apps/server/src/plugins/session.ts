@@ -1,0 +1,101 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type {} from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AUTH_COOKIE, AUTH_COOKIE_DAYS } from '@app/shared';
+import type { Config } from '../config.js';
+import type { Db, DbOrTx } from '../db/client.js';
+import { authenticationRequired } from '../errors.js';
+import { deleteSession, findSessionMember, insertSession } from './session.repository.js';
+
+/** The member a request is made by. Only the id: modules load what they need themselves. */
+export interface SessionMember {
+  id: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The logged-in member, or null for a visitor. Set for /api requests only. */
+    member: SessionMember | null;
+  }
+}
+
+const SESSION_MS = AUTH_COOKIE_DAYS * 24 * 60 * 60 * 1000;
+
+/** Tokens are 32 random bytes in base64url: 43 characters. Anything far off is not ours. */
+const TOKEN_PATTERN = /^[\w-]{40,64}$/;
+
+/** Only this hash is stored, so a copy of the database logs nobody in. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * Starts a session for a member (login, signup) and returns the raw token for the cookie.
+ * The token exists only in the member's cookie; the database keeps its hash.
+ */
+export async function createSession(
+  db: DbOrTx,
+  memberId: number,
+  now: Date = new Date(),
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + SESSION_MS);
+  await insertSession(db, { tokenHash: hashToken(token), memberId, expiresAt });
+  return { token, expiresAt };
+}
+
+/** Ends the session of a raw token (logout); unknown tokens are ignored. */
+export async function destroySession(db: DbOrTx, token: string): Promise<void> {
+  await deleteSession(db, hashToken(token));
+}
+
+/**
+ * Sets the auth cookie: httpOnly so scripts never see it, SameSite=Lax against cross-site
+ * posts, 30 days (spec section 9), Secure when the site is served over HTTPS.
+ */
+export function setSessionCookie(reply: FastifyReply, token: string, config: Pick<Config, 'secureCookies'>): void {
+  reply.setCookie(AUTH_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.secureCookies,
+    maxAge: SESSION_MS / 1000,
+  });
+}
+
+/** Removes the auth cookie (logout). */
+export function clearSessionCookie(reply: FastifyReply, config: Pick<Config, 'secureCookies'>): void {
+  reply.clearCookie(AUTH_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.secureCookies });
+}
+
+/**
+ * Route hook for member-only calls: visitors get 403 authentication_required, on which the
+ * client logs out (spec section 8). Use it as onRequest so a visitor's body is never parsed.
+ */
+export async function requireMember(request: FastifyRequest): Promise<void> {
+  if (!request.member) throw authenticationRequired();
+}
+
+/** The id of the logged-in member; for handlers behind requireMember. */
+export function memberId(request: FastifyRequest): number {
+  if (!request.member) throw authenticationRequired();
+  return request.member.id;
+}
+
+/**
+ * Resolves the auth cookie to request.member on every API request. Sessions live in the
+ * database, so any process of a scaled-out deployment can serve any request.
+ */
+export const sessionPlugin = fp<{ db: Db }>(
+  async (app, { db }) => {
+    app.decorateRequest('member', null);
+    app.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith('/api/')) return;
+      const token = request.cookies[AUTH_COOKIE];
+      if (!token || !TOKEN_PATTERN.test(token)) return;
+      request.member = await findSessionMember(db, hashToken(token), new Date());
+    });
+  },
+  { name: 'session', dependencies: ['@fastify/cookie'] },
+);

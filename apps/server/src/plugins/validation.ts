@@ -1,0 +1,59 @@
+import type { FastifySchemaCompiler } from 'fastify';
+import type { z } from 'zod';
+import type { FieldProblem } from '../errors.js';
+
+/** The zod issues of a request that failed its route's schema; the error handler words them. */
+export class RequestValidationError extends Error {
+  validationContext?: string;
+  constructor(readonly issues: z.core.$ZodIssue[]) {
+    super('request validation failed');
+    this.name = 'RequestValidationError';
+  }
+}
+
+/**
+ * Validates requests with the route's zod schemas (like fastify-type-provider-zod's, which we
+ * keep for serialising and OpenAPI), but keeps each issue's input, so a missing field can be
+ * told from a wrong one.
+ */
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema }) =>
+  (data) => {
+    const result = schema.safeParse(data, { reportInput: true });
+    return result.success ? { value: result.data } : { error: new RequestValidationError(result.error.issues) };
+  };
+
+/** Maps a zod issue to a message key of the errors catalogue and its values. */
+export function fieldProblem(issue: z.core.$ZodIssue): FieldProblem {
+  if (issue.input === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_value')) {
+    return 'field_required';
+  }
+  switch (issue.code) {
+    case 'invalid_value':
+      return 'field_invalid_option';
+    case 'too_small': {
+      const min = Number(issue.minimum);
+      if (issue.origin === 'string') return min <= 1 ? 'field_required' : { key: 'field_too_short', params: { min } };
+      return { key: 'field_too_small', params: { min } };
+    }
+    case 'too_big': {
+      const max = Number(issue.maximum);
+      return { key: issue.origin === 'string' ? 'field_too_long' : 'field_too_big', params: { max } };
+    }
+    default:
+      return 'field_invalid';
+  }
+}
+
+/**
+ * One problem per field, keyed by its dotted path (`address.zip`); a problem with the whole
+ * body or query is keyed by that part's name.
+ */
+export function fieldProblems(error: RequestValidationError): Record<string, FieldProblem> {
+  const fields: Record<string, FieldProblem> = {};
+  for (const issue of error.issues) {
+    const name = issue.path.map(String).join('.') || error.validationContext || 'body';
+    fields[name] ??= fieldProblem(issue);
+  }
+  return fields;
+}

@@ -1,0 +1,86 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { mediaDir } from '../app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t?.close());
+
+describe('without a web build', () => {
+  it('answers a path of the route table with 200 and a placeholder page', async () => {
+    for (const url of ['/', '/members', '/members/12', '/pages/terms', '/likes/received?x=1']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    }
+  });
+
+  it('answers any other path with 404 and an HTML page', async () => {
+    for (const url of ['/nope', '/members/abc', '/pages/unknown', '/assets/missing.js']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body).toContain('This page could not be found');
+    }
+  });
+});
+
+describe('with a web build', () => {
+  let built: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script>',
+    );
+    writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("push", () => {})');
+    built = await buildTestApp({ webDistDir: dist }, { db: t.db });
+    mkdirSync(join(mediaDir(built.config), '7'), { recursive: true });
+    writeFileSync(join(mediaDir(built.config), '7', 'photo.webp'), 'RIFF....WEBP');
+  });
+  afterAll(async () => {
+    await built?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("serves the app's index.html for known paths (200) and unknown ones (404), never cached", async () => {
+    const known = await built.app.inject({ method: 'GET', url: '/chats/3' });
+    expect(known.statusCode).toBe(200);
+    expect(known.body).toContain('<div id="root">');
+    expect(known.headers['cache-control']).toBe('no-cache');
+    const unknown = await built.app.inject({ method: 'GET', url: '/landers/unknown' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('<div id="root">');
+  });
+
+  it('serves hashed assets as immutable and other files for revalidation', async () => {
+    const asset = await built.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const sw = await built.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    const index = await built.app.inject({ method: 'GET', url: '/index.html' });
+    expect(index.statusCode).toBe(200);
+    expect(index.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves media files, also those written after start, cached for a year', async () => {
+    writeFileSync(join(mediaDir(built.config), '7', 'later.webp'), 'RIFF....WEBP');
+    for (const url of ['/media/7/photo.webp', '/media/7/later.webp']) {
+      const res = await built.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    const traversal = await built.app.inject({ method: 'GET', url: '/media/../../etc/passwd' });
+    expect(traversal.statusCode).not.toBe(200);
+  });
+});

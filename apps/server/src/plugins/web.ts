@@ -1,0 +1,71 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+import { matchRoute } from '@app/shared';
+import type { PageFallback } from './errors.js';
+
+/** Vite puts content-hashed files under assets/: a changed file gets a new name. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Everything else (index.html, the service worker, the manifest) is revalidated every time. */
+const REVALIDATE = 'no-cache';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Served when the web app has not been built (API tests, a fresh checkout before npm run build). */
+function placeholderPage(status: 200 | 404): string {
+  const text =
+    status === 404
+      ? 'This page could not be found.'
+      : 'The web app has not been built yet: run npm run build, then reload this page.';
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status === 404 ? 'Not found' : 'Amoria'}</title></head>
+<body><main><h1>${escapeHtml(text)}</h1><p><a href="/">Home</a></p></main></body>
+</html>
+`;
+}
+
+/**
+ * The answer for a GET outside /api and /media: the app's index.html, with status 200 when a
+ * route of the shared route table matches the path and 404 otherwise (the app then renders
+ * its 404 page). Server and client use the same table, so they can never disagree.
+ */
+export function createPageFallback(webDistDir: string): PageFallback {
+  const indexFile = join(webDistDir, 'index.html');
+  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  return (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const status = matchRoute(pathname) ? 200 : 404;
+    return reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', REVALIDATE)
+      .send(indexHtml ?? placeholderPage(status));
+  };
+}
+
+/**
+ * Serves the built web app's files. Routes are created per file at start (the build does not
+ * change while the server runs), so a page path costs no file-system lookup.
+ */
+export const webPlugin = fp<{ webDistDir: string }>(
+  async (app, { webDistDir }) => {
+    if (!existsSync(join(webDistDir, 'index.html'))) {
+      app.log.warn({ webDistDir }, 'web app not built; serving a placeholder page');
+      return;
+    }
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      serveDotFiles: false,
+      setHeaders(res, filePath) {
+        const inAssets = relative(webDistDir, filePath).split(sep)[0] === 'assets';
+        res.setHeader('cache-control', inAssets ? IMMUTABLE : REVALIDATE);
+      },
+    });
+  },
+  { name: 'web' },
+);

@@ -1,0 +1,141 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { AUTH_COOKIE, REQUEST_TYPE_HEADER, REQUEST_TYPE_VALUE } from '@app/shared';
+import { buildApp, type App, type AppDeps } from '../src/app.js';
+import { parseConfig, type Config } from '../src/config.js';
+import { openDatabase, type Database, type Db } from '../src/db/client.js';
+import { seedReference } from '../src/db/seed/reference.js';
+import { createSession } from '../src/plugins/session.js';
+
+/** Headers of a call made by the web app: state-changing calls need them. */
+export const XHR = { [REQUEST_TYPE_HEADER]: REQUEST_TYPE_VALUE } as const;
+
+export interface TestApp {
+  app: App;
+  db: Db;
+  config: Config;
+  /** 'pglite' or 'postgres', for the odd test that needs to know. */
+  kind: Database['kind'];
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database for one test file: PGlite in memory, or, when TEST_DATABASE_URL names a
+ * PostgreSQL admin database, a new uniquely named database that is dropped afterwards. Either
+ * way migrated by openDatabase, exactly as at start.
+ */
+export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const database = await openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteSnapshot() });
+    return { database, drop: () => database.close() };
+  }
+  const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
+  return {
+    database,
+    async drop() {
+      await database.close();
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+const migrationsDir = fileURLToPath(new URL('../src/db/migrations', import.meta.url));
+
+/**
+ * A migrated PGlite cluster as a tar snapshot, shared by all test files through the temp dir.
+ * Creating a cluster takes seconds, loading a snapshot about one. Keyed by the migrations, so a
+ * new migration makes a new snapshot; openDatabase still applies any missing migration.
+ */
+async function pgliteSnapshot(): Promise<Blob> {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(migrationsDir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()) {
+    hash.update(file).update(readFileSync(join(migrationsDir, file)));
+  }
+  const file = join(tmpdir(), `server-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  const database = await openDatabase({ dataDir: 'memory://' });
+  const snapshot = await database.dumpDataDir!();
+  await database.close();
+  // Written aside, then renamed: parallel test files never read a half-written snapshot.
+  const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(partial, Buffer.from(await snapshot.arrayBuffer()));
+  renameSync(partial, file);
+  return snapshot;
+}
+
+/** The config tests run with: quiet, no demo seed, a throw-away data dir, no built web app. */
+export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
+  const result = parseConfig({
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+    REDIS_URL: process.env.REDIS_URL,
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+    SEED_DEMO: 'false',
+  });
+  if (!result.ok) throw new Error(`test config invalid: ${result.problems.join('; ')}`);
+  return { ...result.config, ...overrides };
+}
+
+/**
+ * Builds the app on a fresh, reference-seeded database: once per test file (beforeAll), with
+ * close() in afterAll. A second app in the same file (another config) may share the first one's
+ * database through `deps.db`; the database then stays with its owner. Uses REDIS_URL from the
+ * environment when set, with its own rate-limit namespace so test files never share counters.
+ */
+export async function buildTestApp(overrides: Partial<Config> = {}, deps: AppDeps = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'server-test-'));
+  let opened: Awaited<ReturnType<typeof openTestDatabase>> | null = null;
+  let db = deps.db;
+  if (!db) {
+    opened = await openTestDatabase();
+    db = opened.database.db;
+    await seedReference(db);
+  }
+  const config = testConfig(dataDir, overrides);
+  const app = await buildApp(config, {
+    ...deps,
+    db,
+    rateLimit: { nameSpace: `test-${randomUUID()}:`, ...deps.rateLimit },
+  });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    kind: opened?.database.kind ?? (process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'),
+    async close() {
+      await app.close();
+      await opened?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Logs a member in the way the accounts module will: a session and its cookie header. */
+export async function loginCookie(db: Db, memberId: number): Promise<string> {
+  const { token } = await createSession(db, memberId);
+  return `${AUTH_COOKIE}=${token}`;
+}
