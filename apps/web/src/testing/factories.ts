@@ -1,0 +1,76 @@
+import type { CompanyInfo, SiteSettings, User } from '@app/shared';
+
+/** Site settings as the API answers them, with overrides. */
+export function buildSettings(overrides: Partial<SiteSettings> = {}): SiteSettings {
+  return {
+    name: 'Amoria',
+    index_title: 'Amoria – daten, chatten en nieuwe mensen ontmoeten',
+    description: 'Maak gratis een profiel aan.',
+    domain: 'localhost',
+    domain_language: 'nl',
+    cdn_prefix: '',
+    niche: 1,
+    countries: ['NL', 'BE'],
+    visible_profile_fields: ['hair_color'],
+    visible_profile_notes: true,
+    message_credits: 10,
+    photo_credits: 15,
+    gift_credits: 20,
+    signup_credits: 20,
+    free_messages: 3,
+    message_length: 1000,
+    minimum_message_costs: {},
+    min_age: 18,
+    support_email: 'support@amoria.example',
+    support_phone: '+31201234567',
+    enable_site_entry_popup: 'yes',
+    enable_us_footer: true,
+    push_public_key: null,
+    search_fields: ['gender', 'min_age', 'max_age'],
+    fictional_icon: 'fictional',
+    fictional_warning: 'Dit profiel is fictief en wordt beheerd door ons team.',
+    fictional_singular: 'fictief profiel',
+    fictional_plural: 'fictieve profielen',
+    refund_days: 14,
+    signups: 'all',
+    logged_out_search: true,
+    logged_out_search_trafficsource: false,
+    member_resell: false,
+    geoip_country: 'NL',
+    geoip_selected_country: 'NL',
+    interests: [],
+    region_kinds: {},
+    ...overrides,
+  };
+}
+
+/** A logged-in member, with overrides. */
+export function buildUser(overrides: Partial<User> = {}): User {
+  return {
+    status: 'confirmed',
+    credits: 50,
+    paid_user: false,
+    signup_date: '2026-01-01T10:00:00Z',
+    language: 'nl',
+    fictional_icon: 'fictional',
+    notifications_disabled: [],
+    profile: { id: 7, name: 'Sanne', country: 'NL', status: 'active', main_image: null },
+    ...overrides,
+  };
+}
+
+export function buildCompanyInfo(overrides: Partial<CompanyInfo> = {}): CompanyInfo {
+  return {
+    name: 'Amoria B.V.',
+    address: 'Keizersgracht 1',
+    kvk: '12345678',
+    city: 'Amsterdam',
+    country: 'NL',
+    tradenames: ['Amoria'],
+    vat_numbers: ['NL123456789B01'],
+    support_phone: '+31201234567',
+    delete_discount: 20,
+    added: '2024-03-01T00:00:00Z',
+    ...overrides,
+  };
+}

@@ -1,0 +1,42 @@
+import type { Locale, SiteSettings, User } from '@app/shared';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { AppProvider } from '../app/provider';
+import { i18n, initI18n } from '../lib/i18n';
+import { queryClient } from '../lib/query-client';
+import { queryKeys } from '../lib/query-keys';
+import { buildCompanyInfo, buildSettings } from './factories';
+
+interface RenderOptions {
+  path?: string;
+  settings?: Partial<SiteSettings>;
+  user?: User | null;
+  locale?: Locale;
+}
+
+/** Starts i18n once per test file and switches to the wanted language (catalogues load lazily). */
+async function ensureI18n(locale: Locale): Promise<void> {
+  if (!i18n.isInitialized) await initI18n(locale);
+  else if (i18n.language !== locale) await i18n.changeLanguage(locale);
+}
+
+/**
+ * Renders routes with the app's providers, the given settings and member in the cache, and
+ * i18n loaded: the state the app is in after its boot.
+ */
+export async function renderWithApp(routes: RouteObject[], options: RenderOptions = {}) {
+  const { path = '/', settings, user = null, locale = 'nl' } = options;
+  await ensureI18n(locale);
+  const site = buildSettings(settings);
+  queryClient.setQueryData(queryKeys.settings, { settings: site, domain_language: site.domain_language });
+  queryClient.setQueryData(queryKeys.user, { user });
+  queryClient.setQueryData(queryKeys.companyInfo, { companyinfo: buildCompanyInfo() });
+  queryClient.setQueryData(queryKeys.pushSubscription, false);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...view, router };
+}

@@ -1,0 +1,18 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { queryClient } from '../lib/query-client';
+
+// jsdom lays nothing out, so it cannot scroll; the router's scroll restoration calls this.
+window.scrollTo = () => {};
+
+afterEach(() => {
+  cleanup();
+  queryClient.clear();
+  localStorage.clear();
+  sessionStorage.clear();
+  document.cookie.split(';').forEach((cookie) => {
+    const name = cookie.split('=')[0]!.trim();
+    if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  });
+});

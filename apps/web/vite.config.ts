@@ -1,0 +1,48 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
+
+const WORKSPACE_SOURCES = /[\\/]packages[\\/](shared|i18n)[\\/]src[\\/]/;
+
+/**
+ * The shared packages hold only constants, pure functions and zod schemas, but as workspace
+ * sources they declare no `sideEffects`. Saying so lets the bundler drop what a chunk does not
+ * use: importing a constant must not drag zod and every schema into the first load.
+ */
+function pureWorkspacePackages(): Plugin {
+  return {
+    name: 'pure-workspace-packages',
+    transform(_code, id) {
+      return WORKSPACE_SOURCES.test(id) ? { moduleSideEffects: false } : null;
+    },
+  };
+}
+
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react(), pureWorkspacePackages()],
+  server: {
+    proxy: {
+      '/api': { target: API_TARGET, ws: true, changeOrigin: false },
+      '/media': { target: API_TARGET, changeOrigin: false },
+    },
+  },
+  css: {
+    preprocessorOptions: {
+      scss: {
+        // Bootstrap 5.3 still uses @import and global Sass functions; its own deprecation
+        // warnings are not ours to fix and would drown real ones.
+        quietDeps: true,
+        silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'],
+      },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // bench/bundle-size.mjs reads the manifest to measure what each route loads first.
+    manifest: true,
+    target: 'es2022',
+  },
+});
