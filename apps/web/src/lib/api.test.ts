@@ -1,0 +1,88 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildUser } from '../testing/factories';
+import { ApiError, apiCommand, apiRequest } from './api';
+import { queryClient } from './query-client';
+import { queryKeys } from './query-keys';
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+const interests = { interests: [{ id: 1, key: 'music', icon: 'music' }] };
+
+describe('the API client', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    fetchMock.mockReset();
+  });
+
+  it('sends the request-type header and same-origin credentials, and parses with the schema', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { user: null }));
+    await expect(apiRequest('/api/user.php', 'UserResponseSchema')).resolves.toEqual({ user: null });
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(init?.credentials).toBe('same-origin');
+    expect((init?.headers as Record<string, string>)['x-requested-with']).toBe('XMLHttpRequest');
+  });
+
+  it('retries a 5xx answer and a network error with growing delays, then succeeds', async () => {
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(502, { error: 'internal_error', message: 'x' }))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(jsonResponse(200, interests));
+    const result = apiRequest('/api/interests.php', 'InterestsResponseSchema');
+    await vi.advanceTimersByTimeAsync(250);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(500);
+    await expect(result).resolves.toEqual(interests);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('gives up after five retries', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse(500, { error: 'internal_error', message: 'Boom' }));
+    const result = apiCommand('/api/interests.php');
+    const assertion = expect(result).rejects.toMatchObject({ status: 500, error: 'internal_error', message: 'Boom' });
+    await vi.advanceTimersByTimeAsync(60_000);
+    await assertion;
+    expect(fetchMock).toHaveBeenCalledTimes(6);
+  });
+
+  it('never retries a 4xx answer and throws its error body', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(422, { error: 'validation_failed', message: 'Check', fields: { email: 'Ongeldige e-mail' } }),
+    );
+    const error = await apiCommand('/api/user.php', { method: 'PUT', body: { language: 'en' } }).catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 422, error: 'validation_failed', fields: { email: 'Ongeldige e-mail' } });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('logs the member out locally on 403 authentication_required', async () => {
+    queryClient.setQueryData(queryKeys.user, { user: buildUser() });
+    fetchMock.mockResolvedValueOnce(jsonResponse(403, { error: 'authentication_required', message: 'Log in' }));
+    await expect(apiCommand('/api/chats.php')).rejects.toMatchObject({ status: 403 });
+    expect(queryClient.getQueryData(queryKeys.user)).toEqual({ user: null });
+  });
+
+  it('does not log out on a 403 from user.php itself', async () => {
+    const user = buildUser();
+    queryClient.setQueryData(queryKeys.user, { user });
+    fetchMock.mockResolvedValueOnce(jsonResponse(403, { error: 'authentication_required', message: 'Log in' }));
+    await expect(apiCommand('/api/user.php', { method: 'PUT', body: {} })).rejects.toMatchObject({ status: 403 });
+    expect(queryClient.getQueryData(queryKeys.user)).toEqual({ user });
+  });
+
+  it('rejects an answer that does not match the schema', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { user: 'nope' }));
+    await expect(apiRequest('/api/user.php', 'UserResponseSchema')).rejects.toMatchObject({
+      error: 'invalid_response',
+    });
+  });
+});

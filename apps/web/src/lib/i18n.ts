@@ -1,0 +1,73 @@
+import { localeEntry, NAMESPACES } from '@app/i18n';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@app/shared';
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { localeCookie } from './cookies';
+
+// One lazily loaded chunk per catalogue file, so a visitor downloads only their language
+// (plus nl, the fallback).
+const catalogues = import.meta.glob<ResourceKey>('../../../../packages/i18n/locales/*/*.json', {
+  import: 'default',
+});
+
+function loadCatalogue(locale: string, namespace: string): Promise<ResourceKey> {
+  const load = catalogues[`../../../../packages/i18n/locales/${localeEntry(locale as Locale).file}/${namespace}.json`];
+  // A catalogue that does not exist yet falls back to nl key by key.
+  return load ? load() : Promise.resolve({});
+}
+
+const catalogueBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    loadCatalogue(language, namespace).then(
+      (data) => callback(null, data),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
+
+/** The app's i18next instance. */
+export const i18n = i18next.createInstance();
+
+// <html lang> carries the locale code itself (nl, en, de, ...), as the site's URLs and cookie do.
+i18n.on('languageChanged', (language) => {
+  if (isLocale(language)) document.documentElement.lang = language;
+});
+
+/** Starts i18n in `locale` and resolves once its catalogues (and nl's) are loaded. */
+export async function initI18n(locale: Locale): Promise<void> {
+  await i18n
+    .use(catalogueBackend)
+    .use(initReactI18next)
+    .init({
+      lng: locale,
+      fallbackLng: DEFAULT_LOCALE,
+      supportedLngs: LOCALES,
+      ns: NAMESPACES,
+      defaultNS: 'common',
+      load: 'currentOnly',
+      interpolation: { escapeValue: false },
+      react: { useSuspense: false },
+    });
+}
+
+/** The locale the site is shown in now. */
+export function currentLocale(): Locale {
+  return isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
+}
+
+/**
+ * Switches the site's language: remembers it in the locale cookie for 365 days and loads its
+ * catalogues; <html lang> follows through the languageChanged listener. Saving it on the
+ * member is the caller's part, as only the caller knows whether someone is logged in.
+ */
+export async function setLocale(locale: Locale): Promise<void> {
+  document.cookie = localeCookie(locale, window.location.protocol === 'https:');
+  await i18n.changeLanguage(locale);
+}
+
+/** Formats a date with Intl in the current locale (nl by default). */
+export function formatDate(date: Date, options: Intl.DateTimeFormatOptions = { dateStyle: 'long' }): string {
+  return new Intl.DateTimeFormat(localeEntry(currentLocale()).iso, options).format(date);
+}

@@ -1,0 +1,16 @@
+/**
+ * Query keys shared across features. Features never import each other; they meet in the
+ * query cache, so the keys they meet under live here.
+ */
+export const queryKeys = {
+  settings: ['settings'],
+  user: ['user'],
+  pushSubscription: ['push-subscription'],
+  companyInfo: ['companyinfo'],
+  interests: ['interests'],
+  regions: ['regions'],
+  /** GET /api/chats.php: {chats: [{..., num_unread_messages}]} (spec section 3). */
+  chats: ['chats'],
+  /** GET /api/likes.php: {profiles, liked_by: [{id, like_new}]} (spec section 3). */
+  likes: ['likes'],
+} as const;

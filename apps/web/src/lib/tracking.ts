@@ -1,0 +1,56 @@
+import { TRACKING_PARAMS } from '@app/shared';
+import { readStorage, writeStorage } from './storage';
+
+export type TrackingParam = (typeof TRACKING_PARAMS)[number];
+
+/** Where a visitor came from (spec section 3): network, ref, sub1, sub2, sub3. */
+export type TrackingRecord = Partial<Record<TrackingParam, string>>;
+
+/** localStorage key of the tracking record. */
+export const TRACKING_KEY = 'tracking';
+
+/** Longest value kept per parameter; anything longer is not a real campaign value. */
+const MAX_VALUE_LENGTH = 255;
+
+/** The tracking parameters present in a query string, or null when there are none. */
+export function trackingFromQuery(search: URLSearchParams): TrackingRecord | null {
+  const record: TrackingRecord = {};
+  for (const param of TRACKING_PARAMS) {
+    const value = search.get(param)?.trim();
+    if (value) record[param] = value.slice(0, MAX_VALUE_LENGTH);
+  }
+  return Object.keys(record).length > 0 ? record : null;
+}
+
+/** The record to keep: fresh values from the query replace the stored one, else it stays. */
+export function nextTrackingRecord(stored: TrackingRecord | null, search: URLSearchParams): TrackingRecord | null {
+  return trackingFromQuery(search) ?? stored;
+}
+
+/** Whether a traffic source is stored (signups may depend on it, spec section 6). */
+export function hasTrafficSource(record: TrackingRecord | null): boolean {
+  return Boolean(record && TRACKING_PARAMS.some((param) => record[param]));
+}
+
+export function readTracking(): TrackingRecord | null {
+  const raw = readStorage('local', TRACKING_KEY);
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (!parsed || typeof parsed !== 'object') return null;
+    const record: TrackingRecord = {};
+    for (const param of TRACKING_PARAMS) {
+      const value = (parsed as Record<string, unknown>)[param];
+      if (typeof value === 'string' && value) record[param] = value;
+    }
+    return record;
+  } catch {
+    return null;
+  }
+}
+
+/** Stores the tracking parameters of the landing URL, keeping the first touch otherwise. */
+export function storeTracking(search: URLSearchParams): void {
+  const fresh = trackingFromQuery(search);
+  if (fresh) writeStorage('local', TRACKING_KEY, JSON.stringify(fresh));
+}
