@@ -1,0 +1,36 @@
+import { skipToken, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../../lib/query-keys';
+
+export interface ActivityCounts {
+  unreadMessages: number;
+  newLikes: number;
+}
+
+function listOf(data: unknown, field: string): unknown[] {
+  const value = data && typeof data === 'object' ? (data as Record<string, unknown>)[field] : undefined;
+  return Array.isArray(value) ? value : [];
+}
+
+/** Total unread messages over the chat list (spec section 3: num_unread_messages per chat). */
+export function countUnreadMessages(chats: unknown): number {
+  return listOf(chats, 'chats').reduce<number>((sum, chat) => {
+    const unread = (chat as { num_unread_messages?: unknown } | null)?.num_unread_messages;
+    return sum + (typeof unread === 'number' && unread > 0 ? unread : 0);
+  }, 0);
+}
+
+/** Members who liked the user and whose like is still new (spec section 3: like_new). */
+export function countNewLikes(likes: unknown): number {
+  return listOf(likes, 'liked_by').filter((like) => (like as { like_new?: unknown } | null)?.like_new === true).length;
+}
+
+/**
+ * Unread messages and new likes for the badges and the page title. The chats and likes
+ * features load those lists (and the live channel updates them) under the shared query keys;
+ * the shell only observes the cache and never fetches them itself.
+ */
+export function useActivityCounts(): ActivityCounts {
+  const unreadMessages = useQuery({ queryKey: queryKeys.chats, queryFn: skipToken, select: countUnreadMessages });
+  const newLikes = useQuery({ queryKey: queryKeys.likes, queryFn: skipToken, select: countNewLikes });
+  return { unreadMessages: unreadMessages.data ?? 0, newLikes: newLikes.data ?? 0 };
+}

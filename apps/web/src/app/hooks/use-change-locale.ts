@@ -1,0 +1,14 @@
+import type { Locale } from '@app/shared';
+import { useUser } from '../../features/account/api/get-user';
+import { useUpdateLanguage } from '../../features/account/api/update-language';
+import { setLocale } from '../../lib/i18n';
+
+/** Switches the language (cookie, catalogues, <html lang>) and saves it on a logged-in member. */
+export function useChangeLocale(): (locale: Locale) => Promise<void> {
+  const user = useUser();
+  const { mutate: saveLanguage } = useUpdateLanguage();
+  return async (locale) => {
+    await setLocale(locale);
+    if (user && user.language !== locale) saveLanguage(locale);
+  };
+}

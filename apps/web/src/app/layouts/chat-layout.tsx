@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useNavigate } from 'react-router';
+import { BrandLogo } from '../../components/brand-logo';
+import { ArrowLeftIcon } from '../../components/icons';
+import { useSettings } from '../../features/settings/api/get-settings';
+import { SkipLink } from './skip-link';
+
+/** The chat layout: a slim bar with back and brand, and the conversation at full height. */
+export function ChatLayout() {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const navigate = useNavigate();
+
+  function handleBack() {
+    if (window.history.length > 1) void navigate(-1);
+    else void navigate('/chats');
+  }
+
+  return (
+    <div className="layout layout--chat">
+      <SkipLink />
+      <header className="chat-bar">
+        <button type="button" className="top-bar__icon-button" aria-label={t('nav.back')} onClick={handleBack}>
+          <ArrowLeftIcon size={22} />
+        </button>
+        <Link to="/" className="chat-bar__brand">
+          <BrandLogo name={settings.name} />
+        </Link>
+      </header>
+      <main id="main" className="layout__main layout__main--chat" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

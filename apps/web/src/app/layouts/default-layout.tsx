@@ -1,0 +1,27 @@
+import { Outlet } from 'react-router';
+import { useUser } from '../../features/account/api/get-user';
+import { SiteFooter } from './site-footer';
+import { SkipLink } from './skip-link';
+import { TabBar } from './tab-bar';
+import { TopBar } from './top-bar';
+
+/**
+ * The default layout (spec section 2): top navigation, the warning banners, the page, the
+ * footer with the legal disclaimer; members also get the phone tab bar.
+ */
+export function DefaultLayout() {
+  const user = useUser();
+  return (
+    <div className="layout layout--default">
+      <SkipLink />
+      <TopBar />
+      {/* The warning banners (activation, profile photo, push, disabled notifications) render here. */}
+      <main id="main" className="layout__main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+      {user && <TabBar />}
+      {/* The signup, time-bonus and like modals mount here, outside the page's flow. */}
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+import { Outlet } from 'react-router';
+
+/** The empty layout: only the page (the signup modal mounts here too). */
+export function EmptyLayout() {
+  return (
+    <main id="main" className="layout layout--empty" tabIndex={-1}>
+      <Outlet />
+    </main>
+  );
+}

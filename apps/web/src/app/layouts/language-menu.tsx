@@ -1,0 +1,45 @@
+import { LOCALE_ENTRIES } from '@app/i18n';
+import { useTranslation } from 'react-i18next';
+import { DropdownMenu } from '../../components/dropdown-menu';
+import { CheckIcon, ChevronDownIcon, GlobeIcon } from '../../components/icons';
+import { useSettings } from '../../features/settings/api/get-settings';
+import { currentLocale } from '../../lib/i18n';
+import { useChangeLocale } from '../hooks/use-change-locale';
+import { languageOptions } from '../rules';
+
+/** The language dropdown (#language-menu): the languages of the visitor's country, plus the current one. */
+export function LanguageMenu() {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const changeLocale = useChangeLocale();
+  const current = currentLocale();
+  const options = languageOptions(settings.geoip_country, current);
+
+  const items = options.map((code) => {
+    const entry = LOCALE_ENTRIES.find((locale) => locale.code === code)!;
+    return {
+      key: code,
+      label: entry.name,
+      lang: code,
+      current: code === current,
+      icon: <CheckIcon size={16} className={code === current ? 'dropdown-item__check' : 'dropdown-item__check invisible'} />,
+      onSelect: () => void changeLocale(code),
+    };
+  });
+
+  return (
+    <DropdownMenu
+      id="language-menu"
+      label={t('language.label')}
+      toggleClassName="top-bar__icon-button top-bar__language"
+      toggle={
+        <>
+          <GlobeIcon size={20} />
+          <span className="top-bar__language-code">{current.toUpperCase()}</span>
+          <ChevronDownIcon size={14} className="d-none d-md-inline" />
+        </>
+      }
+      items={items}
+    />
+  );
+}

@@ -1,0 +1,53 @@
+import type { ComponentType } from 'react';
+
+/** What a lazy page module exports: its page component, under React Router's name. */
+export interface PageModule {
+  Component: ComponentType;
+}
+
+/**
+ * The page module of every route of the shared route table, each its own chunk. Routes that
+ * show the same page with other parameters share a module.
+ */
+export const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
+  index: () => import('./routes/home'),
+  likes: () => import('./routes/likes'),
+  'likes-m-id': () => import('./routes/member-profile'),
+  'likes-type': () => import('./routes/likes'),
+  chats: () => import('./routes/chats'),
+  'chats-id': () => import('./routes/chat'),
+  members: () => import('./routes/members'),
+  'members-id': () => import('./routes/member-profile'),
+  'members-id-chat': () => import('./routes/chat'),
+  'members-id-landing': () => import('./routes/member-landing'),
+  'members-id-signup': () => import('./routes/signup'),
+  'members-id-landing2-slug': () => import('./routes/member-landing'),
+  'members-id-landing3-slug': () => import('./routes/member-landing'),
+  'account-deleted': () => import('./routes/account-deleted'),
+  complaints: () => import('./routes/complaints'),
+  'complete-signup': () => import('./routes/complete-signup'),
+  credits: () => import('./routes/credits'),
+  'credits-repeat-order': () => import('./routes/credits-repeat-order'),
+  'credits-id-paymentmethod': () => import('./routes/payment-method'),
+  directdebit: () => import('./routes/directdebit'),
+  'lang-config': () => import('./routes/lang-config'),
+  login: () => import('./routes/login'),
+  'match-finder': () => import('./routes/match-finder'),
+  notifications: () => import('./routes/notifications'),
+  premium: () => import('./routes/premium'),
+  pricing: () => import('./routes/pricing'),
+  profile: () => import('./routes/profile'),
+  settings: () => import('./routes/settings'),
+  'reset-password': () => import('./routes/reset-password'),
+  'reset-password-do': () => import('./routes/reset-password-do'),
+  signup: () => import('./routes/signup'),
+  'signup-matches': () => import('./routes/signup-matches'),
+  'swipe-game': () => import('./routes/swipe-game'),
+  'transactions-id': () => import('./routes/transactions'),
+  'activate-done': () => import('./routes/activate-done'),
+  'activate-error': () => import('./routes/activate-error'),
+  'mail-change-do': () => import('./routes/mail-change-do'),
+  'pages-name': () => import('./routes/content-page'),
+  'landers-tinderswipe': () => import('./routes/lander'),
+  'landers-name-slug': () => import('./routes/lander'),
+};

@@ -1,0 +1,83 @@
+import { ROUTES, paramsAllowed, type LayoutName, type RouteDef } from '@app/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, data, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { userQueryOptions } from '../features/account/api/get-user';
+import { BootSplash } from './components/boot-splash';
+import { NotFoundPage, RouteErrorBoundary } from './components/error-page';
+import { DefaultLayout } from './layouts/default-layout';
+import { RootShell } from './root-shell';
+import { PAGE_MODULES } from './route-modules';
+import { NOT_FOUND_ROUTE, type RouteHandle } from './route-handle';
+import { afterLoginPath, loginPath } from './rules';
+
+/** Layouts other than the default are rarely the first page, so they load with their pages. */
+const LAYOUTS: Record<LayoutName, Pick<RouteObject, 'Component' | 'lazy'>> = {
+  default: { Component: DefaultLayout },
+  chat: { lazy: async () => ({ Component: (await import('./layouts/chat-layout')).ChatLayout }) },
+  lander: { lazy: async () => ({ Component: (await import('./layouts/lander-layout')).LanderLayout }) },
+  empty: { lazy: async () => ({ Component: (await import('./layouts/empty-layout')).EmptyLayout }) },
+};
+
+async function isLoggedIn(queryClient: QueryClient): Promise<boolean> {
+  return (await queryClient.ensureQueryData(userQueryOptions())).user !== null;
+}
+
+/**
+ * The loader that guards a route before its page loads: unknown parameter values are a 404,
+ * members-only pages send visitors to the login page (remembering where they were going),
+ * and the login page sends members on.
+ */
+function guardLoader(route: RouteDef, queryClient: QueryClient) {
+  return async ({ request, params }: LoaderFunctionArgs) => {
+    if (!paramsAllowed(route.name, params)) throw data(null, { status: 404, statusText: 'Not Found' });
+    const url = new URL(request.url);
+    if (route.auth && !(await isLoggedIn(queryClient))) throw redirect(loginPath(url.pathname + url.search));
+    if (route.name === 'login' && (await isLoggedIn(queryClient))) {
+      throw redirect(afterLoginPath(url.searchParams.get('redirect')));
+    }
+    return null;
+  };
+}
+
+function needsGuard(route: RouteDef): boolean {
+  return route.path.includes(':') || Boolean(route.auth) || route.name === 'login';
+}
+
+function pageRoute(route: RouteDef, queryClient: QueryClient): RouteObject {
+  const load = PAGE_MODULES[route.name];
+  if (!load) throw new Error(`No page module for route ${route.name}`);
+  const handle: RouteHandle = { route };
+  return {
+    id: route.name,
+    path: route.path,
+    handle,
+    loader: needsGuard(route) ? guardLoader(route, queryClient) : undefined,
+    lazy: load,
+    ErrorBoundary: RouteErrorBoundary,
+  };
+}
+
+/** The app's route tree, built from the shared route table (spec section 2). */
+export function appRoutes(queryClient: QueryClient): RouteObject[] {
+  const layouts = (Object.keys(LAYOUTS) as LayoutName[]).map<RouteObject>((layout) => {
+    const children = ROUTES.filter((route) => route.layout === layout).map((route) => pageRoute(route, queryClient));
+    if (layout === 'default') {
+      const handle: RouteHandle = { route: NOT_FOUND_ROUTE };
+      children.push({ id: NOT_FOUND_ROUTE.name, path: '*', handle, Component: NotFoundPage });
+    }
+    return { id: `layout-${layout}`, ...LAYOUTS[layout], ErrorBoundary: RouteErrorBoundary, children };
+  });
+  return [
+    {
+      id: 'root',
+      Component: RootShell,
+      HydrateFallback: BootSplash,
+      ErrorBoundary: RouteErrorBoundary,
+      children: layouts,
+    },
+  ];
+}
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(appRoutes(queryClient));
+}

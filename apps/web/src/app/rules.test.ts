@@ -1,0 +1,166 @@
+import { AFTER_LOGIN_PATH, CHUNK_RELOAD_GUARD } from '@app/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  afterLoginPath,
+  creditsBadge,
+  creditsRouteName,
+  documentTitle,
+  footerClasses,
+  isChunkLoadError,
+  languageOptions,
+  loginPath,
+  shouldReloadForChunkError,
+  shouldShowBackButton,
+  shouldShowEntryWarning,
+  type EntryWarningInput,
+} from './rules';
+
+describe('shouldShowEntryWarning', () => {
+  const base: EntryWarningInput = { routeName: 'index', layout: 'default', popup: 'yes', country: 'GB', dismissed: false };
+
+  it('shows on default-layout pages for everyone', () => {
+    expect(shouldShowEntryWarning(base)).toBe(true);
+    expect(shouldShowEntryWarning({ ...base, country: null })).toBe(true);
+  });
+
+  it('shows only once', () => {
+    expect(shouldShowEntryWarning({ ...base, dismissed: true })).toBe(false);
+  });
+
+  it('is off when the site switches the popup off', () => {
+    expect(shouldShowEntryWarning({ ...base, popup: 'no' })).toBe(false);
+  });
+
+  it('never shows on complete-signup and the password reset pages', () => {
+    for (const routeName of ['complete-signup', 'reset-password', 'reset-password-do']) {
+      expect(shouldShowEntryWarning({ ...base, routeName })).toBe(false);
+    }
+  });
+
+  it('never shows in the empty layout', () => {
+    expect(shouldShowEntryWarning({ ...base, routeName: 'signup', layout: 'empty', country: 'NL' })).toBe(false);
+  });
+
+  it('shows in the chat and lander layouts only for visitors from NL and DE', () => {
+    for (const layout of ['chat', 'lander'] as const) {
+      expect(shouldShowEntryWarning({ ...base, layout, country: 'NL' })).toBe(true);
+      expect(shouldShowEntryWarning({ ...base, layout, country: 'DE' })).toBe(true);
+      expect(shouldShowEntryWarning({ ...base, layout, country: 'BE' })).toBe(false);
+      expect(shouldShowEntryWarning({ ...base, layout, country: null })).toBe(false);
+    }
+  });
+});
+
+describe('shouldShowBackButton', () => {
+  it('shows in the installed app with history on the listed routes', () => {
+    for (const routeName of ['members-id', 'likes-type', 'likes-m-id', 'credits', 'credits-id-paymentmethod']) {
+      expect(shouldShowBackButton({ installed: true, historyLength: 2, routeName })).toBe(true);
+    }
+  });
+
+  it('hides in the browser, without history, or on other routes', () => {
+    expect(shouldShowBackButton({ installed: false, historyLength: 5, routeName: 'members-id' })).toBe(false);
+    expect(shouldShowBackButton({ installed: true, historyLength: 1, routeName: 'members-id' })).toBe(false);
+    expect(shouldShowBackButton({ installed: true, historyLength: 5, routeName: 'members' })).toBe(false);
+  });
+});
+
+describe('footerClasses', () => {
+  it('carries no class for a visitor on the home page in the browser', () => {
+    expect(footerClasses({ installed: false, loggedIn: false, routeName: 'index' })).toEqual([]);
+  });
+
+  it('marks installed-app mode, a logged-in member and any page but home', () => {
+    expect(footerClasses({ installed: true, loggedIn: true, routeName: 'members' })).toEqual([
+      'installed-app',
+      'logged-in',
+      'not-home',
+    ]);
+  });
+});
+
+describe('languageOptions', () => {
+  it('offers the languages of the visitor country in catalogue order', () => {
+    expect(languageOptions('CH', 'de')).toEqual(['en', 'de', 'fr', 'it']);
+    expect(languageOptions('NL', 'nl')).toEqual(['nl']);
+  });
+
+  it('always includes the current language', () => {
+    expect(languageOptions('NL', 'en')).toEqual(['nl', 'en']);
+  });
+
+  it('offers every language for an unknown country', () => {
+    expect(languageOptions(null, 'nl')).toHaveLength(11);
+  });
+});
+
+describe('creditsBadge', () => {
+  it('is hidden above 10 credits', () => {
+    expect(creditsBadge(11)).toBeNull();
+  });
+
+  it('warns from 10 down to 1 credit', () => {
+    expect(creditsBadge(10)).toEqual({ text: '10', variant: 'warning' });
+    expect(creditsBadge(1)).toEqual({ text: '1', variant: 'warning' });
+  });
+
+  it('is a danger at 0 credits', () => {
+    expect(creditsBadge(0)).toEqual({ text: '0', variant: 'danger' });
+  });
+});
+
+describe('creditsRouteName', () => {
+  it('sends paid members to a repeat order and others to premium', () => {
+    expect(creditsRouteName(true)).toBe('credits-repeat-order');
+    expect(creditsRouteName(false)).toBe('premium');
+  });
+});
+
+describe('loginPath and afterLoginPath', () => {
+  it('remembers where the visitor came from', () => {
+    expect(loginPath('/chats/12?x=1')).toBe('/login?redirect=%2Fchats%2F12%3Fx%3D1');
+    expect(afterLoginPath('/chats/12?x=1')).toBe('/chats/12?x=1');
+  });
+
+  it('lands in the members area by default', () => {
+    expect(afterLoginPath(null)).toBe(AFTER_LOGIN_PATH);
+    expect(afterLoginPath('/login')).toBe(AFTER_LOGIN_PATH);
+  });
+
+  it('never redirects off the site', () => {
+    expect(afterLoginPath('//evil.example')).toBe(AFTER_LOGIN_PATH);
+    expect(afterLoginPath('https://evil.example')).toBe(AFTER_LOGIN_PATH);
+    expect(afterLoginPath('/\\evil.example')).toBe(AFTER_LOGIN_PATH);
+    expect(loginPath('//evil.example')).toBe('/login');
+  });
+});
+
+describe('chunk reload guard', () => {
+  it('recognises failed dynamic imports of the main browsers', () => {
+    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))).toBe(true);
+    expect(isChunkLoadError(new TypeError('error loading dynamically imported module'))).toBe(true);
+    expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
+    expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false);
+  });
+
+  it('reloads when it never reloaded before', () => {
+    expect(shouldReloadForChunkError(null, 1_000)).toBe(true);
+  });
+
+  it('reloads at most once per minute', () => {
+    const last = 1_000_000;
+    expect(shouldReloadForChunkError(last, last + CHUNK_RELOAD_GUARD - 1)).toBe(false);
+    expect(shouldReloadForChunkError(last, last + CHUNK_RELOAD_GUARD)).toBe(true);
+  });
+});
+
+describe('documentTitle', () => {
+  it('names the page and the site', () => {
+    expect(documentTitle('Likes', 'Amoria', 0)).toBe('Likes | Amoria');
+    expect(documentTitle(null, 'Amoria – daten', 0)).toBe('Amoria – daten');
+  });
+
+  it('puts unread messages plus new likes in brackets', () => {
+    expect(documentTitle('Chats', 'Amoria', 4)).toBe('(4) Chats | Amoria');
+  });
+});

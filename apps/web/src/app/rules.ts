@@ -1,0 +1,121 @@
+import {
+  AFTER_LOGIN_PATH,
+  BACK_BUTTON_ROUTES,
+  CHUNK_RELOAD_GUARD,
+  CREDITS_BADGE_THRESHOLD,
+  ENTRY_WARNING_COUNTRIES,
+  ENTRY_WARNING_EXCLUDED_ROUTES,
+  LOCALES,
+  visibleLanguages,
+  type LayoutName,
+  type Locale,
+} from '@app/shared';
+
+export interface EntryWarningInput {
+  routeName: string;
+  layout: LayoutName;
+  /** settings.enable_site_entry_popup */
+  popup: 'yes' | 'no';
+  /** settings.geoip_country */
+  country: string | null;
+  /** A dismissal is stored. */
+  dismissed: boolean;
+}
+
+/**
+ * Whether the site-entry warning (modal #site-entry-warning) shows (spec section 2): once,
+ * unless switched off, never on the excluded routes nor in the empty layout, and in the
+ * chat and lander layouts only for visitors from NL and DE.
+ */
+export function shouldShowEntryWarning({ routeName, layout, popup, country, dismissed }: EntryWarningInput): boolean {
+  if (dismissed || popup === 'no') return false;
+  if (ENTRY_WARNING_EXCLUDED_ROUTES.includes(routeName)) return false;
+  if (layout === 'empty') return false;
+  if (layout === 'chat' || layout === 'lander') return country !== null && ENTRY_WARNING_COUNTRIES.includes(country);
+  return true;
+}
+
+export interface BackButtonInput {
+  /** Running as an installed app (display-mode standalone). */
+  installed: boolean;
+  historyLength: number;
+  routeName: string;
+}
+
+/** The top bar's back button: installed app, somewhere to go back to, and a listed route. */
+export function shouldShowBackButton({ installed, historyLength, routeName }: BackButtonInput): boolean {
+  return installed && historyLength > 1 && BACK_BUTTON_ROUTES.includes(routeName);
+}
+
+export interface FooterStateInput {
+  installed: boolean;
+  loggedIn: boolean;
+  routeName: string;
+}
+
+/** Page-state classes on the footer element, which its layout varies with (spec section 2). */
+export function footerClasses({ installed, loggedIn, routeName }: FooterStateInput): string[] {
+  const classes: string[] = [];
+  if (installed) classes.push('installed-app');
+  if (loggedIn) classes.push('logged-in');
+  if (routeName !== 'index') classes.push('not-home');
+  return classes;
+}
+
+/** Languages in the dropdown: those visible in the visitor's country, plus the current one. */
+export function languageOptions(country: string | null, current: Locale): Locale[] {
+  const visible = new Set<Locale>(visibleLanguages(country));
+  visible.add(current);
+  return LOCALES.filter((locale) => visible.has(locale));
+}
+
+export interface CreditsBadge {
+  text: string;
+  variant: 'warning' | 'danger';
+}
+
+/** The credits badge of paid members: at 10 credits or fewer, warning above 0, danger at 0. */
+export function creditsBadge(credits: number): CreditsBadge | null {
+  if (credits > CREDITS_BADGE_THRESHOLD) return null;
+  return { text: String(Math.max(credits, 0)), variant: credits > 0 ? 'warning' : 'danger' };
+}
+
+/** Paid members top up their credits; everyone else is offered premium (spec section 2). */
+export function creditsRouteName(paidUser: boolean): 'credits-repeat-order' | 'premium' {
+  return paidUser ? 'credits-repeat-order' : 'premium';
+}
+
+/** A same-site path, never a protocol-relative or absolute URL that would leave the site. */
+function isSafeRedirect(path: string | null): path is string {
+  return Boolean(path && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\'));
+}
+
+/** The login page, remembering where a visitor wanted to go. */
+export function loginPath(from: string): string {
+  return isSafeRedirect(from) && from !== '/' ? `/login?redirect=${encodeURIComponent(from)}` : '/login';
+}
+
+/** Where a member goes after logging in: back where they came from, else the members area. */
+export function afterLoginPath(redirect: string | null): string {
+  return isSafeRedirect(redirect) && !redirect.startsWith('/login') ? redirect : AFTER_LOGIN_PATH;
+}
+
+const CHUNK_ERROR_PATTERN =
+  /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|ChunkLoadError/i;
+
+/** Whether an error is a failed dynamic import, typically after a new release replaced the chunks. */
+export function isChunkLoadError(error: unknown): boolean {
+  const message = error instanceof Error ? `${error.name} ${error.message}` : String(error);
+  return CHUNK_ERROR_PATTERN.test(message);
+}
+
+/** A chunk-load failure reloads the page at most once per CHUNK_RELOAD_GUARD (spec section 8). */
+export function shouldReloadForChunkError(lastReloadAt: number | null, now: number): boolean {
+  return lastReloadAt === null || !Number.isFinite(lastReloadAt) || now - lastReloadAt >= CHUNK_RELOAD_GUARD;
+}
+
+/** The document title: page and site name, with unread messages plus new likes in brackets. */
+export function documentTitle(title: string | null, siteName: string, activity: number): string {
+  const base = title ? `${title} | ${siteName}` : siteName;
+  return activity > 0 ? `(${activity}) ${base}` : base;
+}

@@ -1,0 +1,51 @@
+import './styles/main.scss';
+import { initialLocale, isLocale, LOCALE_COOKIE } from '@app/shared';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { installChunkReloadHandler } from './app/chunk-reload';
+import { ErrorPage } from './app/components/error-page';
+import { AppProvider } from './app/provider';
+import { createAppRouter } from './app/router';
+import { userQueryOptions } from './features/account/api/get-user';
+import { settingsQueryOptions } from './features/settings/api/get-settings';
+import { ApiError } from './lib/api';
+import { readCookie } from './lib/cookies';
+import { initI18n } from './lib/i18n';
+import { watchPageHidden } from './lib/page-hidden';
+import { queryClient } from './lib/query-client';
+import { storeTracking } from './lib/tracking';
+
+const landingQuery = new URLSearchParams(window.location.search);
+storeTracking(landingQuery);
+watchPageHidden(landingQuery.has('lb'));
+installChunkReloadHandler();
+
+// Everything the first render needs starts at once: settings, the session, the first page's
+// chunk (the router loads it as it initialises) and the catalogues of the language.
+const settings = queryClient.fetchQuery(settingsQueryOptions());
+void queryClient.prefetchQuery(userQueryOptions());
+const router = createAppRouter(queryClient);
+const cookieLocale = readCookie(LOCALE_COOKIE);
+const i18nReady = isLocale(cookieLocale)
+  ? initI18n(cookieLocale)
+  : settings.then(({ domain_language }) => initI18n(initialLocale(null, domain_language)));
+
+const root = createRoot(document.getElementById('root')!);
+
+Promise.all([settings, i18nReady]).then(
+  ([{ settings: site }]) => {
+    document.querySelector('meta[name="description"]')?.setAttribute('content', site.description);
+    root.render(
+      <StrictMode>
+        <AppProvider>
+          <RouterProvider router={router} />
+        </AppProvider>
+      </StrictMode>,
+    );
+  },
+  (error: unknown) => {
+    // Without settings there is no site to show: the English error page (spec section 8).
+    root.render(<ErrorPage status={error instanceof ApiError && error.status ? error.status : 503} />);
+  },
+);
