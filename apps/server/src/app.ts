@@ -23,7 +23,7 @@ import { requestTypePlugin } from './plugins/request-type.js';
 import { securityPlugin, type RateLimitSettings } from './plugins/security.js';
 import { sessionPlugin } from './plugins/session.js';
 import { validatorCompiler } from './plugins/validation.js';
-import { createPageFallback, webPlugin } from './plugins/web.js';
+import { loadWebApp, webPlugin } from './plugins/web.js';
 
 /**
  * What the app runs on. Whatever is passed in belongs to the caller, who closes it; whatever is
@@ -85,6 +85,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const reference = createReferenceService({ db, sites: settings });
   const accounts = createAccountsService({ db, settings });
 
+  const web = loadWebApp(config.webDistDir);
+
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -113,11 +115,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(securityPlugin, {
     config,
     cdnOrigins: () => settings.cdnOrigins(),
+    inlineStyleHashes: web.inlineStyleHashes,
     redis,
     ...(deps.rateLimit ? { rateLimit: deps.rateLimit } : {}),
   });
 
-  await app.register(errorsPlugin, { pageFallback: createPageFallback(config.webDistDir) });
+  await app.register(errorsPlugin, { pageFallback: web.pageFallback });
   await app.register(requestTypePlugin);
   await app.register(sessionPlugin, { db });
   await app.register(mediaPlugin, { mediaDir: mediaDir(config) });

@@ -10,6 +10,8 @@ export interface SecurityPluginOptions {
   config: Pick<Config, 'publicUrl'>;
   /** Origins of the CDNs the settings name (cdn_prefix); images and media may come from them. */
   cdnOrigins: () => readonly string[];
+  /** Hash sources of the inline <style> blocks the web app's index.html carries. */
+  inlineStyleHashes?: readonly string[];
   /** Shared counters across processes; null counts per process. */
   redis: Redis | null;
   rateLimit?: RateLimitSettings;
@@ -39,8 +41,8 @@ function webSocketOrigin(publicUrl: string | null, req: IncomingMessage): string
 
 /**
  * Security headers (helmet) with a Content-Security-Policy the web app runs under: scripts only
- * from our origin and never inline, styles from our origin (React sets style props through the
- * CSSOM, which CSP does not restrict), images from our origin, data:, blob: and the CDNs, no
+ * from our origin and never inline, styles from our origin plus the index page's own inline
+ * blocks by hash (React sets style props through the CSSOM, which CSP does not restrict), images from our origin, data:, blob: and the CDNs, no
  * framing. Plus a moderate global rate limit on the API, per client address.
  */
 export const securityPlugin = fp<SecurityPluginOptions>(
@@ -56,7 +58,7 @@ export const securityPlugin = fp<SecurityPluginOptions>(
           baseUri: ["'self'"],
           scriptSrc: ["'self'"],
           scriptSrcAttr: ["'none'"],
-          styleSrc: ["'self'"],
+          styleSrc: ["'self'", ...(opts.inlineStyleHashes ?? [])],
           imgSrc: ["'self'", 'data:', 'blob:', cdn],
           mediaSrc: ["'self'", 'blob:', cdn],
           fontSrc: ["'self'", 'data:'],

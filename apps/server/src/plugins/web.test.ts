@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,7 +39,8 @@ describe('with a web build', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(
       join(dist, 'index.html'),
-      '<!doctype html><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script>',
+      '<!doctype html><style>html{background:#fff}</style><div id="root"></div>' +
+        '<script type="module" src="/assets/index-abc123.js"></script>',
     );
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("push", () => {})');
@@ -59,6 +61,13 @@ describe('with a web build', () => {
     const unknown = await built.app.inject({ method: 'GET', url: '/landers/unknown' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.body).toContain('<div id="root">');
+  });
+
+  it("allows exactly the index page's inline style by its hash in the CSP", async () => {
+    const res = await built.app.inject({ method: 'GET', url: '/' });
+    const styleSrc = /style-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
+    const hash = createHash('sha256').update('html{background:#fff}').digest('base64');
+    expect(styleSrc).toBe(`'self' 'sha256-${hash}'`);
   });
 
   it('serves hashed assets as immutable and other files for revalidation', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -26,22 +27,46 @@ function placeholderPage(status: 200 | 404): string {
 `;
 }
 
+/** The built web app as the server needs it at start. */
+export interface WebApp {
+  /** Answers GETs outside /api and /media with the app's page (see createPageFallback). */
+  pageFallback: PageFallback;
+  /**
+   * CSP sources ('sha256-...') of the inline <style> blocks of index.html (Vite inlines a tiny
+   * boot-splash style): exactly those blocks are allowed, without 'unsafe-inline'.
+   */
+  inlineStyleHashes: string[];
+}
+
+/** 'sha256-...' of every <style> element's text, as CSP hash sources. */
+export function inlineStyleHashes(html: string): string[] {
+  return [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map(
+    (m) =>
+      `'sha256-${createHash('sha256')
+        .update(m[1] ?? '')
+        .digest('base64')}'`,
+  );
+}
+
 /**
- * The answer for a GET outside /api and /media: the app's index.html, with status 200 when a
- * route of the shared route table matches the path and 404 otherwise (the app then renders
- * its 404 page). Server and client use the same table, so they can never disagree.
+ * Reads the build once at start. A GET outside /api and /media gets the app's index.html, with
+ * status 200 when a route of the shared route table matches the path and 404 otherwise (the app
+ * then renders its 404 page). Server and client use the same table, so they never disagree.
  */
-export function createPageFallback(webDistDir: string): PageFallback {
+export function loadWebApp(webDistDir: string): WebApp {
   const indexFile = join(webDistDir, 'index.html');
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
-  return (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    const status = matchRoute(pathname) ? 200 : 404;
-    return reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', REVALIDATE)
-      .send(indexHtml ?? placeholderPage(status));
+  return {
+    inlineStyleHashes: indexHtml ? inlineStyleHashes(indexHtml) : [],
+    pageFallback: (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      const status = matchRoute(pathname) ? 200 : 404;
+      return reply
+        .code(status)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', REVALIDATE)
+        .send(indexHtml ?? placeholderPage(status));
+    },
   };
 }
 
