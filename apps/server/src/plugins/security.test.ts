@@ -58,11 +58,16 @@ describe('security headers behind https', () => {
   });
   afterAll(async () => https?.close());
 
-  it('adds HSTS, upgrade-insecure-requests and the wss origin of PUBLIC_URL', async () => {
-    const res = await https.app.inject({ method: 'GET', url: '/' });
+  it('adds HSTS, upgrade-insecure-requests and the wss origin of the requested domain', async () => {
+    const res = await https.app.inject({ method: 'GET', url: '/', headers: { host: 'amoria.example' } });
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
     const csp = parseCsp(res.headers['content-security-policy']);
     expect(csp['connect-src']).toEqual(["'self'", 'wss://amoria.example']);
+    const other = await https.app.inject({ method: 'GET', url: '/', headers: { host: 'de.amoria.example' } });
+    expect(parseCsp(other.headers['content-security-policy'])['connect-src']).toEqual([
+      "'self'",
+      'wss://de.amoria.example',
+    ]);
     expect(csp['upgrade-insecure-requests']).toEqual([]);
   });
 });

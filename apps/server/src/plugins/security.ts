@@ -30,13 +30,15 @@ const HOST_PATTERN = /^[a-z\d.-]+(:\d{1,5})?$|^\[[\da-f:.]+\](:\d{1,5})?$/i;
 
 /**
  * The page's own origin for WebSockets. CSP 'self' covers ws: and wss: only in newer browsers,
- * so the live channel's origin is named explicitly.
+ * so the live channel's origin is named explicitly: the requested host (one installation serves
+ * several domains), over wss when the site runs on https, over either when it is not known.
  */
 function webSocketOrigin(publicUrl: string | null, req: IncomingMessage): string {
-  if (publicUrl) return publicUrl.replace(/^http/, 'ws');
-  const host = req.headers.host;
-  if (!host || !HOST_PATTERN.test(host)) return '';
-  return `ws://${host} wss://${host}`;
+  const requested = req.headers.host;
+  const host = requested && HOST_PATTERN.test(requested) ? requested : publicUrl ? new URL(publicUrl).host : null;
+  if (!host) return '';
+  if (!publicUrl) return `ws://${host} wss://${host}`;
+  return `${publicUrl.startsWith('https:') ? 'wss' : 'ws'}://${host}`;
 }
 
 /**
