@@ -49,7 +49,7 @@ export function mediaDir(config: Pick<Config, 'dataDir'>): string {
  * order). It never listens, so tests drive it with app.inject and main.ts decides the port.
  */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
-  const app = Fastify({
+  const app: App = Fastify({
     loggerInstance: deps.logger ?? createLogger(config),
     // A hop count trusts that many proxies in front of us (fastify's types lack the number form).
     trustProxy:
@@ -58,7 +58,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
         : config.trustProxy,
     // Ids for log correlation only; a client-sent id is never trusted.
     requestIdHeader: false,
-  }) as unknown as App;
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
