@@ -49,6 +49,7 @@ export async function initI18n(locale: Locale): Promise<void> {
       load: 'currentOnly',
       interpolation: { escapeValue: false },
       react: { useSuspense: false },
+      showSupportNotice: false,
     });
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { hasTrafficSource, nextTrackingRecord, readTracking, storeTracking, trackingFromQuery } from './tracking';
+import { hasTrafficSource, readTracking, storeTracking, trackingFromQuery } from './tracking';
 
 describe('trackingFromQuery', () => {
   it('picks the tracking parameters and ignores the rest', () => {
@@ -9,18 +9,6 @@ describe('trackingFromQuery', () => {
 
   it('answers null without tracking parameters', () => {
     expect(trackingFromQuery(new URLSearchParams('lb=1'))).toBeNull();
-  });
-});
-
-describe('nextTrackingRecord', () => {
-  it('keeps the first touch when the query brings nothing new', () => {
-    expect(nextTrackingRecord({ network: 'first' }, new URLSearchParams(''))).toEqual({ network: 'first' });
-  });
-
-  it('replaces it when new values come', () => {
-    expect(nextTrackingRecord({ network: 'first', sub1: 'x' }, new URLSearchParams('network=second'))).toEqual({
-      network: 'second',
-    });
   });
 });
 
@@ -35,9 +23,15 @@ describe('hasTrafficSource', () => {
 describe('storeTracking', () => {
   afterEach(() => localStorage.clear());
 
-  it('stores the landing parameters and keeps them on later pages', () => {
+  it('stores the landing parameters and keeps the first touch on later pages', () => {
     storeTracking(new URLSearchParams('network=ads&ref=7'));
     storeTracking(new URLSearchParams('page=2'));
     expect(readTracking()).toEqual({ network: 'ads', ref: '7' });
+  });
+
+  it('replaces the record when new values come', () => {
+    storeTracking(new URLSearchParams('network=ads&sub1=x'));
+    storeTracking(new URLSearchParams('network=mail'));
+    expect(readTracking()).toEqual({ network: 'mail' });
   });
 });

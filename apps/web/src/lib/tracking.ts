@@ -22,11 +22,6 @@ export function trackingFromQuery(search: URLSearchParams): TrackingRecord | nul
   return Object.keys(record).length > 0 ? record : null;
 }
 
-/** The record to keep: fresh values from the query replace the stored one, else it stays. */
-export function nextTrackingRecord(stored: TrackingRecord | null, search: URLSearchParams): TrackingRecord | null {
-  return trackingFromQuery(search) ?? stored;
-}
-
 /** Whether a traffic source is stored (signups may depend on it, spec section 6). */
 export function hasTrafficSource(record: TrackingRecord | null): boolean {
   return Boolean(record && TRACKING_PARAMS.some((param) => record[param]));
@@ -49,7 +44,10 @@ export function readTracking(): TrackingRecord | null {
   }
 }
 
-/** Stores the tracking parameters of the landing URL, keeping the first touch otherwise. */
+/**
+ * Stores the tracking parameters of the landing URL: fresh values replace the stored record,
+ * a URL without them keeps the first touch.
+ */
 export function storeTracking(search: URLSearchParams): void {
   const fresh = trackingFromQuery(search);
   if (fresh) writeStorage('local', TRACKING_KEY, JSON.stringify(fresh));
