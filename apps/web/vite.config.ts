@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
+/** Where the dev server sends /api and /media: the API server (npm run dev starts it on :3000). */
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
 
 const WORKSPACE_SOURCES = /[\\/]packages[\\/](shared|i18n)[\\/]src[\\/]/;
@@ -24,8 +25,9 @@ export default defineConfig({
   plugins: [react(), pureWorkspacePackages()],
   server: {
     proxy: {
-      '/api': { target: API_TARGET, ws: true, changeOrigin: false },
-      '/media': { target: API_TARGET, changeOrigin: false },
+      // ws: the live channel at /api/live is a WebSocket.
+      '/api': { target: API_TARGET, ws: true },
+      '/media': { target: API_TARGET },
     },
   },
   css: {

@@ -1,6 +1,6 @@
 import type { PageHiddenBody } from '@app/shared';
 
-export const PAGE_HIDDEN_URL = '/api/page-hidden.php';
+const PAGE_HIDDEN_URL = '/api/page-hidden.php';
 
 /** Body of the page-hidden beacon; `bounce` only when the landing URL carried `lb`. */
 export function pageHiddenBody(path: string, bounceLogging: boolean): PageHiddenBody {

@@ -7,7 +7,7 @@ export type TrackingParam = (typeof TRACKING_PARAMS)[number];
 export type TrackingRecord = Partial<Record<TrackingParam, string>>;
 
 /** localStorage key of the tracking record. */
-export const TRACKING_KEY = 'tracking';
+const TRACKING_KEY = 'tracking';
 
 /** Longest value kept per parameter; anything longer is not a real campaign value. */
 const MAX_VALUE_LENGTH = 255;

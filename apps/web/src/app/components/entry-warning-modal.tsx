@@ -1,6 +1,7 @@
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { BrandMark } from '../../components/brand-logo';
+import './entry-warning-modal.scss';
 
 interface EntryWarningModalProps {
   siteName: string;

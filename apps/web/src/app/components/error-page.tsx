@@ -8,7 +8,7 @@ import { isChunkLoadError } from '../rules';
 // is that the translations, the settings or the API are unavailable.
 const DEFAULT_MESSAGE = 'Error';
 const DEFAULT_STATUS = 500;
-export const NOT_FOUND_MESSAGE = 'This page could not be found';
+const NOT_FOUND_MESSAGE = 'This page could not be found';
 const HOME_LINK = 'Go back home';
 
 interface ErrorPageProps {
