@@ -1,6 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
 
+// Component tests render with React 19 itself: Vite's aliases to preact/compat (vite.config.ts)
+// do not reach the libraries Vitest loads from node_modules. The production runtime is covered
+// by the Playwright suite, which drives the real build.
 export default defineProject({
   plugins: [react()],
   test: {

@@ -24,9 +24,9 @@ describe('the API client', () => {
     fetchMock.mockReset();
   });
 
-  it('sends the request-type header and same-origin credentials, and parses with the schema', async () => {
+  it('sends the request-type header and same-origin credentials, and answers the JSON body', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { user: null }));
-    await expect(apiRequest('/api/user.php', 'UserResponseSchema')).resolves.toEqual({ user: null });
+    await expect(apiRequest('/api/user.php')).resolves.toEqual({ user: null });
     const [, init] = fetchMock.mock.calls[0]!;
     expect(init?.credentials).toBe('same-origin');
     expect((init?.headers as Record<string, string>)['x-requested-with']).toBe('XMLHttpRequest');
@@ -37,7 +37,7 @@ describe('the API client', () => {
       .mockResolvedValueOnce(jsonResponse(502, { error: 'internal_error', message: 'x' }))
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))
       .mockResolvedValueOnce(jsonResponse(200, interests));
-    const result = apiRequest('/api/interests.php', 'InterestsResponseSchema');
+    const result = apiRequest('/api/interests.php');
     await vi.advanceTimersByTimeAsync(250);
     expect(fetchMock).toHaveBeenCalledTimes(2);
     await vi.advanceTimersByTimeAsync(500);
@@ -79,10 +79,8 @@ describe('the API client', () => {
     expect(queryClient.getQueryData(queryKeys.user)).toEqual({ user });
   });
 
-  it('rejects an answer that does not match the schema', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { user: 'nope' }));
-    await expect(apiRequest('/api/user.php', 'UserResponseSchema')).rejects.toMatchObject({
-      error: 'invalid_response',
-    });
+  it('turns an answer without the error shape into a plain HTTP error', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('<html>Bad gateway</html>', { status: 404, statusText: 'Not Found' }));
+    await expect(apiRequest('/api/user.php')).rejects.toMatchObject({ status: 404, error: 'http_error' });
   });
 });

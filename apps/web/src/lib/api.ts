@@ -1,20 +1,7 @@
-import { REQUEST_TYPE_HEADER, REQUEST_TYPE_VALUE } from '@app/shared';
+import { REQUEST_TYPE_HEADER, REQUEST_TYPE_VALUE, type ErrorResponse } from '@app/shared';
 import { queryClient } from './query-client';
 import { queryKeys } from './query-keys';
 import { retryDelay, shouldRetry } from './rules';
-import type * as SchemaModule from './schemas';
-
-type Schemas = typeof SchemaModule;
-
-/** Name of a shared response schema (see lib/schemas.ts). */
-export type SchemaName = Exclude<keyof Schemas, 'ErrorResponseSchema'>;
-
-/** The type of the answer a schema validates. */
-export type SchemaOutput<N extends SchemaName> = ReturnType<Schemas[N]['parse']>;
-
-function loadSchemas(): Promise<Schemas> {
-  return import('./schemas');
-}
 
 /** A failed API call: the HTTP status and the API's error body (spec section 8). */
 export class ApiError extends Error {
@@ -73,12 +60,20 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** Whether a body has the API's error shape; anything else (a proxy's page) is a plain HTTP error. */
+function isErrorResponse(body: unknown): body is ErrorResponse {
+  if (typeof body !== 'object' || body === null) return false;
+  const { error, message, fields } = body as Record<string, unknown>;
+  return (
+    typeof error === 'string' &&
+    typeof message === 'string' &&
+    (fields === undefined || (typeof fields === 'object' && fields !== null))
+  );
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
-  const { ErrorResponseSchema } = await loadSchemas();
-  const parsed = ErrorResponseSchema.safeParse(await readJson(response));
-  if (parsed.success) {
-    return new ApiError(response.status, parsed.data.error, parsed.data.message, parsed.data.fields);
-  }
+  const body = await readJson(response);
+  if (isErrorResponse(body)) return new ApiError(response.status, body.error, body.message, body.fields);
   return new ApiError(response.status, 'http_error', response.statusText || `HTTP ${response.status}`);
 }
 
@@ -128,19 +123,14 @@ async function send(path: string, options: RequestOptions): Promise<{ data: unkn
   }
 }
 
-/** Calls the API and validates the answer with the named shared schema. */
-export async function apiRequest<N extends SchemaName>(
-  path: string,
-  schema: N,
-  options: RequestOptions = {},
-): Promise<SchemaOutput<N>> {
-  // The schemas load in parallel with the request (see lib/schemas.ts).
-  const [schemas, { data, status }] = await Promise.all([loadSchemas(), send(path, options)]);
-  const result = schemas[schema].safeParse(data);
-  if (!result.success) {
-    throw new ApiError(status, 'invalid_response', `Unexpected answer from ${path.split('?')[0]}`);
-  }
-  return result.data as SchemaOutput<N>;
+/**
+ * Calls the API and answers its body, typed by the shared schema's inferred type. The server
+ * serialises every answer through that same zod schema, so the client trusts the contract
+ * rather than shipping zod (about 26 KB gzip) to every first load to check it again.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { data } = await send(path, options);
+  return data as T;
 }
 
 /** Calls the API for its effect; the answer's body is not needed. */

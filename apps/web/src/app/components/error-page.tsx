@@ -3,6 +3,7 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { canReloadForChunkError, reloadForChunkError } from '../chunk-reload';
 import { isChunkLoadError } from '../rules';
+import { HeadTitle } from './head-title';
 
 // The error pages are English only (spec section 8): they must render even when the failure
 // is that the translations, the settings or the API are unavailable.
@@ -21,7 +22,7 @@ export function ErrorPage({ status = DEFAULT_STATUS, message = DEFAULT_MESSAGE }
   return (
     <ErrorPageGuard>
       <section className="error-page" aria-labelledby="error-page-title" lang="en">
-        <title>{message}</title>
+        <HeadTitle>{message}</HeadTitle>
         <p className="error-page__status" aria-hidden="true">
           {status}
         </p>

@@ -5,7 +5,7 @@ import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/user.php: the member of this session, or null for a visitor. */
 export function getUser(signal?: AbortSignal): Promise<UserResponse> {
-  return apiRequest('/api/user.php', 'UserResponseSchema', { signal });
+  return apiRequest<UserResponse>('/api/user.php', { signal });
 }
 
 export const userQueryOptions = () =>

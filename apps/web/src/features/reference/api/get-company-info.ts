@@ -5,7 +5,7 @@ import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/companyinfo.php: the company behind the site. */
 export function getCompanyInfo(signal?: AbortSignal): Promise<CompanyInfoResponse> {
-  return apiRequest('/api/companyinfo.php', 'CompanyInfoResponseSchema', { signal });
+  return apiRequest<CompanyInfoResponse>('/api/companyinfo.php', { signal });
 }
 
 /** Loaded once and cached for the page's life (spec section 7). */

@@ -5,7 +5,7 @@ import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/interests.php: the interests members can pick, with their icons. */
 export function getInterests(signal?: AbortSignal): Promise<InterestsResponse> {
-  return apiRequest('/api/interests.php', 'InterestsResponseSchema', { signal });
+  return apiRequest<InterestsResponse>('/api/interests.php', { signal });
 }
 
 /** Loaded once and cached for the page's life (spec section 7). */

@@ -5,7 +5,7 @@ import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/regions.php: the regions of every country, keyed by country code. */
 export function getRegions(signal?: AbortSignal): Promise<RegionsResponse> {
-  return apiRequest('/api/regions.php', 'RegionsResponseSchema', { signal });
+  return apiRequest<RegionsResponse>('/api/regions.php', { signal });
 }
 
 /** Loaded once and cached for the page's life (spec section 7). */

@@ -16,7 +16,7 @@ export function settingsPath(location: Pick<Location, 'hostname' | 'search'>): s
 }
 
 export function getSettings(signal?: AbortSignal): Promise<SettingsResponse> {
-  return apiRequest(settingsPath(window.location), 'SettingsResponseSchema', { signal });
+  return apiRequest<SettingsResponse>(settingsPath(window.location), { signal });
 }
 
 /** Settings are loaded once per page load, before the first render. */
