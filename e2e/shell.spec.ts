@@ -47,7 +47,7 @@ test.describe('languages', () => {
     const heading = page.getByRole('heading', { level: 1 });
     const dutch = await heading.innerText();
 
-    await page.getByRole('button', { name: /taal|language/i }).click();
+    await page.getByRole('button', { name: 'Taal' }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
 
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
@@ -76,8 +76,9 @@ test.describe('not found', () => {
     await skipEntryWarning(page);
     const response = await page.goto('/this/does/not/exist');
     expect(response?.status()).toBe(404);
-    await expect(page.getByText('This page could not be found')).toBeVisible();
-    await page.getByRole('link', { name: /home/i }).click();
+    await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible();
+    await expect(page).toHaveTitle('This page could not be found');
+    await page.getByRole('link', { name: 'Go back home' }).click();
     await expect(page).toHaveURL(/\/$/);
   });
 
