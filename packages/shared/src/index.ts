@@ -6,3 +6,4 @@ export * from './schemas/settings.js';
 export * from './schemas/reference.js';
 export * from './schemas/user.js';
 export * from './schemas/misc.js';
+export * from './schemas/accounts.js';

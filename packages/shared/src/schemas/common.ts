@@ -19,6 +19,17 @@ export const ERROR_CODES = [
   'bad_request',
   'payload_too_large',
   'unsupported_media_type',
+  // accounts (schemas/accounts.ts)
+  'login_failed',
+  'account_locked',
+  'email_taken',
+  'account_deleted',
+  'signups_closed',
+  'reset_limit_reached',
+  'reset_token_invalid',
+  'email_not_found',
+  'passwords_differ',
+  'activation_failed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -34,6 +45,15 @@ export const FIELD_MESSAGE_KEYS = [
   'field_too_small',
   'field_too_big',
   'field_invalid_option',
+  // accounts (schemas/accounts.ts)
+  'email_invalid',
+  'date_of_birth_required',
+  'date_of_birth_invalid',
+  'date_of_birth_too_young',
+  'name_equals_email',
+  'name_starts_with_at',
+  'terms_required',
+  'passwords_differ',
 ] as const;
 export type FieldMessageKey = (typeof FIELD_MESSAGE_KEYS)[number];
 
