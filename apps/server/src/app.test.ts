@@ -16,6 +16,7 @@ describe('OpenAPI document', () => {
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/api/companyinfo.php',
       '/api/interests.php',
+      '/api/outbox.php',
       '/api/page-hidden.php',
       '/api/regions.php',
       '/api/settings.php',

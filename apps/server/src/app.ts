@@ -11,11 +11,13 @@ import { createLogger } from './logger.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
+import { outboxRoutes } from './modules/outbox/outbox.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { createReferenceService } from './modules/reference/reference.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createBus, type Bus } from './platform/bus/index.js';
+import { createMailer, type Mailer } from './platform/mail/index.js';
 import { countryForIp } from './platform/geo/index.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { mediaPlugin } from './plugins/media.js';
@@ -34,6 +36,8 @@ export interface AppDeps {
   bus?: Bus;
   logger?: FastifyBaseLogger;
   rateLimit?: RateLimitSettings;
+  /** Mail transport; by default SMTP when SMTP_URL is set, else the outbox. */
+  mailer?: Mailer;
 }
 
 /** The app as modules see it: zod schemas type requests and replies. */
@@ -71,6 +75,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     redis.on('error', (err: Error) => app.log.error({ err }, 'redis (rate limit) connection error'));
     owned.push(() => redis.quit());
   }
+  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, db, log: app.log });
+  if (!deps.mailer) owned.push(() => mailer.close());
+  if (mailer.kind === 'outbox') {
+    app.log.warn('no SMTP_URL: mail goes to the outbox, listed publicly at /api/outbox.php (not for production)');
+  }
   app.addHook('onClose', async () => {
     // Reverse order of creation: the database goes last.
     for (const close of owned.reverse()) await close().catch((err: unknown) => app.log.error({ err }, 'close failed'));
@@ -100,6 +109,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
         { name: 'reference', description: 'Company, interests and regions' },
         { name: 'accounts', description: 'The logged-in member' },
         { name: 'logs', description: 'Client beacons' },
+        { name: 'outbox', description: 'Dev only: mails kept while no SMTP server is configured' },
       ],
     },
     transform: jsonSchemaTransform,
@@ -131,6 +141,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await api.register(referenceRoutes, { reference });
   await api.register(accountsRoutes, { accounts });
   await api.register(logsRoutes);
+  if (mailer.kind === 'outbox') await api.register(outboxRoutes, { db });
 
   app.addHook('onReady', async () => {
     // The CSP names the CDNs from the first page on.

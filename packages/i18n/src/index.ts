@@ -27,10 +27,13 @@ export const LOCALE_ENTRIES: readonly LocaleEntry[] = [
 
 /**
  * Catalogue namespaces: `common` for the web app, `errors` for API error messages (server and
- * client alike), `server` for texts only the server writes (e-mails, later).
+ * client alike), `mail` for the e-mails only the server writes.
  */
-export const NAMESPACES = ['common', 'errors'] as const;
+export const NAMESPACES = ['common', 'errors', 'mail'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
+
+/** The namespaces the web app needs; `mail` is the server's alone. */
+export const WEB_NAMESPACES = ['common', 'errors'] as const satisfies readonly Namespace[];
 
 export function localeEntry(code: Locale): LocaleEntry {
   return LOCALE_ENTRIES.find((l) => l.code === code) ?? LOCALE_ENTRIES[0]!;

@@ -1,5 +1,6 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
+import { FIELD_MESSAGE_KEYS } from '@app/shared';
 import type { FieldProblem } from '../errors.js';
 
 /** The zod issues of a request that failed its route's schema; the error handler words them. */
@@ -23,8 +24,14 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
     return result.success ? { value: result.data } : { error: new RequestValidationError(result.error.issues) };
   };
 
-/** Maps a zod issue to a message key of the errors catalogue and its values. */
+const FIELD_KEYS: ReadonlySet<string> = new Set(FIELD_MESSAGE_KEYS);
+
+/**
+ * Maps a zod issue to a message key of the errors catalogue and its values. A schema may name
+ * the key itself as the issue's message (`{ error: 'email_invalid' }`), for the spec's texts.
+ */
 export function fieldProblem(issue: z.core.$ZodIssue): FieldProblem {
+  if (FIELD_KEYS.has(issue.message)) return issue.message;
   if (issue.input === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_value')) {
     return 'field_required';
   }

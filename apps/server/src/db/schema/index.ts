@@ -2,3 +2,4 @@ export * from './settings.js';
 export * from './reference.js';
 export * from './members.js';
 export * from './sessions.js';
+export * from './accounts.js';

@@ -1,0 +1,138 @@
+import { DEFAULT_LOCALE, type Locale } from '@app/shared';
+import da from '@app/i18n/locales/da/mail.json' with { type: 'json' };
+import de from '@app/i18n/locales/de/mail.json' with { type: 'json' };
+import en from '@app/i18n/locales/en/mail.json' with { type: 'json' };
+import es from '@app/i18n/locales/es/mail.json' with { type: 'json' };
+import fi from '@app/i18n/locales/fi/mail.json' with { type: 'json' };
+import fr from '@app/i18n/locales/fr/mail.json' with { type: 'json' };
+import it from '@app/i18n/locales/it/mail.json' with { type: 'json' };
+import nl from '@app/i18n/locales/nl/mail.json' with { type: 'json' };
+import no from '@app/i18n/locales/no/mail.json' with { type: 'json' };
+import pl from '@app/i18n/locales/pl/mail.json' with { type: 'json' };
+import sv from '@app/i18n/locales/sv/mail.json' with { type: 'json' };
+
+type MailKey = keyof typeof nl;
+const CATALOGUES: Record<Locale, Record<MailKey, string>> = { nl, en, de, fr, da, es, fi, it, no, pl, sv };
+
+/** The site a mail is sent for: its name and domain come from the settings. */
+export interface MailSite {
+  name: string;
+  domain: string;
+}
+
+/** A mail's rendered parts; the caller adds the recipient. */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+function t(locale: Locale, key: MailKey, params: Record<string, string | number>): string {
+  const text = CATALOGUES[locale][key] ?? CATALOGUES[DEFAULT_LOCALE][key];
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
+}
+
+/** Escapes text for HTML content and attribute values. */
+export function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+}
+
+interface ActionMail {
+  subject: MailKey;
+  heading: MailKey;
+  body: MailKey;
+  button: MailKey;
+  expiry: MailKey;
+  ignore: MailKey;
+}
+
+const ACTIVATION: ActionMail = {
+  subject: 'activation_subject',
+  heading: 'activation_heading',
+  body: 'activation_body',
+  button: 'activation_button',
+  expiry: 'activation_expiry',
+  ignore: 'activation_ignore',
+};
+
+const RESET: ActionMail = {
+  subject: 'reset_subject',
+  heading: 'reset_heading',
+  body: 'reset_body',
+  button: 'reset_button',
+  expiry: 'reset_expiry',
+  ignore: 'reset_ignore',
+};
+
+/**
+ * A mail with one call to action: greeting, explanation, a button with the link (and the link
+ * as text for clients that hide buttons), how long it is valid, what to do if unexpected.
+ * Every value is escaped in the HTML part.
+ */
+function actionMail(
+  parts: ActionMail,
+  opts: { locale: Locale; site: MailSite; name: string; link: string; hours: number },
+): RenderedMail {
+  const { locale, site, name, link, hours } = opts;
+  const p = { site: site.name, domain: site.domain, name, hours };
+  const line = (key: MailKey) => t(locale, key, p);
+  const text = [
+    line('greeting'),
+    '',
+    line(parts.body),
+    '',
+    `${line(parts.button)}: ${link}`,
+    '',
+    line(parts.expiry),
+    line(parts.ignore),
+    '',
+    '-- ',
+    line('footer'),
+    '',
+  ].join('\n');
+  const e = (key: MailKey) => escapeHtml(line(key));
+  const href = escapeHtml(link);
+  const html = `<!doctype html>
+<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(parts.subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f6f1eb;font-family:Arial,Helvetica,sans-serif;color:#2b2118">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px">
+<tr><td style="padding:32px">
+<h1 style="font-size:22px;margin:0 0 16px">${e(parts.heading)}</h1>
+<p>${e('greeting')}</p>
+<p>${e(parts.body)}</p>
+<p style="margin:24px 0"><a href="${href}" style="display:inline-block;padding:12px 24px;background:#a8742f;color:#fff;text-decoration:none;border-radius:4px;font-weight:bold">${e(parts.button)}</a></p>
+<p style="font-size:13px">${e('link_fallback')}<br><a href="${href}" style="color:#7a4f1d;word-break:break-all">${href}</a></p>
+<p style="font-size:13px">${e(parts.expiry)}</p>
+<p style="font-size:13px;color:#6b5d50">${e(parts.ignore)}</p>
+</td></tr>
+<tr><td style="padding:16px 32px;font-size:12px;color:#6b5d50;border-top:1px solid #eee">${e('footer')}</td></tr>
+</table>
+</body></html>
+`;
+  return { subject: line(parts.subject), text, html };
+}
+
+/** The activation mail of a new member, with the link to /api/activate.php. */
+export function activationMail(opts: {
+  locale: Locale;
+  site: MailSite;
+  name: string;
+  link: string;
+  hours: number;
+}): RenderedMail {
+  return actionMail(ACTIVATION, opts);
+}
+
+/** The password-reset mail, with the link to /reset-password/do. */
+export function passwordResetMail(opts: {
+  locale: Locale;
+  site: MailSite;
+  name: string;
+  link: string;
+  hours: number;
+}): RenderedMail {
+  return actionMail(RESET, opts);
+}
