@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { useUser } from '../../features/account/api/get-user';
+import { SignupModalSlot } from '../components/signup-modal-slot';
 import { SiteFooter } from './site-footer';
 import { SkipLink } from './skip-link';
 import { TabBar } from './tab-bar';
@@ -22,6 +23,7 @@ export function DefaultLayout() {
       <SiteFooter />
       {user && <TabBar />}
       {/* The signup, time-bonus and like modals mount here, outside the page's flow. */}
+      <SignupModalSlot />
     </div>
   );
 }

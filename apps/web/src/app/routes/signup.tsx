@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { CheckIcon } from '../../components/icons';
+import { SignupForm } from '../../features/account/components/signup-form';
 import { useSettings } from '../../features/settings/api/get-settings';
 import { DocumentTitle } from '../components/document-title';
 
@@ -11,6 +12,9 @@ const PERKS = ['free', 'adults', 'privacy'] as const;
 export function Component() {
   const { t } = useTranslation();
   const settings = useSettings();
+  const navigate = useNavigate();
+  const { id } = useParams();
+  const recipientId = id && /^\d+$/.test(id) ? Number(id) : undefined;
   return (
     <div className="auth-page">
       <DocumentTitle title={t('pages.signup.title')} />
@@ -27,6 +31,9 @@ export function Component() {
             </li>
           ))}
         </ul>
+        <div className="auth-card__form">
+          <SignupForm recipientId={recipientId} onSuccess={() => void navigate('/complete-signup?from=signup')} />
+        </div>
         <p className="auth-card__switch">
           {t('pages.signup.haveAccount')} <Link to="/login">{t('nav.login')}</Link>
         </p>

@@ -1,0 +1,484 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CheckIcon } from '../../../components/icons';
+import { ApiError } from '../../../lib/api';
+import { currentLocale } from '../../../lib/i18n';
+import { readTracking } from '../../../lib/tracking';
+import { useSettings } from '../../settings/api/get-settings';
+import { PASSWORD_MIN_LENGTH, type SignupBody } from '../api/contract';
+import { useSignup } from '../api/signup';
+import {
+  birthDate,
+  firstStepWithError,
+  SIGNUP_LAST_STEP,
+  signupInProgress,
+  signupStepErrors,
+  sexualityFor,
+  type Gender,
+  type Seeking,
+  type SignupValues,
+} from '../rules';
+import { FormAlert, PasswordField, TextField, useErrorText } from './form-fields';
+import './signup-form.scss';
+
+interface SignupFormProps {
+  /** /members/{id}/signup: the member the first message goes to. */
+  recipientId?: number;
+  /** Called when the member exists and is logged in. */
+  onSuccess: () => void;
+  /** Told whether signup is in progress, so a modal can refuse to be dismissed. */
+  onProgressChange?: (inProgress: boolean) => void;
+  /** Follows a link out of the form (a modal closes first). */
+  onLeave?: () => void;
+}
+
+const GENDERS: Gender[] = ['female', 'male'];
+const SEEKING: Seeking[] = ['men', 'women', 'both'];
+const STEP_KEYS = ['who', 'birth', 'name', 'account', 'terms'] as const;
+
+/** The signup form (#signup-form) in steps 0 to 4, for the modal and the /signup page alike. */
+export function SignupForm({ recipientId, onSuccess, onProgressChange, onLeave }: SignupFormProps) {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const errorText = useErrorText();
+  const signup = useSignup();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+  const [step, setStep] = useState(0);
+  const [values, setValues] = useState<SignupValues>(() => ({
+    gender: null,
+    seeking: null,
+    day: '',
+    month: '',
+    year: '',
+    name: '',
+    country: settings.geoip_selected_country ?? settings.countries[0] ?? '',
+    email: '',
+    password: '',
+    terms: false,
+  }));
+  const [message, setMessage] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const inProgress = signupInProgress(step, signup.isPending);
+  useEffect(() => onProgressChange?.(inProgress), [inProgress, onProgressChange]);
+
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    headingRef.current?.focus();
+  }, [step]);
+
+  function update<K extends keyof SignupValues>(key: K, value: SignupValues[K]) {
+    setValues((current) => ({ ...current, [key]: value }));
+  }
+
+  function check(forStep: number): boolean {
+    const keys = signupStepErrors(forStep, values, {
+      minAge: settings.min_age,
+      passwordMinLength: PASSWORD_MIN_LENGTH,
+      today: new Date(),
+    });
+    const texts = Object.fromEntries(
+      Object.entries(keys).map(([field, key]) => [
+        field,
+        t(`auth.errors.${key}`, { min_age: settings.min_age, min: PASSWORD_MIN_LENGTH }),
+      ]),
+    );
+    setErrors(texts);
+    return Object.keys(texts).length === 0;
+  }
+
+  function handleBack() {
+    setErrors({});
+    signup.reset();
+    setStep((current) => Math.max(0, current - 1));
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!check(step)) return;
+    if (step < SIGNUP_LAST_STEP) {
+      setStep(step + 1);
+      return;
+    }
+    const tracking = readTracking();
+    const body: SignupBody = {
+      email: values.email.trim(),
+      password: values.password,
+      name: values.name.trim(),
+      date_of_birth: birthDate(values.day, values.month, values.year) ?? '',
+      gender: values.gender ?? 'female',
+      sexuality: sexualityFor(values.gender ?? 'female', values.seeking ?? 'both'),
+      country: values.country,
+      terms: true,
+      language: currentLocale(),
+      ...(tracking && Object.keys(tracking).length > 0 ? { tracking } : {}),
+      ...(recipientId ? { recipient_id: recipientId } : {}),
+      ...(recipientId && message.trim() ? { signup_message: message.trim() } : {}),
+    };
+    signup.mutate(body, {
+      onSuccess: () => onSuccess(),
+      onError: (error) => {
+        if (error instanceof ApiError && error.error === 'validation_failed') {
+          setErrors(error.fields);
+          const target = firstStepWithError(error.fields);
+          if (target !== null) setStep(target);
+        }
+      },
+    });
+  }
+
+  const stepKey = STEP_KEYS[step]!;
+  const total = SIGNUP_LAST_STEP + 1;
+
+  return (
+    <form id="signup-form" className="auth-form signup-form" onSubmit={handleSubmit} noValidate aria-busy={signup.isPending}>
+      <div className="signup-progress">
+        <div
+          className="progress"
+          role="progressbar"
+          aria-label={t('signup.progress', { step: step + 1, total })}
+          aria-valuemin={1}
+          aria-valuemax={total}
+          aria-valuenow={step + 1}
+        >
+          <div className="progress-bar" style={{ width: `${((step + 1) / total) * 100}%` }} />
+        </div>
+        <span className="signup-progress__text">{t('signup.progress', { step: step + 1, total })}</span>
+      </div>
+
+      <h2 ref={headingRef} tabIndex={-1} className="signup-form__title" data-step={step}>
+        {t(`signup.steps.${stepKey}.title`)}
+      </h2>
+      <p className="signup-form__intro">{t(`signup.steps.${stepKey}.intro`, { min_age: settings.min_age })}</p>
+
+      {signup.isError && !(signup.error instanceof ApiError && signup.error.error === 'validation_failed') && (
+        <SignupFailure error={signup.error} text={errorText(signup.error)} onLeave={onLeave} />
+      )}
+
+      {step === 0 && (
+        <>
+          <ChoiceGroup
+            legend={t('signup.iAm')}
+            name="gender"
+            options={GENDERS.map((value) => ({ value, label: t(`signup.gender.${value}`) }))}
+            value={values.gender}
+            onChange={(value) => update('gender', value)}
+            error={errors.gender}
+          />
+          <ChoiceGroup
+            legend={t('signup.seeking')}
+            name="seeking"
+            options={SEEKING.map((value) => ({ value, label: t(`signup.seekingOptions.${value}`) }))}
+            value={values.seeking}
+            onChange={(value) => update('seeking', value)}
+            error={errors.sexuality}
+          />
+        </>
+      )}
+      {step === 1 && <BirthDateFields values={values} update={update} error={errors.date_of_birth} minAge={settings.min_age} />}
+      {step === 2 && (
+        <>
+          <TextField
+            label={t('signup.name')}
+            name="name"
+            autoComplete="nickname"
+            maxLength={50}
+            value={values.name}
+            onChange={(event) => update('name', event.target.value)}
+            hint={t('signup.nameHint')}
+            error={errors.name}
+          />
+          <CountrySelect
+            countries={settings.countries}
+            value={values.country}
+            onChange={(value) => update('country', value)}
+            error={errors.country}
+          />
+        </>
+      )}
+      {step === 3 && (
+        <>
+          <TextField
+            label={t('auth.email')}
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            value={values.email}
+            onChange={(event) => update('email', event.target.value)}
+            hint={t('signup.emailHint')}
+            error={errors.email}
+          />
+          <PasswordField
+            label={t('auth.password')}
+            name="password"
+            autoComplete="new-password"
+            value={values.password}
+            onChange={(event) => update('password', event.target.value)}
+            hint={t('signup.passwordHint', { min: PASSWORD_MIN_LENGTH })}
+            error={errors.password}
+          />
+        </>
+      )}
+      {step === 4 && (
+        <>
+          {recipientId !== undefined && (
+            <MessageField value={message} onChange={setMessage} error={errors.signup_message} />
+          )}
+          <TermsField checked={values.terms} onChange={(checked) => update('terms', checked)} error={errors.terms} />
+        </>
+      )}
+
+      <div className="signup-form__actions">
+        {step > 0 && (
+          <button type="button" className="btn btn-outline-secondary btn-lg" onClick={handleBack} disabled={signup.isPending}>
+            {t('signup.back')}
+          </button>
+        )}
+        <button type="submit" className="btn btn-primary btn-lg flex-grow-1" disabled={signup.isPending}>
+          {step < SIGNUP_LAST_STEP ? t('signup.next') : signup.isPending ? t('signup.submitting') : t('signup.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+interface ChoiceGroupProps<T extends string> {
+  legend: string;
+  name: string;
+  options: { value: T; label: string }[];
+  value: T | null;
+  onChange: (value: T) => void;
+  error?: string;
+}
+
+/** Radio buttons drawn as friendly cards; arrow keys move between them as in any radio group. */
+function ChoiceGroup<T extends string>({ legend, name, options, value, onChange, error }: ChoiceGroupProps<T>) {
+  const id = useId();
+  return (
+    <fieldset className="choice-group" aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="form-label fw-semibold">{legend}</legend>
+      <div className="choice-group__options">
+        {options.map((option) => (
+          <label key={option.value} className={`choice-card${value === option.value ? ' choice-card--selected' : ''}`}>
+            <input
+              type="radio"
+              className="choice-card__input"
+              name={name}
+              value={option.value}
+              checked={value === option.value}
+              onChange={() => onChange(option.value)}
+            />
+            <span className="choice-card__check" aria-hidden="true">
+              <CheckIcon size={14} />
+            </span>
+            <span className="choice-card__label">{option.label}</span>
+          </label>
+        ))}
+      </div>
+      {error && (
+        <div id={`${id}-error`} className="invalid-feedback d-block">
+          {error}
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+function BirthDateFields({
+  values,
+  update,
+  error,
+  minAge,
+}: {
+  values: SignupValues;
+  update: <K extends keyof SignupValues>(key: K, value: SignupValues[K]) => void;
+  error?: string;
+  minAge: number;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const locale = currentLocale();
+  const monthName = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
+  const thisYear = new Date().getFullYear();
+  const years = Array.from({ length: 100 - minAge + 1 }, (_, index) => thisYear - minAge - index);
+  const invalid = error ? ' is-invalid' : '';
+  const describedBy = error ? `${id}-error` : undefined;
+  return (
+    <fieldset className="birth-date" aria-describedby={describedBy}>
+      <legend className="form-label fw-semibold">{t('signup.dateOfBirth')}</legend>
+      <div className="birth-date__selects">
+        <div>
+          <label className="visually-hidden" htmlFor={`${id}-day`}>
+            {t('signup.day')}
+          </label>
+          <select id={`${id}-day`} name="day" className={`form-select${invalid}`} value={values.day} onChange={(event) => update('day', event.target.value)} aria-invalid={error ? true : undefined}>
+            <option value="">{t('signup.day')}</option>
+            {Array.from({ length: 31 }, (_, index) => (
+              <option key={index} value={String(index + 1)}>
+                {index + 1}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label className="visually-hidden" htmlFor={`${id}-month`}>
+            {t('signup.month')}
+          </label>
+          <select id={`${id}-month`} name="month" className={`form-select${invalid}`} value={values.month} onChange={(event) => update('month', event.target.value)} aria-invalid={error ? true : undefined}>
+            <option value="">{t('signup.month')}</option>
+            {Array.from({ length: 12 }, (_, index) => (
+              <option key={index} value={String(index + 1)}>
+                {monthName.format(new Date(Date.UTC(2000, index, 1)))}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label className="visually-hidden" htmlFor={`${id}-year`}>
+            {t('signup.year')}
+          </label>
+          <select id={`${id}-year`} name="year" className={`form-select${invalid}`} value={values.year} onChange={(event) => update('year', event.target.value)} aria-invalid={error ? true : undefined}>
+            <option value="">{t('signup.year')}</option>
+            {years.map((year) => (
+              <option key={year} value={String(year)}>
+                {year}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {error && (
+        <div id={`${id}-error`} className="invalid-feedback d-block">
+          {error}
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+function CountrySelect({ countries, value, onChange, error }: { countries: string[]; value: string; onChange: (value: string) => void; error?: string }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const names = new Intl.DisplayNames([currentLocale()], { type: 'region' });
+  return (
+    <div>
+      <label className="form-label fw-semibold" htmlFor={id}>
+        {t('signup.country')}
+      </label>
+      <select
+        id={id}
+        name="country"
+        className={`form-select${error ? ' is-invalid' : ''}`}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
+        {!countries.includes(value) && <option value="">{t('signup.chooseCountry')}</option>}
+        {countries.map((code) => (
+          <option key={code} value={code}>
+            {names.of(code) ?? code}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <div id={`${id}-error`} className="invalid-feedback d-block">
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function MessageField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div>
+      <label className="form-label fw-semibold" htmlFor={id}>
+        {t('signup.message')}
+      </label>
+      <textarea
+        id={id}
+        name="signup_message"
+        className={`form-control${error ? ' is-invalid' : ''}`}
+        rows={3}
+        maxLength={2000}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+      />
+      <div id={`${id}-hint`} className="form-text">
+        {t('signup.messageHint')}
+      </div>
+      {error && (
+        <div id={`${id}-error`} className="invalid-feedback d-block">
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function TermsField({ checked, onChange, error }: { checked: boolean; onChange: (checked: boolean) => void; error?: string }) {
+  const settings = useSettings();
+  const id = useId();
+  return (
+    <div className="form-check terms-check">
+      <input
+        id={id}
+        type="checkbox"
+        name="terms"
+        className={`form-check-input${error ? ' is-invalid' : ''}`}
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      <label className="form-check-label" htmlFor={id}>
+        <Trans
+          i18nKey="signup.terms"
+          values={{ min_age: settings.min_age }}
+          components={{ link: <Link to="/pages/terms" target="_blank" rel="noopener" /> }}
+        />
+      </label>
+      {error && (
+        <div id={`${id}-error`} className="invalid-feedback d-block">
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A refused signup: the API's message, with the way forward its reason offers. */
+function SignupFailure({ error, text, onLeave }: { error: unknown; text: string; onLeave?: () => void }) {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const code = error instanceof ApiError ? error.error : null;
+  let extra: ReactNode = null;
+  if (code === 'email_taken') {
+    extra = (
+      <p>
+        <Link to="/login" className="alert-link" onClick={onLeave}>
+          {t('signup.loginInstead')}
+        </Link>
+      </p>
+    );
+  } else if (code === 'account_deleted') {
+    extra = <p>{t('signup.accountDeletedHelp', { email: settings.support_email })}</p>;
+  } else if (code === 'signups_closed') {
+    extra = <p>{t('signup.signupsClosedHelp')}</p>;
+  }
+  return (
+    <FormAlert variant={code === 'email_taken' || code === 'account_deleted' ? 'warning' : 'danger'}>
+      <p className={extra ? 'mb-1' : undefined}>{text}</p>
+      {extra}
+    </FormAlert>
+  );
+}

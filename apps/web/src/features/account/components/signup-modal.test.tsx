@@ -1,0 +1,185 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { buildUser } from '../../../testing/factories';
+import { renderWithApp } from '../../../testing/render';
+import { closeSignupModal, openSignupModal, useSignupModal } from '../signup-modal-store';
+import { SignupModal } from './signup-modal';
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function ModalHost() {
+  const { open, recipientId } = useSignupModal();
+  return open ? <SignupModal recipientId={recipientId} /> : <p>closed</p>;
+}
+
+const routes = [
+  { path: '/', element: <ModalHost /> },
+  { path: '/complete-signup', element: <p>complete</p> },
+  { path: '/login', element: <p>login page</p> },
+];
+
+const thisYear = new Date().getFullYear();
+
+async function next() {
+  await userEvent.click(screen.getByRole('button', { name: 'Volgende' }));
+}
+
+/** Fills in steps 0 to 3 with valid values and stops at the terms. */
+async function walkToTerms() {
+  await userEvent.click(screen.getByRole('radio', { name: 'Vrouw' }));
+  await userEvent.click(screen.getByRole('radio', { name: 'Mannen' }));
+  await next();
+  await userEvent.selectOptions(screen.getByLabelText('Dag'), '12');
+  await userEvent.selectOptions(screen.getByLabelText('Maand'), '5');
+  await userEvent.selectOptions(screen.getByLabelText('Jaar'), String(thisYear - 30));
+  await next();
+  await userEvent.type(screen.getByLabelText('Profielnaam'), 'Lotte');
+  await next();
+  await userEvent.type(screen.getByLabelText('E-mailadres'), 'lotte@example.com');
+  await userEvent.type(screen.getByLabelText('Wachtwoord'), 'geheim123');
+  await next();
+}
+
+describe('the signup modal', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    openSignupModal();
+  });
+
+  afterEach(() => {
+    closeSignupModal();
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+  });
+
+  it('closes with Escape on step 0, before anything was filled in', async () => {
+    await renderWithApp(routes);
+    const dialog = await screen.findByRole('dialog');
+    // react-bootstrap puts the id on the dialog's .modal-dialog box.
+    expect(dialog.querySelector('#signup-modal')).not.toBeNull();
+    await userEvent.keyboard('{Escape}');
+    expect(await screen.findByText('closed')).toBeInTheDocument();
+  });
+
+  it('cannot be closed with Escape while signup is in progress, but its close button works', async () => {
+    await renderWithApp(routes);
+    await userEvent.click(await screen.findByRole('radio', { name: 'Man' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Vrouwen' }));
+    await next();
+    expect(screen.getByRole('heading', { name: 'Wanneer ben je geboren?' })).toBeInTheDocument();
+
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Sluiten' }));
+    expect(await screen.findByText('closed')).toBeInTheDocument();
+  });
+
+  it('shows the step validation messages in Dutch', async () => {
+    await renderWithApp(routes);
+    await next();
+    expect(await screen.findByText('Kies of je een man of een vrouw bent')).toBeInTheDocument();
+    expect(screen.getByText('Kies wie je zoekt')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Vrouw' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Allebei' }));
+    await next();
+    await next();
+    expect(screen.getByText('Vul uw geboortedatum in')).toBeInTheDocument();
+
+    await userEvent.selectOptions(screen.getByLabelText('Dag'), '31');
+    await userEvent.selectOptions(screen.getByLabelText('Maand'), '2');
+    await userEvent.selectOptions(screen.getByLabelText('Jaar'), String(thisYear - 30));
+    await next();
+    expect(screen.getByText('Ongeldige geboortedatum.')).toBeInTheDocument();
+
+    await userEvent.selectOptions(screen.getByLabelText('Dag'), '28');
+    await next();
+    await userEvent.type(screen.getByLabelText('Profielnaam'), '@lotte');
+    await next();
+    expect(screen.getByLabelText('Profielnaam')).toHaveAccessibleDescription('Je profielnaam mag niet met @ beginnen');
+
+    await userEvent.clear(screen.getByLabelText('Profielnaam'));
+    await userEvent.type(screen.getByLabelText('Profielnaam'), 'lotte@example.com');
+    await next();
+    await userEvent.type(screen.getByLabelText('E-mailadres'), 'lotte@example');
+    await next();
+    expect(screen.getByLabelText('E-mailadres')).toHaveAccessibleDescription('Ongeldige e-mail');
+
+    await userEvent.type(screen.getByLabelText('E-mailadres'), '.com');
+    await userEvent.type(screen.getByLabelText('Wachtwoord'), 'geheim123');
+    await next();
+    expect(screen.getByLabelText('E-mailadres')).toHaveAccessibleDescription(
+      'Je profielnaam moet anders zijn dan je e-mailadres',
+    );
+    await next();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('requires the terms, then signs up with the tracking record and language, and goes on', async () => {
+    localStorage.setItem('tracking', JSON.stringify({ network: 'adnet', sub1: 'x' }));
+    const user = buildUser({ status: 'not_confirmed' });
+    fetchMock.mockResolvedValue(jsonResponse(200, { user }));
+    const { router } = await renderWithApp(routes);
+    await walkToTerms();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Account aanmaken' }));
+    expect(screen.getByText('Ga akkoord met de algemene voorwaarden om verder te gaan')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('checkbox', { name: /algemene voorwaarden/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Account aanmaken' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/complete-signup'));
+
+    const [path, init] = fetchMock.mock.calls[0]!;
+    expect(path).toBe('/api/signup.php');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      email: 'lotte@example.com',
+      password: 'geheim123',
+      name: 'Lotte',
+      date_of_birth: `${thisYear - 30}-05-12`,
+      gender: 'female',
+      sexuality: 'hetero',
+      country: 'NL',
+      terms: true,
+      language: 'nl',
+      tracking: { network: 'adnet', sub1: 'x' },
+    });
+    expect(queryClient.getQueryData(queryKeys.user)).toEqual({ user });
+  });
+
+  it("shows the server's field messages on their step", async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(400, {
+        error: 'validation_failed',
+        message: 'Controleer je gegevens',
+        fields: { date_of_birth: 'Je moet minstens 18 jaar oud zijn' },
+      }),
+    );
+    await renderWithApp(routes);
+    await walkToTerms();
+    await userEvent.click(screen.getByRole('checkbox', { name: /algemene voorwaarden/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Account aanmaken' }));
+    expect(await screen.findByRole('heading', { name: 'Wanneer ben je geboren?' })).toBeInTheDocument();
+    expect(screen.getByText('Je moet minstens 18 jaar oud zijn')).toBeInTheDocument();
+  });
+
+  it('offers login when the e-mail address already has an account', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(409, { error: 'email_taken', message: 'Dit e-mailadres heeft al een account op deze site.' }),
+    );
+    await renderWithApp(routes);
+    await walkToTerms();
+    await userEvent.click(screen.getByRole('checkbox', { name: /algemene voorwaarden/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Account aanmaken' }));
+    expect(await screen.findByText('Dit e-mailadres heeft al een account op deze site.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Inloggen met dit e-mailadres' })).toHaveAttribute('href', '/login');
+  });
+});
