@@ -1,6 +1,8 @@
 import { AFTER_LOGIN_PATH, CHUNK_RELOAD_GUARD } from '@app/shared';
 import { describe, expect, it } from 'vitest';
+import { buildUser } from '../testing/factories';
 import {
+  activationReminder,
   afterLoginPath,
   creditsBadge,
   creditsRouteName,
@@ -162,5 +164,33 @@ describe('documentTitle', () => {
 
   it('puts unread messages plus new likes in brackets', () => {
     expect(documentTitle('Chats', 'Amoria', 4)).toBe('(4) Chats | Amoria');
+  });
+});
+
+describe('activationReminder', () => {
+  const unconfirmed = buildUser({
+    status: 'not_confirmed',
+    profile: { id: 7, name: 'Sanne', country: 'NL', status: 'disabled', main_image: null },
+  });
+
+  it('shows an alert for an unconfirmed member with a disabled profile', () => {
+    expect(activationReminder({ user: unconfirmed, fromSignup: false, phone: false })).toBe('alert');
+    expect(activationReminder({ user: unconfirmed, fromSignup: false, phone: true })).toBe('alert');
+    expect(activationReminder({ user: unconfirmed, fromSignup: true, phone: false })).toBe('alert');
+  });
+
+  it('shows a modal when returning from signup on a smartphone', () => {
+    expect(activationReminder({ user: unconfirmed, fromSignup: true, phone: true })).toBe('modal');
+  });
+
+  it('does not show for visitors, confirmed members, active profiles or disabled notifications', () => {
+    expect(activationReminder({ user: null, fromSignup: true, phone: true })).toBeNull();
+    expect(activationReminder({ user: buildUser(), fromSignup: false, phone: false })).toBeNull();
+    expect(
+      activationReminder({ user: { ...unconfirmed, profile: { ...unconfirmed.profile, status: 'active' } }, fromSignup: false, phone: false }),
+    ).toBeNull();
+    expect(
+      activationReminder({ user: { ...unconfirmed, notifications_disabled: ['bounce'] }, fromSignup: false, phone: false }),
+    ).toBeNull();
   });
 });

@@ -119,3 +119,26 @@ export function documentTitle(title: string | null, siteName: string, activity: 
   const base = title ? `${title} | ${siteName}` : siteName;
   return activity > 0 ? `(${activity}) ${base}` : base;
 }
+
+export interface ActivationReminderInput {
+  user: {
+    status: string;
+    notifications_disabled: readonly string[];
+    profile: { status: string };
+  } | null;
+  /** The page was reached by finishing the signup form (`?from=signup`). */
+  fromSignup: boolean;
+  /** A phone-sized screen (below the md breakpoint). */
+  phone: boolean;
+}
+
+/**
+ * The activation reminder (spec section 4): for an unconfirmed member (user not_confirmed,
+ * profile disabled, no disabled notifications), as a modal when returning from signup on a
+ * smartphone, otherwise as an alert; null when it does not show.
+ */
+export function activationReminder({ user, fromSignup, phone }: ActivationReminderInput): 'modal' | 'alert' | null {
+  if (!user || user.status !== 'not_confirmed' || user.profile.status !== 'disabled') return null;
+  if (user.notifications_disabled.length > 0) return null;
+  return fromSignup && phone ? 'modal' : 'alert';
+}

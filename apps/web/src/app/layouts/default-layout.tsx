@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { useUser } from '../../features/account/api/get-user';
+import { ActivationReminder } from '../components/activation-reminder';
 import { SignupModalSlot } from '../components/signup-modal-slot';
 import { SiteFooter } from './site-footer';
 import { SkipLink } from './skip-link';
@@ -17,6 +18,7 @@ export function DefaultLayout() {
       <SkipLink />
       <TopBar />
       {/* The warning banners (activation, profile photo, push, disabled notifications) render here. */}
+      <ActivationReminder />
       <main id="main" className="layout__main" tabIndex={-1}>
         <Outlet />
       </main>

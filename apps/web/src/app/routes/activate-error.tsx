@@ -1,10 +1,39 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyState } from '../../components/empty-state';
 import { MailIcon } from '../../components/icons';
-import { IntroPage } from '../components/intro-page';
+import { useUser } from '../../features/account/api/get-user';
+import { ResendActivation } from '../components/activation-reminder';
+import { Page } from '../components/page';
 
+/** The confirmation link was expired, used or invalid: members can have a new one sent. */
 export function Component() {
   const { t } = useTranslation();
+  const user = useUser();
+  const unconfirmed = user?.status === 'not_confirmed';
   return (
-    <IntroPage page="activateError" icon={<MailIcon size={28} />} action={{ to: '/login', label: t('nav.login') }} narrow />
+    <Page title={t('pages.activateError.title')} intro={t('pages.activateError.intro')} icon={<MailIcon size={28} />} narrow>
+      <EmptyState
+        icon={<MailIcon size={28} />}
+        title={t('pages.activateError.emptyTitle')}
+        text={unconfirmed ? t('activation.resendText') : user ? t('activation.alreadyConfirmed') : t('pages.activateError.emptyText')}
+        action={
+          unconfirmed ? (
+            <div className="activation-reminder__actions justify-content-center">
+              <ResendActivation className="btn btn-primary" />
+            </div>
+          ) : user ? (
+            <Link className="btn btn-primary" to="/members">
+              {t('actions.discover')}
+            </Link>
+          ) : (
+            <Link className="btn btn-primary" to="/login?redirect=%2Factivate%2Ferror">
+              {t('nav.login')}
+            </Link>
+          )
+        }
+      />
+    </Page>
   );
 }
+
