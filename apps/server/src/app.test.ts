@@ -14,15 +14,21 @@ describe('OpenAPI document', () => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths).sort()).toEqual([
+      '/api/activate.php',
+      '/api/activation.php',
       '/api/companyinfo.php',
       '/api/interests.php',
+      '/api/logout.php',
       '/api/outbox.php',
       '/api/page-hidden.php',
+      '/api/password-reset-do.php',
+      '/api/password-reset.php',
       '/api/regions.php',
       '/api/settings.php',
+      '/api/signup.php',
       '/api/user.php',
     ]);
-    expect(Object.keys(doc.paths['/api/user.php']).sort()).toEqual(['get', 'put']);
+    expect(Object.keys(doc.paths['/api/user.php']).sort()).toEqual(['get', 'post', 'put']);
     const settings = doc.paths['/api/settings.php'].get;
     expect(settings.parameters.map((p: { name: string }) => p.name)).toContain('forced_domain');
     expect(settings.responses['200'].content['application/json'].schema.properties).toHaveProperty('settings');

@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { openDatabase, type Db } from './db/client.js';
 import { createLogger } from './logger.js';
-import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { accountsRoutes, type AccountRateLimits } from './modules/accounts/accounts.routes.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
 import { outboxRoutes } from './modules/outbox/outbox.routes.js';
@@ -38,6 +38,8 @@ export interface AppDeps {
   rateLimit?: RateLimitSettings;
   /** Mail transport; by default SMTP when SMTP_URL is set, else the outbox. */
   mailer?: Mailer;
+  /** The accounts calls' own rate limits (login, signup, reset, activation). */
+  accountRateLimits?: Partial<AccountRateLimits>;
 }
 
 /** The app as modules see it: zod schemas type requests and replies. */
@@ -92,7 +94,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     countryForIp,
   });
   const reference = createReferenceService({ db, sites: settings });
-  const accounts = createAccountsService({ db, settings });
+  const accounts = createAccountsService({ db, settings, mailer, log: app.log });
 
   const web = loadWebApp(config.webDistDir);
 
@@ -139,7 +141,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const api = app.withTypeProvider<ZodTypeProvider>();
   await api.register(settingsRoutes, { settings });
   await api.register(referenceRoutes, { reference });
-  await api.register(accountsRoutes, { accounts });
+  await api.register(accountsRoutes, {
+    accounts,
+    settings,
+    db,
+    config,
+    ...(deps.accountRateLimits ? { limits: deps.accountRateLimits } : {}),
+  });
   await api.register(logsRoutes);
   if (mailer.kind === 'outbox') await api.register(outboxRoutes, { db });
 

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { hash } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
+import type { StoredSettings } from '@app/shared';
 import type { Db } from '../src/db/client.js';
-import { members, photos, profiles } from '../src/db/schema/index.js';
+import { members, outboxMails, photos, profiles, siteSettings } from '../src/db/schema/index.js';
 import { photoKey } from '../src/platform/storage/index.js';
 
 type NewMember = typeof members.$inferInsert;
@@ -63,4 +66,50 @@ export async function buildPhoto(db: Db, memberId: number, overrides: Partial<Om
     })
     .returning();
   return photo!;
+}
+
+const hashes = new Map<string, Promise<string>>();
+
+/** A real argon2id hash of a password, computed once per password per test file. */
+export function passwordHash(password: string): Promise<string> {
+  let h = hashes.get(password);
+  if (!h) hashes.set(password, (h = hash(password)));
+  return h;
+}
+
+/** A unique e-mail address for a test. */
+export function uniqueEmail(prefix = 'user'): string {
+  sequence += 1;
+  return `${prefix}-${sequence}-${randomBytes(3).toString('hex')}@example.test`;
+}
+
+/**
+ * A site of its own domain, with settings that differ from the default's (signups policy,
+ * min_age, ...). Requests name it with the Host header.
+ */
+export async function buildSite(db: Db, settings: Partial<StoredSettings>): Promise<string> {
+  const [base] = await db.select().from(siteSettings).where(eq(siteSettings.isDefault, true)).limit(1);
+  sequence += 1;
+  const domain = `site${sequence}-${randomBytes(3).toString('hex')}.localhost`;
+  await db.insert(siteSettings).values({
+    domain,
+    isDefault: false,
+    companyId: base!.companyId,
+    settings: { ...base!.settings, ...settings },
+  });
+  return domain;
+}
+
+/** The outbox mails sent to an address, oldest first. */
+export async function mailsTo(db: Db, to: string) {
+  const rows = await db.select().from(outboxMails).where(eq(outboxMails.to, to));
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+/** The token of the first link in a mail text that contains `path`. */
+export function tokenOf(text: string, path: string): string {
+  const link = text.match(/https?:\/\/\S+/g)?.find((l) => l.includes(path));
+  const token = link ? new URL(link).searchParams.get('token') : null;
+  if (!token) throw new Error(`no ${path} link with a token in: ${text}`);
+  return token;
 }

@@ -1,10 +1,24 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { members, photos, profiles } from '../../db/schema/index.js';
+import {
+  accountTokens,
+  loginAttempts,
+  memberTracking,
+  members,
+  pendingFirstMessages,
+  photos,
+  profiles,
+  sessions,
+} from '../../db/schema/index.js';
+import type { LoginThrottle } from './accounts.rules.js';
 
 export type MemberRow = typeof members.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
 export type PhotoRow = typeof photos.$inferSelect;
+export type NewMember = typeof members.$inferInsert;
+export type NewProfile = typeof profiles.$inferInsert;
+export type TokenKind = (typeof accountTokens.$inferSelect)['kind'];
+export type TokenRow = typeof accountTokens.$inferSelect;
 
 /** A member that is not deleted, with the profile when it has one. */
 export async function findMemberWithProfile(
@@ -33,4 +47,181 @@ export async function findMainPhoto(db: DbOrTx, memberId: number): Promise<Photo
 
 export async function updateLanguage(db: DbOrTx, memberId: number, language: string): Promise<void> {
   await db.update(members).set({ language }).where(eq(members.id, memberId));
+}
+
+/** The account of an e-mail address, deleted or not (addresses compare case-insensitively). */
+export async function findMemberByEmail(db: DbOrTx, email: string): Promise<MemberRow | null> {
+  const [row] = await db
+    .select()
+    .from(members)
+    .where(sql`lower(${members.email}) = lower(${email})`)
+    .limit(1);
+  return row ?? null;
+}
+
+/** A member that is not deleted. */
+export async function findActiveMember(db: DbOrTx, id: number): Promise<MemberRow | null> {
+  const [row] = await db
+    .select()
+    .from(members)
+    .where(and(eq(members.id, id), isNull(members.deletedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Frees the e-mail address of an account deleted for good (past its 14 days, not yet erased by
+ * the scheduled job), so the address can sign up anew.
+ */
+export async function releaseEmail(db: DbOrTx, memberId: number): Promise<void> {
+  await db
+    .update(members)
+    .set({ email: sql`'erased-' || ${members.id} || '@invalid'` })
+    .where(and(eq(members.id, memberId), sql`${members.deletedAt} is not null`));
+}
+
+export async function insertMember(db: DbOrTx, values: NewMember): Promise<MemberRow> {
+  const [row] = await db.insert(members).values(values).returning();
+  return row!;
+}
+
+export async function insertProfile(db: DbOrTx, values: NewProfile): Promise<void> {
+  await db.insert(profiles).values(values);
+}
+
+export async function insertTracking(
+  db: DbOrTx,
+  values: typeof memberTracking.$inferInsert,
+): Promise<void> {
+  await db.insert(memberTracking).values(values);
+}
+
+export async function insertPendingFirstMessage(
+  db: DbOrTx,
+  values: { senderId: number; recipientId: number; body: string },
+): Promise<void> {
+  await db.insert(pendingFirstMessages).values(values);
+}
+
+/** Marks the account confirmed and its profile visible. */
+export async function confirmMember(db: DbOrTx, memberId: number): Promise<void> {
+  await db.update(members).set({ status: 'confirmed' }).where(eq(members.id, memberId));
+  await db.update(profiles).set({ status: 'active' }).where(eq(profiles.memberId, memberId));
+}
+
+export async function updatePasswordHash(db: DbOrTx, memberId: number, passwordHash: string): Promise<void> {
+  await db.update(members).set({ passwordHash }).where(eq(members.id, memberId));
+}
+
+/** Ends every session of a member (password reset, deletion). */
+export async function deleteMemberSessions(db: DbOrTx, memberId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.memberId, memberId));
+}
+
+export async function insertToken(
+  db: DbOrTx,
+  values: { memberId: number; kind: TokenKind; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(accountTokens).values(values);
+}
+
+/** A token by its hash and kind, used or not, expired or not. */
+export async function findToken(db: DbOrTx, kind: TokenKind, tokenHash: string): Promise<TokenRow | null> {
+  const [row] = await db
+    .select()
+    .from(accountTokens)
+    .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.kind, kind)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Uses a token once: marks it used if it is unused and unexpired, and answers its member.
+ * Atomic, so two clicks on the same link cannot both succeed.
+ */
+export async function consumeToken(
+  db: DbOrTx,
+  kind: TokenKind,
+  tokenHash: string,
+  now: Date,
+): Promise<number | null> {
+  const [row] = await db
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(accountTokens.tokenHash, tokenHash),
+        eq(accountTokens.kind, kind),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, now),
+      ),
+    )
+    .returning({ memberId: accountTokens.memberId });
+  return row?.memberId ?? null;
+}
+
+/** Marks every unused token of a kind of a member used (a reset link is spent by any reset). */
+export async function spendTokens(db: DbOrTx, memberId: number, kind: TokenKind, now: Date): Promise<void> {
+  await db
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(and(eq(accountTokens.memberId, memberId), eq(accountTokens.kind, kind), isNull(accountTokens.usedAt)));
+}
+
+/** How many tokens of a kind a member was sent since `since`. */
+export async function countTokensSince(db: DbOrTx, memberId: number, kind: TokenKind, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(accountTokens)
+    .where(
+      and(eq(accountTokens.memberId, memberId), eq(accountTokens.kind, kind), gte(accountTokens.createdAt, since)),
+    );
+  return row?.n ?? 0;
+}
+
+/** The login throttle of a member, or null when no failure is on record. */
+export async function findLoginThrottle(db: DbOrTx, memberId: number): Promise<LoginThrottle | null> {
+  const [row] = await db
+    .select({
+      failures: loginAttempts.failures,
+      windowStart: loginAttempts.windowStart,
+      lockedUntil: loginAttempts.lockedUntil,
+    })
+    .from(loginAttempts)
+    .where(eq(loginAttempts.memberId, memberId))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Records one failed login: reads the throttle row under a lock, lets `next` compute the new
+ * state and stores it, so concurrent failures are all counted.
+ */
+export async function recordLoginFailure(
+  db: DbOrTx,
+  memberId: number,
+  next: (previous: LoginThrottle | null) => LoginThrottle,
+): Promise<LoginThrottle> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        failures: loginAttempts.failures,
+        windowStart: loginAttempts.windowStart,
+        lockedUntil: loginAttempts.lockedUntil,
+      })
+      .from(loginAttempts)
+      .where(eq(loginAttempts.memberId, memberId))
+      .for('update');
+    const state = next(row ?? null);
+    await tx
+      .insert(loginAttempts)
+      .values({ memberId, ...state })
+      .onConflictDoUpdate({ target: loginAttempts.memberId, set: state });
+    return state;
+  });
+}
+
+/** Forgets a member's failed logins (after a successful login or a password reset). */
+export async function clearLoginThrottle(db: DbOrTx, memberId: number): Promise<void> {
+  await db.delete(loginAttempts).where(eq(loginAttempts.memberId, memberId));
 }

@@ -1,10 +1,88 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponseSchema, UserLanguageBodySchema, UserResponseSchema } from '@app/shared';
-import { memberId, requireMember } from '../../plugins/session.js';
-import type { AccountsService } from './accounts.service.js';
+import {
+  AUTH_COOKIE,
+  ActivateQuerySchema,
+  ActivationResendBodySchema,
+  ErrorResponseSchema,
+  LoginBodySchema,
+  LoginResponseSchema,
+  OkResponseSchema,
+  PasswordResetBodySchema,
+  PasswordResetRequestBodySchema,
+  SignupBodySchema,
+  SignupResponseSchema,
+  UserLanguageBodySchema,
+  UserResponseSchema,
+} from '@app/shared';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { clearSessionCookie, destroySession, memberId, requireMember, setSessionCookie } from '../../plugins/session.js';
+import { normalizeDomain, type SettingsService } from '../settings/settings.service.js';
+import type { AccountsService, RequestSite } from './accounts.service.js';
 
-/** GET and PUT /api/user.php (spec section 7). */
-export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = async (app, { accounts }) => {
+/** A route's own rate limit: at most `max` calls per `timeWindow` ms per client (or member). */
+export interface RouteLimit {
+  max: number;
+  timeWindow: number;
+}
+
+/** Per-route rate limits of the accounts calls, on top of the per-account login lock. */
+export interface AccountRateLimits {
+  /** POST /api/user.php, per IP address. */
+  login: RouteLimit;
+  /** POST /api/signup.php, per IP address. */
+  signup: RouteLimit;
+  /** POST /api/password-reset.php and -do.php, per IP address. */
+  passwordReset: RouteLimit;
+  /** POST /api/activation.php, per member. */
+  activation: RouteLimit;
+}
+
+const MINUTE = 60_000;
+
+export const DEFAULT_ACCOUNT_RATE_LIMITS: AccountRateLimits = {
+  login: { max: 30, timeWindow: 5 * MINUTE },
+  signup: { max: 20, timeWindow: 10 * MINUTE },
+  passwordReset: { max: 10, timeWindow: 10 * MINUTE },
+  activation: { max: 5, timeWindow: 10 * MINUTE },
+};
+
+export interface AccountsRoutesOptions {
+  accounts: AccountsService;
+  settings: Pick<SettingsService, 'resolveSite'>;
+  db: Db;
+  config: Pick<Config, 'publicUrl' | 'secureCookies'>;
+  limits?: Partial<AccountRateLimits>;
+}
+
+const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorResponseSchema]));
+
+/**
+ * The login, signup, activation and password-reset calls, and GET/PUT /api/user.php
+ * (spec section 7). The contract is documented in @app/shared schemas/accounts.ts.
+ */
+export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app, opts) => {
+  const { accounts, config } = opts;
+  const limits = { ...DEFAULT_ACCOUNT_RATE_LIMITS, ...opts.limits };
+
+  /**
+   * The origin mailed links point at. The Host header picks it only when it names a site we
+   * serve (its settings row, or PUBLIC_URL's host), so a forged Host cannot redirect a reset
+   * link; for other hosts PUBLIC_URL, or on a developer's machine without it the request's.
+   */
+  async function requestSite(request: FastifyRequest): Promise<RequestSite> {
+    const resolved = await opts.settings.resolveSite({ host: request.host });
+    const requested = normalizeDomain(request.host);
+    const publicUrl = config.publicUrl;
+    const known =
+      requested !== null &&
+      (requested === resolved.site.domain || (publicUrl !== null && requested === normalizeDomain(publicUrl)));
+    const protocol = publicUrl ? new URL(publicUrl).protocol.replace(':', '') : request.protocol;
+    const origin = known ? `${protocol}://${request.host}` : (publicUrl ?? `${request.protocol}://${request.host}`);
+    return { domain: resolved.domain, settings: resolved.site.settings, origin };
+  }
+
   app.get(
     '/api/user.php',
     {
@@ -28,9 +106,140 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
         tags: ['accounts'],
         summary: "Saves the member's language",
         body: UserLanguageBodySchema,
-        response: { 200: UserResponseSchema, 400: ErrorResponseSchema, 403: ErrorResponseSchema },
+        response: { 200: UserResponseSchema, ...errors(400, 403) },
       },
     },
     async (request) => ({ user: await accounts.changeLanguage(memberId(request), request.body.language) }),
+  );
+
+  app.post(
+    '/api/user.php',
+    {
+      config: { rateLimit: limits.login },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Logs in with e-mail and password; starts a new session',
+        body: LoginBodySchema,
+        response: { 200: LoginResponseSchema, ...errors(400, 401, 403, 423, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { user, sessionToken } = await accounts.login(request.body.email, request.body.password);
+      // A new session on every login: a session fixed before login never becomes a member's.
+      const previous = request.cookies[AUTH_COOKIE];
+      if (previous) await destroySession(opts.db, previous);
+      setSessionCookie(reply, sessionToken, config);
+      reply.header('cache-control', 'no-store');
+      return { user };
+    },
+  );
+
+  app.get(
+    '/api/logout.php',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Ends the session and clears the auth cookie',
+        response: { 200: OkResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const token = request.cookies[AUTH_COOKIE];
+      if (token) await destroySession(opts.db, token);
+      clearSessionCookie(reply, config);
+      reply.header('cache-control', 'no-store');
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/signup.php',
+    {
+      config: { rateLimit: limits.signup },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Creates an account (not confirmed), mails the activation link and logs in',
+        body: SignupBodySchema,
+        response: { 200: SignupResponseSchema, ...errors(400, 403, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { user, sessionToken } = await accounts.signup(request.body, await requestSite(request));
+      const previous = request.cookies[AUTH_COOKIE];
+      if (previous) await destroySession(opts.db, previous);
+      setSessionCookie(reply, sessionToken, config);
+      reply.header('cache-control', 'no-store');
+      return { user };
+    },
+  );
+
+  app.get(
+    '/api/activate.php',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'The link of the activation mail: confirms the account, then redirects to a page',
+        querystring: ActivateQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const ok = await accounts.activate(request.query.token);
+      reply.header('cache-control', 'no-store');
+      return reply.redirect(ok ? '/activate/done' : '/activate/error', 302);
+    },
+  );
+
+  app.post(
+    '/api/activation.php',
+    {
+      onRequest: requireMember,
+      config: {
+        rateLimit: { ...limits.activation, keyGenerator: (request) => `member:${request.member?.id ?? request.ip}` },
+      },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Mails the activation link again',
+        body: ActivationResendBodySchema,
+        response: { 200: OkResponseSchema, ...errors(403, 409, 429) },
+      },
+    },
+    async (request) => {
+      await accounts.resendActivation(memberId(request), { origin: (await requestSite(request)).origin });
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/password-reset.php',
+    {
+      config: { rateLimit: limits.passwordReset },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Mails a password-reset link',
+        body: PasswordResetRequestBodySchema,
+        response: { 200: OkResponseSchema, ...errors(400, 404, 429) },
+      },
+    },
+    async (request) => {
+      await accounts.requestPasswordReset(request.body.email, { origin: (await requestSite(request)).origin });
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/password-reset-do.php',
+    {
+      config: { rateLimit: limits.passwordReset },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sets a new password with the token of a reset link; ends all sessions',
+        body: PasswordResetBodySchema,
+        response: { 200: OkResponseSchema, ...errors(400, 429) },
+      },
+    },
+    async (request) => {
+      await accounts.resetPassword(request.body.token, request.body.password);
+      return { ok: true as const };
+    },
   );
 };

@@ -1,20 +1,120 @@
-import type { Locale, User } from '@app/shared';
+import { randomBytes } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  DEFAULT_LOCALE,
+  hasTrafficSource,
+  isLocale,
+  type Locale,
+  type SignupBody,
+  type StoredSettings,
+  type User,
+} from '@app/shared';
 import type { Db } from '../../db/client.js';
-import { authenticationRequired } from '../../errors.js';
+import { AppError, authenticationRequired, validationFailed } from '../../errors.js';
+import type { Mailer } from '../../platform/mail/index.js';
+import { activationMail, passwordResetMail, type RenderedMail } from '../../platform/mail/templates.js';
+import { createSession, hashToken } from '../../plugins/session.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { presentUser } from './accounts.presenter.js';
-import { findMainPhoto, findMemberWithProfile, updateLanguage } from './accounts.repository.js';
+import {
+  clearLoginThrottle,
+  confirmMember,
+  consumeToken,
+  countTokensSince,
+  deleteMemberSessions,
+  findActiveMember,
+  findLoginThrottle,
+  findMainPhoto,
+  findMemberByEmail,
+  findMemberWithProfile,
+  findToken,
+  insertMember,
+  insertPendingFirstMessage,
+  insertProfile,
+  insertToken,
+  insertTracking,
+  recordLoginFailure,
+  releaseEmail,
+  spendTokens,
+  updateLanguage,
+  updatePasswordHash,
+  type MemberRow,
+  type TokenKind,
+} from './accounts.repository.js';
+import {
+  ACTIVATION_TOKEN_HOURS,
+  RESET_MAILS_PER_DAY,
+  RESET_TOKEN_HOURS,
+  afterFailedLogin,
+  birthDateProblem,
+  deletedAccountReactivatable,
+  lockMinutesLeft,
+  signupAllowed,
+  startOfUtcDay,
+  tokenExpiry,
+} from './accounts.rules.js';
 
 export interface AccountsServiceDeps {
   db: Db;
   settings: Pick<SettingsService, 'settingsForDomain'>;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  now?: () => Date;
 }
 
-/** The member's own account. Login, signup and the rest come with the accounts issue. */
+/**
+ * Where a request came from, as far as accounts care: the site it runs on (settings row and
+ * domain) and the origin its mailed links point at.
+ */
+export interface RequestSite {
+  domain: string;
+  settings: StoredSettings;
+  /** `https://example.com`, no trailing slash. */
+  origin: string;
+}
+
+/** A login or signup: the member as the client sees it and the new session's cookie token. */
+export interface LoggedIn {
+  user: User;
+  sessionToken: string;
+}
+
+/** The member's own account: login, signup, activation, password reset, language. */
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
+/** Tokens are 32 random bytes in base64url (43 characters). */
+export const MAIL_TOKEN_PATTERN = /^[\w-]{40,64}$/;
+
+/** argon2id with the library's defaults (19 MiB, 2 passes): OWASP's recommended minimum. */
+const hashPassword = (password: string) => hash(password);
+
+const UNIQUE_VIOLATION = '23505';
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
+  }
+  return false;
+}
+
 export function createAccountsService(deps: AccountsServiceDeps) {
-  const { db } = deps;
+  const { db, mailer, log } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  // Verified against for unknown addresses, so a login takes as long whether or not the
+  // address has an account.
+  let dummyHash: Promise<string> | null = null;
+  const dummy = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
+
+  async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+    try {
+      return await verify(passwordHash, password);
+    } catch {
+      // Not an argon2 hash (an imported or placeholder account): never matches.
+      return false;
+    }
+  }
 
   async function loadUser(memberId: number): Promise<User | null> {
     const row = await findMemberWithProfile(db, memberId);
@@ -29,6 +129,43 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     });
   }
 
+  async function mustLoadUser(memberId: number): Promise<User> {
+    const user = await loadUser(memberId);
+    if (!user) throw authenticationRequired();
+    return user;
+  }
+
+  /** A new single-use token of a kind for a member; only its hash is stored. */
+  async function issueToken(memberId: number, kind: TokenKind, hours: number): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    await insertToken(db, { memberId, kind, tokenHash: hashToken(token), expiresAt: tokenExpiry(now(), hours) });
+    return token;
+  }
+
+  async function send(member: MemberRow, settings: StoredSettings, mail: RenderedMail): Promise<void> {
+    await mailer.send({ to: member.email, from: `"${settings.name.replace(/"/g, '')}" <${settings.support_email}>`, ...mail });
+  }
+
+  function memberLocale(member: MemberRow): Locale {
+    return isLocale(member.language) ? member.language : DEFAULT_LOCALE;
+  }
+
+  async function sendActivation(member: MemberRow, name: string, site: RequestSite): Promise<void> {
+    const token = await issueToken(member.id, 'activation', ACTIVATION_TOKEN_HOURS);
+    const mail = activationMail({
+      locale: memberLocale(member),
+      site: { name: site.settings.name, domain: site.domain },
+      name,
+      link: `${site.origin}/api/activate.php?token=${token}`,
+      hours: ACTIVATION_TOKEN_HOURS,
+    });
+    await send(member, site.settings, mail);
+  }
+
+  async function profileName(memberId: number): Promise<string> {
+    return (await findMemberWithProfile(db, memberId))?.profile?.name ?? '';
+  }
+
   return {
     /** GET /api/user.php: the session's member, or null for a visitor. */
     async currentUser(memberId: number | null): Promise<User | null> {
@@ -38,9 +175,185 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     /** PUT /api/user.php: the language the site and its e-mails use for this member. */
     async changeLanguage(memberId: number, language: Locale): Promise<User> {
       await updateLanguage(db, memberId, language);
-      const user = await loadUser(memberId);
-      if (!user) throw authenticationRequired();
-      return user;
+      return mustLoadUser(memberId);
+    },
+
+    /**
+     * POST /api/user.php. Unknown address, deleted account and wrong password all answer
+     * login_failed, after the same argon2 work. A locked account answers account_locked with
+     * the minutes left, and the failure that locks it does too.
+     */
+    async login(email: string, password: string): Promise<LoggedIn> {
+      const found = await findMemberByEmail(db, email);
+      const member = found && !found.deletedAt ? found : null;
+      if (!member) {
+        await verifyPassword(await dummy(), password);
+        throw new AppError(401, 'login_failed');
+      }
+      const locked = lockMinutesLeft(await findLoginThrottle(db, member.id), now());
+      if (locked > 0) throw new AppError(423, 'account_locked', undefined, { minutes: locked });
+
+      if (!(await verifyPassword(member.passwordHash, password))) {
+        const at = now();
+        const state = await recordLoginFailure(db, member.id, (previous) => afterFailedLogin(previous, at));
+        const minutes = lockMinutesLeft(state, at);
+        if (minutes > 0) {
+          log.warn({ memberId: member.id }, 'account locked after repeated failed logins');
+          throw new AppError(423, 'account_locked', undefined, { minutes });
+        }
+        throw new AppError(401, 'login_failed');
+      }
+      await clearLoginThrottle(db, member.id);
+      const { token } = await createSession(db, member.id);
+      return { user: await mustLoadUser(member.id), sessionToken: token };
+    },
+
+    /**
+     * POST /api/signup.php: creates the member (not confirmed, profile disabled, the site's
+     * signup credits), keeps the traffic source and a first message, mails the activation
+     * link at once and logs the member in.
+     */
+    async signup(body: SignupBody, site: RequestSite): Promise<LoggedIn> {
+      if (!signupAllowed(site.settings.signups, body.tracking)) throw new AppError(403, 'signups_closed');
+      const at = now();
+      const dateProblem = birthDateProblem(body.date_of_birth, site.settings.min_age, at);
+      if (dateProblem) throw validationFailed({ date_of_birth: dateProblem });
+
+      const existing = await findMemberByEmail(db, body.email);
+      if (existing && !existing.deletedAt) throw new AppError(409, 'email_taken');
+      if (existing?.deletedAt && deletedAccountReactivatable(existing.deletedAt, at)) {
+        throw new AppError(409, 'account_deleted');
+      }
+
+      const passwordHash = await hashPassword(body.password);
+      const recipient = body.recipient_id ? await findActiveMember(db, body.recipient_id) : null;
+      const message = body.signup_message?.trim();
+
+      let member: MemberRow;
+      try {
+        member = await db.transaction(async (tx) => {
+          if (existing) await releaseEmail(tx, existing.id);
+          const created = await insertMember(tx, {
+            email: body.email,
+            passwordHash,
+            status: 'not_confirmed',
+            credits: site.settings.signup_credits,
+            language: body.language,
+            domain: site.domain,
+            signupDate: at,
+          });
+          await insertProfile(tx, {
+            memberId: created.id,
+            name: body.name,
+            gender: body.gender,
+            sexuality: body.sexuality,
+            birthDate: body.date_of_birth,
+            country: body.country,
+            status: 'disabled',
+          });
+          if (hasTrafficSource(body.tracking)) {
+            const t = body.tracking!;
+            await insertTracking(tx, {
+              memberId: created.id,
+              network: t.network?.trim() || null,
+              ref: t.ref?.trim() || null,
+              sub1: t.sub1?.trim() || null,
+              sub2: t.sub2?.trim() || null,
+              sub3: t.sub3?.trim() || null,
+            });
+          }
+          if (recipient && message && recipient.id !== created.id) {
+            await insertPendingFirstMessage(tx, { senderId: created.id, recipientId: recipient.id, body: message });
+          }
+          return created;
+        });
+      } catch (error) {
+        // Two signups with one address at the same moment: the second finds it taken.
+        if (isUniqueViolation(error)) throw new AppError(409, 'email_taken');
+        throw error;
+      }
+
+      try {
+        await sendActivation(member, body.name, site);
+      } catch (err) {
+        // The account exists; the member can ask for the mail again.
+        log.error({ err, memberId: member.id }, 'sending the activation mail failed');
+      }
+      const { token } = await createSession(db, member.id);
+      return { user: await mustLoadUser(member.id), sessionToken: token };
+    },
+
+    /**
+     * GET /api/activate.php: confirms the account of an activation token. True when the account
+     * is (now or already) confirmed by this token; false for an unknown or expired one.
+     */
+    async activate(token: string | undefined): Promise<boolean> {
+      if (!token || !MAIL_TOKEN_PATTERN.test(token)) return false;
+      const tokenHash = hashToken(token);
+      return db.transaction(async (tx) => {
+        const memberId = await consumeToken(tx, 'activation', tokenHash, now());
+        if (memberId !== null) {
+          const member = await findActiveMember(tx, memberId);
+          if (!member) return false;
+          await confirmMember(tx, memberId);
+          return true;
+        }
+        // A second click on a link that already worked still shows the good news.
+        const used = await findToken(tx, 'activation', tokenHash);
+        if (!used?.usedAt) return false;
+        const member = await findActiveMember(tx, used.memberId);
+        return member?.status === 'confirmed';
+      });
+    },
+
+    /** POST /api/activation.php: mails a fresh activation link to an unconfirmed member. */
+    async resendActivation(memberId: number, site: Omit<RequestSite, 'domain' | 'settings'>): Promise<void> {
+      const member = await findActiveMember(db, memberId);
+      if (!member) throw authenticationRequired();
+      if (member.status === 'confirmed') throw new AppError(409, 'activation_failed');
+      const settings = await deps.settings.settingsForDomain(member.domain);
+      await sendActivation(member, await profileName(member.id), { ...site, domain: member.domain, settings });
+    },
+
+    /**
+     * POST /api/password-reset.php: mails a reset link (2 hours, single use). The spec wants
+     * an unknown address said out loud (email_not_found); at most 3 mails a member a day.
+     */
+    async requestPasswordReset(email: string, site: Omit<RequestSite, 'domain' | 'settings'>): Promise<void> {
+      const member = await findMemberByEmail(db, email);
+      if (!member || member.deletedAt) throw new AppError(404, 'email_not_found');
+      const sent = await countTokensSince(db, member.id, 'password_reset', startOfUtcDay(now()));
+      if (sent >= RESET_MAILS_PER_DAY) throw new AppError(429, 'reset_limit_reached');
+      const token = await issueToken(member.id, 'password_reset', RESET_TOKEN_HOURS);
+      const settings = await deps.settings.settingsForDomain(member.domain);
+      const mail = passwordResetMail({
+        locale: memberLocale(member),
+        site: { name: settings.name, domain: member.domain },
+        name: await profileName(member.id),
+        link: `${site.origin}/reset-password/do?token=${token}`,
+        hours: RESET_TOKEN_HOURS,
+      });
+      await send(member, settings, mail);
+    },
+
+    /**
+     * POST /api/password-reset-do.php: sets a new password with a reset token, spends every
+     * reset link of the member, ends all the member's sessions and lifts a login lock.
+     */
+    async resetPassword(token: string, password: string): Promise<void> {
+      if (!MAIL_TOKEN_PATTERN.test(token)) throw new AppError(400, 'reset_token_invalid');
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        const at = now();
+        const memberId = await consumeToken(tx, 'password_reset', hashToken(token), at);
+        if (memberId === null || !(await findActiveMember(tx, memberId))) {
+          throw new AppError(400, 'reset_token_invalid');
+        }
+        await updatePasswordHash(tx, memberId, passwordHash);
+        await spendTokens(tx, memberId, 'password_reset', at);
+        await deleteMemberSessions(tx, memberId);
+        await clearLoginThrottle(tx, memberId);
+      });
     },
   };
 }
