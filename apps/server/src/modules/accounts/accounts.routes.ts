@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AUTH_COOKIE,
   ActivateQuerySchema,
-  ActivationResendBodySchema,
   ErrorResponseSchema,
   LoginBodySchema,
   LoginResponseSchema,
@@ -198,8 +197,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       },
       schema: {
         tags: ['accounts'],
-        summary: 'Mails the activation link again',
-        body: ActivationResendBodySchema,
+        summary: 'Mails the activation link again; any body is ignored (ActivationResendBody)',
         response: { 200: OkResponseSchema, ...errors(403, 409, 429) },
       },
     },
