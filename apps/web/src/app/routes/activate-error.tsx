@@ -19,7 +19,7 @@ export function Component() {
         text={unconfirmed ? t('activation.resendText') : user ? t('activation.alreadyConfirmed') : t('pages.activateError.emptyText')}
         action={
           unconfirmed ? (
-            <div className="activation-reminder__actions justify-content-center">
+            <div className="activation-reminder__actions activation-reminder__actions--center">
               <ResendActivation className="btn btn-primary" />
             </div>
           ) : user ? (

@@ -3,10 +3,12 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { CameraIcon, MailCheckIcon } from '../../components/icons';
 import { useUser } from '../../features/account/api/get-user';
-import { ResendActivation } from '../components/activation-reminder';
 import { Page } from '../components/page';
 
-/** After signup: confirm the e-mail address first; photo, location and more come next. */
+/**
+ * After signup: confirm the e-mail address first (the layout's activation reminder offers the
+ * resend); photo, location and more come next.
+ */
 export function Component() {
   const { t } = useTranslation();
   const user = useUser();
@@ -21,10 +23,7 @@ export function Component() {
           <h2 id="check-mail-title" className="h4">
             {t('activation.checkMailTitle')}
           </h2>
-          <p>{t('activation.checkMailText')}</p>
-          <div className="activation-reminder__actions justify-content-center">
-            <ResendActivation className="btn btn-outline-secondary" />
-          </div>
+          <p className="mb-0">{t('activation.checkMailText')}</p>
         </section>
       )}
       <EmptyState

@@ -1,4 +1,4 @@
-import { POLL_INTERVAL, POLL_INTERVAL_WITH_PUSH } from '@app/shared';
+import { POLL_INTERVAL, POLL_INTERVAL_WITH_PUSH, type Country } from '@app/shared';
 
 export interface PollInput {
   loggedIn: boolean;
@@ -35,7 +35,8 @@ export interface SignupValues {
   month: string;
   year: string;
   name: string;
-  country: string;
+  /** A country of settings.countries, or '' while none is chosen. */
+  country: Country | '';
   email: string;
   password: string;
   terms: boolean;

@@ -116,7 +116,7 @@ function EyeOffIcon() {
 /** An error or notice above a form, announced to screen readers. */
 export function FormAlert({ variant = 'danger', children }: { variant?: 'danger' | 'warning' | 'success' | 'info'; children: ReactNode }) {
   return (
-    <div className={`alert alert-${variant} auth-alert`} role={variant === 'danger' ? 'alert' : 'status'}>
+    <div className={`alert alert-${variant} auth-alert`} role={variant === 'danger' || variant === 'warning' ? 'alert' : 'status'}>
       <div>{children}</div>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { Country } from '@app/shared';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CheckIcon } from '../../../components/icons';
@@ -113,7 +114,7 @@ export function SignupForm({ recipientId, onSuccess, onProgressChange, onLeave }
       date_of_birth: birthDate(values.day, values.month, values.year) ?? '',
       gender: values.gender ?? 'female',
       sexuality: sexualityFor(values.gender ?? 'female', values.seeking ?? 'both'),
-      country: values.country,
+      country: values.country as Country,
       terms: true,
       language: currentLocale(),
       ...(tracking && Object.keys(tracking).length > 0 ? { tracking } : {}),
@@ -362,7 +363,7 @@ function BirthDateFields({
   );
 }
 
-function CountrySelect({ countries, value, onChange, error }: { countries: string[]; value: string; onChange: (value: string) => void; error?: string }) {
+function CountrySelect({ countries, value, onChange, error }: { countries: Country[]; value: Country | ''; onChange: (value: Country) => void; error?: string }) {
   const { t } = useTranslation();
   const id = useId();
   const names = new Intl.DisplayNames([currentLocale()], { type: 'region' });
@@ -376,11 +377,11 @@ function CountrySelect({ countries, value, onChange, error }: { countries: strin
         name="country"
         className={`form-select${error ? ' is-invalid' : ''}`}
         value={value}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => onChange(event.target.value as Country)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
       >
-        {!countries.includes(value) && <option value="">{t('signup.chooseCountry')}</option>}
+        {(value === '' || !countries.includes(value)) && <option value="">{t('signup.chooseCountry')}</option>}
         {countries.map((code) => (
           <option key={code} value={code}>
             {names.of(code) ?? code}
@@ -466,7 +467,7 @@ function SignupFailure({ error, text, onLeave }: { error: unknown; text: string;
     extra = (
       <p>
         <Link to="/login" className="alert-link" onClick={onLeave}>
-          {t('signup.loginInstead')}
+          {t('nav.login')}
         </Link>
       </p>
     );

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client';
@@ -173,13 +173,13 @@ describe('the signup modal', () => {
 
   it('offers login when the e-mail address already has an account', async () => {
     fetchMock.mockResolvedValue(
-      jsonResponse(409, { error: 'email_taken', message: 'Dit e-mailadres heeft al een account op deze site.' }),
+      jsonResponse(409, { error: 'email_taken', message: 'Er bestaat al een account met dit e-mailadres.' }),
     );
     await renderWithApp(routes);
     await walkToTerms();
     await userEvent.click(screen.getByRole('checkbox', { name: /algemene voorwaarden/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Account aanmaken' }));
-    expect(await screen.findByText('Dit e-mailadres heeft al een account op deze site.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Inloggen met dit e-mailadres' })).toHaveAttribute('href', '/login');
+    expect(await screen.findByText('Er bestaat al een account met dit e-mailadres.')).toBeInTheDocument();
+    expect(within(screen.getByRole('alert')).getByRole('link', { name: 'Inloggen' })).toHaveAttribute('href', '/login');
   });
 });
