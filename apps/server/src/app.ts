@@ -80,7 +80,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, db, log: app.log });
   if (!deps.mailer) owned.push(() => mailer.close());
   if (mailer.kind === 'outbox') {
-    app.log.warn('no SMTP_URL: mail goes to the outbox, listed publicly at /api/outbox.php (not for production)');
+    app.log.warn('no SMTP_URL: mail goes to the outbox, listed at /api/outbox.php for this machine only (not for production)');
   }
   app.addHook('onClose', async () => {
     // Reverse order of creation: the database goes last.

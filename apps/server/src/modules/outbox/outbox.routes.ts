@@ -1,12 +1,23 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OutboxResponseSchema } from '@app/shared';
 import type { Db } from '../../db/client.js';
+import { notFound } from '../../errors.js';
 import { listOutbox } from '../../platform/mail/index.js';
+
+/**
+ * The outbox holds activation and reset links: only a browser on this machine may read it, and
+ * not through a proxy (a local reverse proxy would make every visitor look local).
+ */
+function isLocalRequest(request: FastifyRequest): boolean {
+  const loopback = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.ip);
+  return loopback && request.headers['x-forwarded-for'] === undefined && request.headers.forwarded === undefined;
+}
 
 /**
  * GET /api/outbox.php: the mails the outbox transport kept, newest first. Registered only while
  * mail goes to the outbox (no SMTP_URL), i.e. on a developer's machine or a test install; with
- * SMTP the path does not exist.
+ * SMTP the path does not exist, and from any address but this machine's it answers 404 too.
  */
 export const outboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -18,7 +29,8 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         response: { 200: OutboxResponseSchema },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
+      if (!isLocalRequest(request)) throw notFound();
       reply.header('cache-control', 'no-store');
       const rows = await listOutbox(db);
       return {

@@ -30,6 +30,18 @@ describe('GET /api/outbox.php', () => {
     expect(Date.parse(mails[0]!.created_at)).not.toBeNaN();
   });
 
+  it('answers 404 to any address but this machine, as the mails hold login links', async () => {
+    const remote = await t.app.inject({ method: 'GET', url: '/api/outbox.php', remoteAddress: '203.0.113.7' });
+    expect(remote.statusCode).toBe(404);
+    expect(remote.json()).toMatchObject({ error: 'not_found' });
+    const proxied = await t.app.inject({
+      method: 'GET',
+      url: '/api/outbox.php',
+      headers: { 'x-forwarded-for': '203.0.113.7' },
+    });
+    expect(proxied.statusCode).toBe(404);
+  });
+
   it('does not exist when mail goes out through SMTP', async () => {
     const res = await withSmtp.app.inject({ method: 'GET', url: '/api/outbox.php' });
     expect(res.statusCode).toBe(404);
