@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { Country } from '@app/shared';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CheckIcon } from '../../../components/icons';
 import { ApiError } from '../../../lib/api';
@@ -427,7 +427,24 @@ function MessageField({ value, onChange, error }: { value: string; onChange: (va
   );
 }
 
+/**
+ * Renders a text whose `<link>…</link>` part becomes the given element. (react-i18next's Trans
+ * loses the link's text under preact/compat, so the split is done here.)
+ */
+function withLink(text: string, link: (inner: string) => ReactNode): ReactNode {
+  const match = /^(.*?)<link>(.*?)<\/link>(.*)$/s.exec(text);
+  if (!match) return text;
+  return (
+    <>
+      {match[1]}
+      {link(match[2] ?? '')}
+      {match[3]}
+    </>
+  );
+}
+
 function TermsField({ checked, onChange, error }: { checked: boolean; onChange: (checked: boolean) => void; error?: string }) {
+  const { t } = useTranslation();
   const settings = useSettings();
   const id = useId();
   return (
@@ -442,11 +459,11 @@ function TermsField({ checked, onChange, error }: { checked: boolean; onChange: 
         aria-describedby={error ? `${id}-error` : undefined}
       />
       <label className="form-check-label" htmlFor={id}>
-        <Trans
-          i18nKey="signup.terms"
-          values={{ min_age: settings.min_age }}
-          components={{ link: <Link to="/pages/terms" target="_blank" rel="noopener" /> }}
-        />
+        {withLink(t('signup.terms', { min_age: settings.min_age }), (text) => (
+          <Link to="/pages/terms" target="_blank" rel="noopener">
+            {text}
+          </Link>
+        ))}
       </label>
       {error && (
         <div id={`${id}-error`} className="invalid-feedback d-block">

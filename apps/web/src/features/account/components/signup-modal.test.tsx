@@ -132,6 +132,7 @@ describe('the signup modal', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Account aanmaken' }));
     expect(screen.getByText('Ga akkoord met de algemene voorwaarden om verder te gaan')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'algemene voorwaarden' })).toHaveAttribute('href', '/pages/terms');
     expect(fetchMock).not.toHaveBeenCalled();
 
     await userEvent.click(screen.getByRole('checkbox', { name: /algemene voorwaarden/ }));
