@@ -1,4 +1,4 @@
-import { localeEntry, NAMESPACES } from '@app/i18n';
+import { localeEntry, WEB_NAMESPACES } from '@app/i18n';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@app/shared';
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -6,7 +6,7 @@ import { localeCookie } from './cookies';
 
 // One lazily loaded chunk per catalogue file, so a visitor downloads only their language
 // (plus nl, the fallback).
-const catalogues = import.meta.glob<ResourceKey>('../../../../packages/i18n/locales/*/*.json', {
+const catalogues = import.meta.glob<ResourceKey>('../../../../packages/i18n/locales/*/{common,errors}.json', {
   import: 'default',
 });
 
@@ -44,7 +44,7 @@ export async function initI18n(locale: Locale): Promise<void> {
       lng: locale,
       fallbackLng: DEFAULT_LOCALE,
       supportedLngs: LOCALES,
-      ns: NAMESPACES,
+      ns: WEB_NAMESPACES,
       defaultNS: 'common',
       load: 'currentOnly',
       interpolation: { escapeValue: false },
