@@ -32,6 +32,14 @@ describe('the API client', () => {
     expect((init?.headers as Record<string, string>)['x-requested-with']).toBe('XMLHttpRequest');
   });
 
+  it('asks for messages in the language the page shows', async () => {
+    document.documentElement.lang = 'nl';
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { user: null }));
+    await apiRequest('/api/user.php');
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect((init?.headers as Record<string, string>)['Accept-Language']).toBe('nl');
+  });
+
   it('retries a 5xx answer and a network error with growing delays, then succeeds', async () => {
     fetchMock
       .mockResolvedValueOnce(jsonResponse(502, { error: 'internal_error', message: 'x' }))

@@ -1,4 +1,4 @@
-import { REQUEST_TYPE_HEADER, REQUEST_TYPE_VALUE, type ErrorResponse } from '@app/shared';
+import { isLocale, REQUEST_TYPE_HEADER, REQUEST_TYPE_VALUE, type ErrorResponse } from '@app/shared';
 import { queryClient } from './query-client';
 import { queryKeys } from './query-keys';
 import { retryDelay, shouldRetry } from './rules';
@@ -85,6 +85,9 @@ async function toApiError(response: Response): Promise<ApiError> {
 async function send(path: string, options: RequestOptions): Promise<{ data: unknown; status: number }> {
   const { method = 'GET', body, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json', [REQUEST_TYPE_HEADER]: REQUEST_TYPE_VALUE };
+  // The server words its messages in the language the page shows, not the browser's preference.
+  const language = document.documentElement.lang;
+  if (isLocale(language)) headers['Accept-Language'] = language;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const init: RequestInit = {
     method,
