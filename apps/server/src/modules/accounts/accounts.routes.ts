@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AUTH_COOKIE,
@@ -82,6 +82,17 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     return { domain: resolved.domain, settings: resolved.site.settings, origin };
   }
 
+  /**
+   * Hands the browser the session of a login or signup. A new session every time: a session
+   * fixed before login never becomes a member's.
+   */
+  async function startSession(request: FastifyRequest, reply: FastifyReply, token: string): Promise<void> {
+    const previous = request.cookies[AUTH_COOKIE];
+    if (previous) await destroySession(opts.db, previous);
+    setSessionCookie(reply, token, config);
+    reply.header('cache-control', 'no-store');
+  }
+
   app.get(
     '/api/user.php',
     {
@@ -124,11 +135,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     },
     async (request, reply) => {
       const { user, sessionToken } = await accounts.login(request.body.email, request.body.password);
-      // A new session on every login: a session fixed before login never becomes a member's.
-      const previous = request.cookies[AUTH_COOKIE];
-      if (previous) await destroySession(opts.db, previous);
-      setSessionCookie(reply, sessionToken, config);
-      reply.header('cache-control', 'no-store');
+      await startSession(request, reply, sessionToken);
       return { user };
     },
   );
@@ -164,10 +171,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     },
     async (request, reply) => {
       const { user, sessionToken } = await accounts.signup(request.body, await requestSite(request));
-      const previous = request.cookies[AUTH_COOKIE];
-      if (previous) await destroySession(opts.db, previous);
-      setSessionCookie(reply, sessionToken, config);
-      reply.header('cache-control', 'no-store');
+      await startSession(request, reply, sessionToken);
       return { user };
     },
   );
