@@ -53,8 +53,11 @@ test.describe('signup and activation', () => {
     else await expect(page.locator('#signup-modal')).toBeVisible();
     const form = page.locator('#signup-form');
 
-    await form.getByRole('radio', { name: 'Vrouw', exact: true }).check({ force: true });
-    await form.getByRole('radio', { name: 'Mannen' }).check({ force: true });
+    // The radios are drawn as cards: click the card's text, as a member would.
+    await form.getByText('Vrouw', { exact: true }).click();
+    await expect(form.getByRole('radio', { name: 'Vrouw', exact: true })).toBeChecked();
+    await form.getByText('Mannen', { exact: true }).click();
+    await expect(form.getByRole('radio', { name: 'Mannen' })).toBeChecked();
     await form.getByRole('button', { name: 'Volgende' }).click();
 
     // Step 1 is under way: the modal can no longer be closed by Escape.
@@ -76,7 +79,7 @@ test.describe('signup and activation', () => {
     await form.locator('input[name=password]').fill('geheim-wachtwoord');
     await form.getByRole('button', { name: 'Volgende' }).click();
 
-    await form.locator('input[name=terms]').check({ force: true });
+    await form.locator('input[name=terms]').check();
     await form.getByRole('button', { name: 'Account aanmaken' }).click();
     await expect(page).toHaveURL(/\/complete-signup/);
 
