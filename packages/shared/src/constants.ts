@@ -195,3 +195,11 @@ export const REGION_KIND_BY_COUNTRY = {
   AU: 'state',
   NZ: 'region',
 } as const satisfies Record<Country, string>;
+
+/** Account limits, shared by the signup schema and the web forms. */
+export const PASSWORD_MIN_LENGTH = 8;
+/** Keeps the argon2 input bounded. */
+export const PASSWORD_MAX_LENGTH = 200;
+export const PROFILE_NAME_MAX_LENGTH = 50;
+/** The first message sent with a signup from /members/{id}/signup. */
+export const SIGNUP_MESSAGE_MAX_LENGTH = 2000;

@@ -34,13 +34,14 @@
  *     404 when mail goes out through SMTP (SMTP_URL set).
  */
 import { z } from 'zod';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PROFILE_NAME_MAX_LENGTH,
+  SIGNUP_MESSAGE_MAX_LENGTH,
+} from '../constants.js';
 import { CountrySchema, LocaleSchema } from './settings.js';
 import { GenderSchema, SexualitySchema, UserSchema } from './user.js';
-
-/** Minimum password length at signup and reset. */
-export const PASSWORD_MIN_LENGTH = 8;
-/** Maximum password length (argon2 input stays bounded). */
-export const PASSWORD_MAX_LENGTH = 200;
 
 /**
  * An e-mail address; a wrong one reports the field text 'email_invalid' ('Ongeldige e-mail').
@@ -124,7 +125,7 @@ export const SignupBodySchema = z
     email: EmailSchema,
     password: PasswordSchema,
     /** Profile name. */
-    name: z.string().trim().min(1).max(50),
+    name: z.string().trim().min(1).max(PROFILE_NAME_MAX_LENGTH),
     date_of_birth: DateOfBirthSchema,
     gender: GenderSchema,
     /** Whom the member seeks, with gender. */
@@ -132,7 +133,7 @@ export const SignupBodySchema = z
     country: CountrySchema,
     terms: z.literal(true, { error: 'terms_required' }),
     /** A first message for recipient_id, delivered once the e-mail is confirmed. */
-    signup_message: z.string().trim().max(2000).optional(),
+    signup_message: z.string().trim().max(SIGNUP_MESSAGE_MAX_LENGTH).optional(),
     /** Member id of /members/{id}/signup. */
     recipient_id: z.number().int().positive().optional(),
     /** The stored traffic source of the visitor, if any. */

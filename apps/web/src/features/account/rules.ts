@@ -1,4 +1,4 @@
-import { POLL_INTERVAL, POLL_INTERVAL_WITH_PUSH, type Country } from '@app/shared';
+import { POLL_INTERVAL, POLL_INTERVAL_WITH_PUSH, PROFILE_NAME_MAX_LENGTH, type Country } from '@app/shared';
 
 export interface PollInput {
   loggedIn: boolean;
@@ -111,7 +111,7 @@ export function signupStepErrors(
     const name = values.name.trim();
     if (!name) errors.name = 'nameRequired';
     else if (name.startsWith('@')) errors.name = 'nameStartsWithAt';
-    else if (name.length > 50) errors.name = 'nameTooLong';
+    else if (name.length > PROFILE_NAME_MAX_LENGTH) errors.name = 'nameTooLong';
     if (!values.country) errors.country = 'countryRequired';
   } else if (step === 3) {
     const email = values.email.trim();

@@ -11,6 +11,3 @@ export type {
   SignupResponse,
   Tracking,
 } from '@app/shared';
-
-/** PASSWORD_MIN_LENGTH of the contract, repeated here so the first load needs no zod. */
-export const PASSWORD_MIN_LENGTH = 8;

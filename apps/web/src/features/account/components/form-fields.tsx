@@ -11,6 +11,46 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   id?: string;
 }
 
+/** The ids of what FieldShell shows under a control (the hint, or the error instead), for aria-describedby. */
+export function describedBy(id: string, error?: string | null, hint?: ReactNode): string | undefined {
+  if (error) return `${id}-error`;
+  return hint ? `${id}-hint` : undefined;
+}
+
+interface FieldShellProps {
+  id: string;
+  label: string;
+  error?: string | null | undefined;
+  hint?: ReactNode;
+  className?: string | undefined;
+  children: ReactNode;
+}
+
+/**
+ * A control's label, hint and error around it, with the ids describedBy() names. The hint
+ * steps aside while an error shows.
+ */
+export function FieldShell({ id, label, error, hint, className, children }: FieldShellProps) {
+  return (
+    <div className={className}>
+      <label className="form-label fw-semibold" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      {hint && !error && (
+        <div id={`${id}-hint`} className="form-text">
+          {hint}
+        </div>
+      )}
+      {error && (
+        <div id={`${id}-error`} className="invalid-feedback d-block">
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}
+
 /** A labelled text input with its error (announced through aria-describedby) and hint. */
 export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextField(
   { label, error, hint, id, className, ...input },
@@ -18,31 +58,17 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextF
 ) {
   const generated = useId();
   const fieldId = id ?? generated;
-  const describedBy = [error ? `${fieldId}-error` : null, hint ? `${fieldId}-hint` : null].filter(Boolean).join(' ');
   return (
-    <div className={className}>
-      <label className="form-label fw-semibold" htmlFor={fieldId}>
-        {label}
-      </label>
+    <FieldShell id={fieldId} label={label} error={error} hint={hint} className={className}>
       <input
         ref={ref}
         id={fieldId}
         className={`form-control${error ? ' is-invalid' : ''}`}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
+        aria-describedby={describedBy(fieldId, error, hint)}
         {...input}
       />
-      {hint && !error && (
-        <div id={`${fieldId}-hint`} className="form-text">
-          {hint}
-        </div>
-      )}
-      {error && (
-        <div id={`${fieldId}-error`} className="invalid-feedback d-block">
-          {error}
-        </div>
-      )}
-    </div>
+    </FieldShell>
   );
 });
 
@@ -55,12 +81,8 @@ export const PasswordField = forwardRef<HTMLInputElement, FieldProps>(function P
   const generated = useId();
   const fieldId = id ?? generated;
   const [visible, setVisible] = useState(false);
-  const describedBy = [error ? `${fieldId}-error` : null, hint ? `${fieldId}-hint` : null].filter(Boolean).join(' ');
   return (
-    <div className={className}>
-      <label className="form-label fw-semibold" htmlFor={fieldId}>
-        {label}
-      </label>
+    <FieldShell id={fieldId} label={label} error={error} hint={hint} className={className}>
       <div className="password-field">
         <input
           ref={ref}
@@ -68,7 +90,7 @@ export const PasswordField = forwardRef<HTMLInputElement, FieldProps>(function P
           type={visible ? 'text' : 'password'}
           className={`form-control${error ? ' is-invalid' : ''}`}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
+          aria-describedby={describedBy(fieldId, error, hint)}
           {...input}
         />
         <button
@@ -82,23 +104,22 @@ export const PasswordField = forwardRef<HTMLInputElement, FieldProps>(function P
           {visible ? <EyeOffIcon /> : <EyeIcon />}
         </button>
       </div>
-      {hint && !error && (
-        <div id={`${fieldId}-hint`} className="form-text">
-          {hint}
-        </div>
-      )}
-      {error && (
-        <div id={`${fieldId}-error`} className="invalid-feedback d-block">
-          {error}
-        </div>
-      )}
-    </div>
+    </FieldShell>
   );
 });
 
 function EyeIcon() {
   return (
-    <svg width={20} height={20} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" focusable="false">
+    <svg
+      width={20}
+      height={20}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
       <circle cx="12" cy="12" r="3" />
     </svg>
@@ -107,16 +128,34 @@ function EyeIcon() {
 
 function EyeOffIcon() {
   return (
-    <svg width={20} height={20} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" focusable="false">
+    <svg
+      width={20}
+      height={20}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M3 3l18 18M10.6 5.1A10.8 10.8 0 0 1 12 5c6.4 0 10 7 10 7a17 17 0 0 1-3.2 4M6.6 6.6A17 17 0 0 0 2 12s3.6 7 10 7a10 10 0 0 0 5.4-1.6M9.9 9.9a3 3 0 0 0 4.2 4.2" />
     </svg>
   );
 }
 
 /** An error or notice above a form, announced to screen readers. */
-export function FormAlert({ variant = 'danger', children }: { variant?: 'danger' | 'warning' | 'success' | 'info'; children: ReactNode }) {
+export function FormAlert({
+  variant = 'danger',
+  children,
+}: {
+  variant?: 'danger' | 'warning' | 'success' | 'info';
+  children: ReactNode;
+}) {
   return (
-    <div className={`alert alert-${variant} auth-alert`} role={variant === 'danger' || variant === 'warning' ? 'alert' : 'status'}>
+    <div
+      className={`alert alert-${variant} auth-alert`}
+      role={variant === 'danger' || variant === 'warning' ? 'alert' : 'status'}
+    >
       <div>{children}</div>
     </div>
   );
@@ -129,7 +168,9 @@ export function FormAlert({ variant = 'danger', children }: { variant?: 'danger'
 export function useErrorText(): (error: unknown) => string {
   const { t } = useTranslation();
   return (error) =>
-    error instanceof ApiError && error.status > 0 && error.error !== 'http_error' ? error.message : t('auth.errors.generic');
+    error instanceof ApiError && error.status > 0 && error.error !== 'http_error'
+      ? error.message
+      : t('auth.errors.generic');
 }
 
 /** The API's error code of a failure, or null. */

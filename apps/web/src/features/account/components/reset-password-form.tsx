@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CheckIcon } from '../../../components/icons';
 import { ApiError } from '../../../lib/api';
-import { PASSWORD_MIN_LENGTH } from '../api/contract';
+import { PASSWORD_MIN_LENGTH } from '@app/shared';
 import { useResetPassword } from '../api/password-reset';
 import { FormAlert, PasswordField, useErrorText } from './form-fields';
 
@@ -19,7 +19,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const next: Record<string, string> = {};
-    if (password.length < PASSWORD_MIN_LENGTH) next.password = t('auth.errors.passwordTooShort', { min: PASSWORD_MIN_LENGTH });
+    if (password.length < PASSWORD_MIN_LENGTH)
+      next.password = t('auth.errors.passwordTooShort', { min: PASSWORD_MIN_LENGTH });
     else if (password !== repeat) next.password_repeat = t('auth.errors.passwordsDiffer');
     setErrors(next);
     if (Object.keys(next).length > 0) return;
@@ -50,7 +51,13 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   const invalidLink = reset.error instanceof ApiError && reset.error.error === 'reset_token_invalid';
   return (
-    <form id="reset-password-do-form" className="auth-form" onSubmit={handleSubmit} noValidate aria-busy={reset.isPending}>
+    <form
+      id="reset-password-do-form"
+      className="auth-form"
+      onSubmit={handleSubmit}
+      noValidate
+      aria-busy={reset.isPending}
+    >
       {reset.isError && !(reset.error instanceof ApiError && reset.error.error === 'validation_failed') && (
         <FormAlert>
           <p className={invalidLink ? 'mb-1' : undefined}>{errorText(reset.error)}</p>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import type { Country } from '@app/shared';
+import { PASSWORD_MIN_LENGTH, PROFILE_NAME_MAX_LENGTH, SIGNUP_MESSAGE_MAX_LENGTH, type Country } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CheckIcon } from '../../../components/icons';
@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api';
 import { currentLocale } from '../../../lib/i18n';
 import { readTracking } from '../../../lib/tracking';
 import { useSettings } from '../../settings/api/get-settings';
-import { PASSWORD_MIN_LENGTH, type SignupBody } from '../api/contract';
+import type { SignupBody } from '../api/contract';
 import { useSignup } from '../api/signup';
 import {
   birthDate,
@@ -20,7 +20,7 @@ import {
   type Seeking,
   type SignupValues,
 } from '../rules';
-import { FormAlert, PasswordField, TextField, useErrorText } from './form-fields';
+import { describedBy, FieldShell, FormAlert, PasswordField, TextField, useErrorText } from './form-fields';
 import './signup-form.scss';
 
 interface SignupFormProps {
@@ -137,7 +137,13 @@ export function SignupForm({ recipientId, onSuccess, onProgressChange, onLeave }
   const total = SIGNUP_LAST_STEP + 1;
 
   return (
-    <form id="signup-form" className="auth-form signup-form" onSubmit={handleSubmit} noValidate aria-busy={signup.isPending}>
+    <form
+      id="signup-form"
+      className="auth-form signup-form"
+      onSubmit={handleSubmit}
+      noValidate
+      aria-busy={signup.isPending}
+    >
       <div className="signup-progress">
         <div
           className="progress"
@@ -181,14 +187,16 @@ export function SignupForm({ recipientId, onSuccess, onProgressChange, onLeave }
           />
         </>
       )}
-      {step === 1 && <BirthDateFields values={values} update={update} error={errors.date_of_birth} minAge={settings.min_age} />}
+      {step === 1 && (
+        <BirthDateFields values={values} update={update} error={errors.date_of_birth} minAge={settings.min_age} />
+      )}
       {step === 2 && (
         <>
           <TextField
             label={t('signup.name')}
             name="name"
             autoComplete="nickname"
-            maxLength={50}
+            maxLength={PROFILE_NAME_MAX_LENGTH}
             value={values.name}
             onChange={(event) => update('name', event.target.value)}
             hint={t('signup.nameHint')}
@@ -237,7 +245,12 @@ export function SignupForm({ recipientId, onSuccess, onProgressChange, onLeave }
 
       <div className="signup-form__actions">
         {step > 0 && (
-          <button type="button" className="btn btn-outline-secondary btn-lg" onClick={handleBack} disabled={signup.isPending}>
+          <button
+            type="button"
+            className="btn btn-outline-secondary btn-lg"
+            onClick={handleBack}
+            disabled={signup.isPending}
+          >
             {t('signup.back')}
           </button>
         )}
@@ -318,7 +331,14 @@ function BirthDateFields({
           <label className="visually-hidden" htmlFor={`${id}-day`}>
             {t('signup.day')}
           </label>
-          <select id={`${id}-day`} name="day" className={`form-select${invalid}`} value={values.day} onChange={(event) => update('day', event.target.value)} aria-invalid={error ? true : undefined}>
+          <select
+            id={`${id}-day`}
+            name="day"
+            className={`form-select${invalid}`}
+            value={values.day}
+            onChange={(event) => update('day', event.target.value)}
+            aria-invalid={error ? true : undefined}
+          >
             <option value="">{t('signup.day')}</option>
             {Array.from({ length: 31 }, (_, index) => (
               <option key={index} value={String(index + 1)}>
@@ -331,7 +351,14 @@ function BirthDateFields({
           <label className="visually-hidden" htmlFor={`${id}-month`}>
             {t('signup.month')}
           </label>
-          <select id={`${id}-month`} name="month" className={`form-select${invalid}`} value={values.month} onChange={(event) => update('month', event.target.value)} aria-invalid={error ? true : undefined}>
+          <select
+            id={`${id}-month`}
+            name="month"
+            className={`form-select${invalid}`}
+            value={values.month}
+            onChange={(event) => update('month', event.target.value)}
+            aria-invalid={error ? true : undefined}
+          >
             <option value="">{t('signup.month')}</option>
             {Array.from({ length: 12 }, (_, index) => (
               <option key={index} value={String(index + 1)}>
@@ -344,7 +371,14 @@ function BirthDateFields({
           <label className="visually-hidden" htmlFor={`${id}-year`}>
             {t('signup.year')}
           </label>
-          <select id={`${id}-year`} name="year" className={`form-select${invalid}`} value={values.year} onChange={(event) => update('year', event.target.value)} aria-invalid={error ? true : undefined}>
+          <select
+            id={`${id}-year`}
+            name="year"
+            className={`form-select${invalid}`}
+            value={values.year}
+            onChange={(event) => update('year', event.target.value)}
+            aria-invalid={error ? true : undefined}
+          >
             <option value="">{t('signup.year')}</option>
             {years.map((year) => (
               <option key={year} value={String(year)}>
@@ -363,15 +397,22 @@ function BirthDateFields({
   );
 }
 
-function CountrySelect({ countries, value, onChange, error }: { countries: Country[]; value: Country | ''; onChange: (value: Country) => void; error?: string }) {
+function CountrySelect({
+  countries,
+  value,
+  onChange,
+  error,
+}: {
+  countries: Country[];
+  value: Country | '';
+  onChange: (value: Country) => void;
+  error?: string;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const names = new Intl.DisplayNames([currentLocale()], { type: 'region' });
   return (
-    <div>
-      <label className="form-label fw-semibold" htmlFor={id}>
-        {t('signup.country')}
-      </label>
+    <FieldShell id={id} label={t('signup.country')} error={error}>
       <select
         id={id}
         name="country"
@@ -379,7 +420,7 @@ function CountrySelect({ countries, value, onChange, error }: { countries: Count
         value={value}
         onChange={(event) => onChange(event.target.value as Country)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={describedBy(id, error)}
       >
         {(value === '' || !countries.includes(value)) && <option value="">{t('signup.chooseCountry')}</option>}
         {countries.map((code) => (
@@ -388,42 +429,36 @@ function CountrySelect({ countries, value, onChange, error }: { countries: Count
           </option>
         ))}
       </select>
-      {error && (
-        <div id={`${id}-error`} className="invalid-feedback d-block">
-          {error}
-        </div>
-      )}
-    </div>
+    </FieldShell>
   );
 }
 
-function MessageField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string }) {
+function MessageField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}) {
   const { t } = useTranslation();
   const id = useId();
+  const hint = t('signup.messageHint');
   return (
-    <div>
-      <label className="form-label fw-semibold" htmlFor={id}>
-        {t('signup.message')}
-      </label>
+    <FieldShell id={id} label={t('signup.message')} error={error} hint={hint}>
       <textarea
         id={id}
         name="signup_message"
         className={`form-control${error ? ' is-invalid' : ''}`}
         rows={3}
-        maxLength={2000}
+        maxLength={SIGNUP_MESSAGE_MAX_LENGTH}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
       />
-      <div id={`${id}-hint`} className="form-text">
-        {t('signup.messageHint')}
-      </div>
-      {error && (
-        <div id={`${id}-error`} className="invalid-feedback d-block">
-          {error}
-        </div>
-      )}
-    </div>
+    </FieldShell>
   );
 }
 
@@ -443,7 +478,15 @@ function withLink(text: string, link: (inner: string) => ReactNode): ReactNode {
   );
 }
 
-function TermsField({ checked, onChange, error }: { checked: boolean; onChange: (checked: boolean) => void; error?: string }) {
+function TermsField({
+  checked,
+  onChange,
+  error,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  error?: string;
+}) {
   const { t } = useTranslation();
   const settings = useSettings();
   const id = useId();
