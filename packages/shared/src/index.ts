@@ -7,3 +7,4 @@ export * from './schemas/reference.js';
 export * from './schemas/user.js';
 export * from './schemas/misc.js';
 export * from './schemas/accounts.js';
+export * from './schemas/account-settings.js';

@@ -30,6 +30,9 @@ export const ERROR_CODES = [
   'email_not_found',
   'passwords_differ',
   'activation_failed',
+  // account settings (schemas/account-settings.ts)
+  'email_in_use',
+  'mail_change_token_invalid',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -54,6 +57,11 @@ export const FIELD_MESSAGE_KEYS = [
   'name_starts_with_at',
   'terms_required',
   'passwords_differ',
+  // account settings (schemas/account-settings.ts)
+  'old_password_wrong',
+  'password_wrong',
+  'email_in_use',
+  'email_unchanged',
 ] as const;
 export type FieldMessageKey = (typeof FIELD_MESSAGE_KEYS)[number];
 

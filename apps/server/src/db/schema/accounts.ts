@@ -16,8 +16,8 @@ export const loginAttempts = pgTable('login_attempts', {
 });
 
 /**
- * Single-use tokens mailed to a member (activation, password reset; later e-mail change and
- * reactivation). Only the SHA-256 hash of the token is stored.
+ * Single-use tokens mailed to a member: activation, password reset, e-mail change (the new
+ * address in `payload`) and reactivation. Only the SHA-256 hash of the token is stored.
  */
 export const accountTokens = pgTable(
   'account_tokens',
@@ -26,7 +26,8 @@ export const accountTokens = pgTable(
     memberId: bigint('member_id', { mode: 'number' })
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['activation', 'password_reset'] }).notNull(),
+    kind: text('kind', { enum: ['activation', 'password_reset', 'email_change', 'reactivation'] }).notNull(),
+    payload: text('payload'),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -3,3 +3,4 @@ export * from './reference.js';
 export * from './members.js';
 export * from './sessions.js';
 export * from './accounts.js';
+export * from './payments.js';

@@ -31,12 +31,19 @@ export const members = pgTable(
     fictional: boolean('fictional').notNull().default(false),
     invisible: boolean('invisible').notNull().default(false),
     notificationsDisabled: text('notifications_disabled').array().notNull().default([]),
+    /** Notification types the member switched off; every other type is on. */
+    notificationsOff: text('notifications_off').array().notNull().default([]),
     signupDate: timestamp('signup_date', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Why the member deleted the account (DELETE_REASONS) and what they added, for the operator. */
+    deleteReason: text('delete_reason'),
+    deleteNote: text('delete_note'),
   },
   (t) => [
     uniqueIndex('members_email_idx').on(sql`lower(${t.email})`),
     check('members_credits_nonnegative', sql`${t.credits} >= 0`),
+    // The erase job looks for accounts deleted longer ago than the reactivation period.
+    index('members_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
   ],
 );
 
