@@ -18,6 +18,7 @@ import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createBus, type Bus } from './platform/bus/index.js';
 import { createMailer, type Mailer } from './platform/mail/index.js';
+import { createLocalDiskStorage, type MediaStorage } from './platform/storage/index.js';
 import { countryForIp } from './platform/geo/index.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { mediaPlugin } from './plugins/media.js';
@@ -40,6 +41,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** The accounts calls' own rate limits (login, signup, reset, activation). */
   accountRateLimits?: Partial<AccountRateLimits>;
+  /** Where photos are stored; by default local disk under DATA_DIR/media. */
+  storage?: MediaStorage;
 }
 
 /** The app as modules see it: zod schemas type requests and replies. */
@@ -79,6 +82,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   }
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, db, log: app.log });
   if (!deps.mailer) owned.push(() => mailer.close());
+  const storage = deps.storage ?? createLocalDiskStorage(mediaDir(config));
   if (mailer.kind === 'outbox') {
     app.log.warn('no SMTP_URL: mail goes to the outbox, listed at /api/outbox.php for this machine only (not for production)');
   }
