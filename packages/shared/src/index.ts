@@ -8,3 +8,4 @@ export * from './schemas/user.js';
 export * from './schemas/misc.js';
 export * from './schemas/accounts.js';
 export * from './schemas/account-settings.js';
+export * from './schemas/profiles.js';

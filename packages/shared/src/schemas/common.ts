@@ -33,6 +33,15 @@ export const ERROR_CODES = [
   // account settings (schemas/account-settings.ts)
   'email_in_use',
   'mail_change_token_invalid',
+  // profiles (schemas/profiles.ts)
+  'photo_missing',
+  'photo_not_image',
+  'photo_corrupt',
+  'photo_too_large',
+  'photo_too_small',
+  'photo_limit_reached',
+  'photo_not_found',
+  'geocode_not_found',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -62,6 +71,11 @@ export const FIELD_MESSAGE_KEYS = [
   'password_wrong',
   'email_in_use',
   'email_unchanged',
+  // profiles (schemas/profiles.ts)
+  'country_not_served',
+  'region_not_in_country',
+  'interest_unknown',
+  'photo_order_invalid',
 ] as const;
 export type FieldMessageKey = (typeof FIELD_MESSAGE_KEYS)[number];
 
