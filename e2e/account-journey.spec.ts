@@ -1,0 +1,126 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import enCommon from '../packages/i18n/locales/en/common.json' with { type: 'json' };
+import enErrors from '../packages/i18n/locales/en/errors.json' with { type: 'json' };
+import nlCommon from '../packages/i18n/locales/nl/common.json' with { type: 'json' };
+import nlErrors from '../packages/i18n/locales/nl/errors.json' with { type: 'json' };
+import { skipEntryWarning } from './helpers';
+
+/**
+ * The life of an account as a member lives it, once in Dutch and once in English: confirm the
+ * e-mail, log out, fail a login, log in, reset the password, change the e-mail address, delete
+ * the account and bring it back. The Dutch run checks the spec's exact texts; the English one
+ * that every step speaks English.
+ */
+const LANGUAGES = [
+  { locale: 'nl', common: nlCommon, errors: nlErrors },
+  { locale: 'en', common: enCommon, errors: enErrors },
+] as const;
+
+/** Texts the spec fixes word for word in Dutch. */
+const SPEC_NL = {
+  loginFailed: 'Login mislukt, probeer opnieuw',
+  passwordsDiffer: 'De opgegeven wachtwoorden zijn niet gelijk.',
+  emailInUse: 'Dit e-mailadres heeft al een account op deze site.',
+};
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The newest outbox mail to `to` whose text holds a link matching `path`, and that link's path and query. */
+async function mailedLink(request: APIRequestContext, to: string, path: RegExp): Promise<{ mail: Mail; href: string }> {
+  let found: { mail: Mail; href: string } | null = null;
+  await expect
+    .poll(async () => {
+      const { mails } = (await (await request.get('/api/outbox.php')).json()) as { mails: Mail[] };
+      for (const mail of mails.filter((m) => m.to.toLowerCase() === to.toLowerCase())) {
+        const link = new RegExp(`https?://[^\\s"<]+${path.source}`).exec(mail.text)?.[0];
+        if (link) {
+          const url = new URL(link);
+          found = { mail, href: url.pathname + url.search };
+          return true;
+        }
+      }
+      return false;
+    })
+    .toBe(true);
+  return found!;
+}
+
+async function logIn(page: Page, texts: (typeof LANGUAGES)[number]['common'], email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel(texts.auth.email).fill(email);
+  await page.getByLabel(texts.auth.password, { exact: true }).fill(password);
+  await page.getByRole('main').getByRole('button', { name: texts.auth.loginSubmit }).click();
+}
+
+async function logOut(page: Page, texts: (typeof LANGUAGES)[number]['common']) {
+  await page.getByRole('button', { name: texts.account.menu }).click();
+  await page.getByRole('menuitem', { name: texts.account.logout }).click();
+  await expect(page.getByRole('link', { name: texts.auth.loginSubmit }).first()).toBeVisible();
+}
+
+for (const { locale, common, errors } of LANGUAGES) {
+  test.describe(`an account's life in ${locale}`, () => {
+    test.beforeEach(async ({ page, baseURL }) => {
+      await skipEntryWarning(page);
+      await page.context().addCookies([{ name: 'locale', value: locale, url: baseURL! }]);
+    });
+
+    test('confirm, log out, fail a login, log in, reset the password', async ({ page }, testInfo) => {
+      const email = `journey.${locale}.${testInfo.project.name}.${Date.now()}@example.test`;
+      const password = 'eerste-wachtwoord';
+      // The signup form itself has its own test (accounts.spec.ts); here the account is the start.
+      const signup = await page.request.post('/api/signup.php', {
+        headers: { 'X-Requested-With': 'XMLHttpRequest' },
+        data: {
+          email,
+          password,
+          name: 'Journey',
+          date_of_birth: '1990-05-17',
+          gender: 'female',
+          sexuality: 'hetero',
+          country: 'NL',
+          terms: true,
+          language: locale,
+        },
+      });
+      expect(signup.status()).toBe(200);
+
+      const activation = await mailedLink(page.request, email, /\/api\/activate\.php\?token=[\w-]+/);
+      await page.goto(activation.href);
+      await expect(page).toHaveURL(/\/activate\/done$/);
+
+      await logOut(page, common);
+
+      await logIn(page, common, email, 'not-the-password');
+      await expect(page.getByText(locale === 'nl' ? SPEC_NL.loginFailed : errors.login_failed)).toBeVisible();
+
+      await logIn(page, common, email, password);
+      await expect(page).toHaveURL(/\/members$/);
+      await logOut(page, common);
+
+      await page.goto('/reset-password');
+      await page.getByLabel(common.auth.email).fill(email);
+      await page.getByRole('button', { name: common.reset.submit }).click();
+      await expect(page.getByText(common.reset.sentTitle)).toBeVisible();
+
+      const reset = await mailedLink(page.request, email, /\/reset-password\/do\?token=[\w-]+/);
+      await page.goto(reset.href);
+      await page.getByLabel(common.reset.newPassword, { exact: true }).fill('tweede-wachtwoord');
+      await page.getByLabel(common.reset.repeatPassword).fill('iets-anders-1');
+      await page.getByRole('button', { name: common.reset.save }).click();
+      await expect(page.getByText(locale === 'nl' ? SPEC_NL.passwordsDiffer : errors.passwords_differ)).toBeVisible();
+      await page.getByLabel(common.reset.repeatPassword).fill('tweede-wachtwoord');
+      await page.getByRole('button', { name: common.reset.save }).click();
+      await expect(page.getByText(common.reset.doneTitle)).toBeVisible();
+
+      await logIn(page, common, email, password);
+      await expect(page.getByText(locale === 'nl' ? SPEC_NL.loginFailed : errors.login_failed)).toBeVisible();
+      await logIn(page, common, email, 'tweede-wachtwoord');
+      await expect(page).toHaveURL(/\/members$/);
+    });
+  });
+}
