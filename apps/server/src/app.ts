@@ -8,6 +8,9 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { openDatabase, type Db } from './db/client.js';
 import { createLogger } from './logger.js';
+import { scheduleAccountErase } from './modules/accounts/account-erase.job.js';
+import { accountSettingsRoutes } from './modules/accounts/account-settings.routes.js';
+import { createAccountSettingsService } from './modules/accounts/account-settings.service.js';
 import { accountsRoutes, type AccountRateLimits } from './modules/accounts/accounts.routes.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
@@ -84,7 +87,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   if (!deps.mailer) owned.push(() => mailer.close());
   const storage = deps.storage ?? createLocalDiskStorage(mediaDir(config));
   if (mailer.kind === 'outbox') {
-    app.log.warn('no SMTP_URL: mail goes to the outbox, listed at /api/outbox.php for this machine only (not for production)');
+    const origin = config.publicUrl ?? `http://localhost:${config.port}`;
+    app.log.warn(
+      `no SMTP_URL: mail goes to the outbox, listed at ${origin}/dev/outbox for this machine only (not for production)`,
+    );
   }
   app.addHook('onClose', async () => {
     // Reverse order of creation: the database goes last.
@@ -99,6 +105,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   const reference = createReferenceService({ db, sites: settings });
   const accounts = createAccountsService({ db, settings, mailer, log: app.log });
+  const accountSettings = createAccountSettingsService({ db, settings, mailer, log: app.log });
 
   const web = loadWebApp(config.webDistDir);
 
@@ -153,7 +160,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     ...(deps.accountRateLimits ? { limits: deps.accountRateLimits } : {}),
   });
   await api.register(logsRoutes);
+  await api.register(accountSettingsRoutes, {
+    accountSettings,
+    settings,
+    db,
+    config,
+    ...(deps.accountRateLimits ? { limits: deps.accountRateLimits } : {}),
+  });
   if (mailer.kind === 'outbox') await api.register(outboxRoutes, { db });
+
+  if (config.eraseJobIntervalMinutes > 0) {
+    app.addHook('onReady', async () => {
+      const job = scheduleAccountErase({ db, storage, log: app.log, intervalMs: config.eraseJobIntervalMinutes * 60_000 });
+      owned.push(() => job.stop());
+    });
+  }
 
   app.addHook('onReady', async () => {
     // The CSP names the CDNs from the first page on.

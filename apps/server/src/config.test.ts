@@ -26,6 +26,7 @@ describe('parseConfig', () => {
       seedDemo: true,
       logLevel: 'info',
       trustProxy: false,
+      eraseJobIntervalMinutes: 60,
     });
     expect(c.dataDir).toMatch(/\/data$/);
     expect(c.webDistDir).toMatch(/\/apps\/web\/dist$/);
@@ -49,6 +50,7 @@ describe('parseConfig', () => {
         LOG_LEVEL: 'warn',
         WEB_DIST_DIR: '/opt/web',
         TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+        ERASE_JOB_INTERVAL_MINUTES: '15',
         INIT_CWD: '/home/me/site',
       },
       '/home/me/site/apps/server',
@@ -70,6 +72,7 @@ describe('parseConfig', () => {
         logLevel: 'warn',
         webDistDir: '/opt/web',
         trustProxy: ['10.0.0.0/8', '127.0.0.1'],
+        eraseJobIntervalMinutes: 15,
       },
     });
   });
@@ -92,6 +95,7 @@ describe('parseConfig', () => {
       SEED_DEMO: 'maybe',
       LOG_LEVEL: 'loud',
       TRUST_PROXY: 'the load balancer',
+      ERASE_JOB_INTERVAL_MINUTES: 'hourly',
     });
     expect(result.ok).toBe(false);
     if (result.ok) return;
@@ -107,10 +111,11 @@ describe('parseConfig', () => {
       'SEED_DEMO',
       'LOG_LEVEL',
       'TRUST_PROXY',
+      'ERASE_JOB_INTERVAL_MINUTES',
     ]) {
       expect(text).toContain(name);
     }
-    expect(result.problems).toHaveLength(10);
+    expect(result.problems).toHaveLength(11);
   });
 
   it('rejects a port out of range and accepts trust-proxy variants', () => {
@@ -119,6 +124,12 @@ describe('parseConfig', () => {
     expect(hops.ok && hops.config.trustProxy).toBe(2);
     const on = parseConfig({ TRUST_PROXY: 'true' });
     expect(on.ok && on.config.trustProxy).toBe(true);
+  });
+
+  it('turns the erase job off with 0 and refuses a negative interval', () => {
+    const off = parseConfig({ ERASE_JOB_INTERVAL_MINUTES: '0' });
+    expect(off.ok && off.config.eraseJobIntervalMinutes).toBe(0);
+    expect(parseConfig({ ERASE_JOB_INTERVAL_MINUTES: '-5' }).ok).toBe(false);
   });
 
   it('sets Secure cookies only behind https', () => {

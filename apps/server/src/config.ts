@@ -30,6 +30,8 @@ export interface Config {
   webDistDir: string;
   /** Fastify's trustProxy: false, true, a hop count, or the proxies' addresses/CIDRs. */
   trustProxy: boolean | number | string[];
+  /** Minutes between runs of the job that erases accounts past their reactivation days; 0 never runs it. */
+  eraseJobIntervalMinutes: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -91,6 +93,13 @@ const EnvSchema = z.object({
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })),
   WEB_DIST_DIR: optional(z.string()),
   TRUST_PROXY: optional(z.string()),
+  ERASE_JOB_INTERVAL_MINUTES: optional(
+    z.coerce
+      .number({ error: 'ERASE_JOB_INTERVAL_MINUTES must be a number' })
+      .int('ERASE_JOB_INTERVAL_MINUTES must be a whole number of minutes')
+      .min(0, 'ERASE_JOB_INTERVAL_MINUTES must be 0 (off) or more')
+      .max(7 * 24 * 60, 'ERASE_JOB_INTERVAL_MINUTES must be at most a week (10080)'),
+  ),
   /** Set by npm to the directory it was started in; relative paths are meant from there. */
   INIT_CWD: optional(z.string()),
 });
@@ -154,6 +163,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd: string
       logLevel: e.LOG_LEVEL ?? 'info',
       webDistDir: path(e.WEB_DIST_DIR, resolve(REPO_ROOT, 'apps/web/dist')),
       trustProxy: trustProxy.value,
+      eraseJobIntervalMinutes: e.ERASE_JOB_INTERVAL_MINUTES ?? 60,
     },
   };
 }

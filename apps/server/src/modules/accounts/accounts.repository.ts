@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   accountTokens,
+  discountCodes,
   loginAttempts,
   memberTracking,
   members,
@@ -19,6 +20,7 @@ export type NewMember = typeof members.$inferInsert;
 export type NewProfile = typeof profiles.$inferInsert;
 export type TokenKind = (typeof accountTokens.$inferSelect)['kind'];
 export type TokenRow = typeof accountTokens.$inferSelect;
+export type DiscountCodeRow = typeof discountCodes.$inferSelect;
 
 /** A member that is not deleted, with the profile when it has one. */
 export async function findMemberWithProfile(
@@ -120,7 +122,7 @@ export async function deleteMemberSessions(db: DbOrTx, memberId: number): Promis
 
 export async function insertToken(
   db: DbOrTx,
-  values: { memberId: number; kind: TokenKind; tokenHash: string; expiresAt: Date },
+  values: { memberId: number; kind: TokenKind; tokenHash: string; expiresAt: Date; payload?: string | null },
 ): Promise<void> {
   await db.insert(accountTokens).values(values);
 }
@@ -158,6 +160,28 @@ export async function consumeToken(
     )
     .returning({ memberId: accountTokens.memberId });
   return row?.memberId ?? null;
+}
+
+/** Like consumeToken, also answering the token's payload (the new address of an e-mail change). */
+export async function consumeTokenWithPayload(
+  db: DbOrTx,
+  kind: TokenKind,
+  tokenHash: string,
+  now: Date,
+): Promise<{ memberId: number; payload: string | null } | null> {
+  const [row] = await db
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(accountTokens.tokenHash, tokenHash),
+        eq(accountTokens.kind, kind),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, now),
+      ),
+    )
+    .returning({ memberId: accountTokens.memberId, payload: accountTokens.payload });
+  return row ?? null;
 }
 
 /** Marks every unused token of a kind of a member used (a reset link is spent by any reset). */
@@ -224,4 +248,113 @@ export async function recordLoginFailure(
 /** Forgets a member's failed logins (after a successful login or a password reset). */
 export async function clearLoginThrottle(db: DbOrTx, memberId: number): Promise<void> {
   await db.delete(loginAttempts).where(eq(loginAttempts.memberId, memberId));
+}
+
+/** A member by id, deleted or not (reactivation). */
+export async function findMemberById(db: DbOrTx, id: number): Promise<MemberRow | null> {
+  const [row] = await db.select().from(members).where(eq(members.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Saves invisible mode and the switched-off notification types; absent values stay as they are. */
+export async function updateAccountSettings(
+  db: DbOrTx,
+  memberId: number,
+  values: { invisible?: boolean; notificationsOff?: string[] },
+): Promise<void> {
+  if (values.invisible === undefined && values.notificationsOff === undefined) return;
+  await db.update(members).set(values).where(eq(members.id, memberId));
+}
+
+export async function updateEmail(db: DbOrTx, memberId: number, email: string): Promise<void> {
+  await db.update(members).set({ email }).where(eq(members.id, memberId));
+}
+
+/** Hides an account: deleted now, with the member's reason, and its profile disabled. */
+export async function markMemberDeleted(
+  db: DbOrTx,
+  memberId: number,
+  values: { deletedAt: Date; reason: string; note: string | null },
+): Promise<void> {
+  await db
+    .update(members)
+    .set({ deletedAt: values.deletedAt, deleteReason: values.reason, deleteNote: values.note })
+    .where(eq(members.id, memberId));
+  await db.update(profiles).set({ status: 'disabled' }).where(eq(profiles.memberId, memberId));
+}
+
+/**
+ * Undoes a deletion: the account is back as it was, its profile visible again when the e-mail
+ * address is confirmed (an unconfirmed account's profile stays disabled, as after signup).
+ */
+export async function restoreMember(db: DbOrTx, memberId: number): Promise<void> {
+  const [member] = await db
+    .update(members)
+    .set({ deletedAt: null, deleteReason: null, deleteNote: null })
+    .where(eq(members.id, memberId))
+    .returning({ status: members.status });
+  await db
+    .update(profiles)
+    .set({ status: member?.status === 'confirmed' ? 'active' : 'disabled' })
+    .where(eq(profiles.memberId, memberId));
+}
+
+/** The member's retention code that can still be used, if any. */
+export async function findRetentionCode(db: DbOrTx, memberId: number, now: Date): Promise<DiscountCodeRow | null> {
+  const [row] = await db
+    .select()
+    .from(discountCodes)
+    .where(
+      and(
+        eq(discountCodes.memberId, memberId),
+        eq(discountCodes.source, 'retention'),
+        eq(discountCodes.status, 'active'),
+        gt(discountCodes.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(discountCodes.id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertDiscountCode(
+  db: DbOrTx,
+  values: typeof discountCodes.$inferInsert,
+): Promise<DiscountCodeRow> {
+  const [row] = await db.insert(discountCodes).values(values).returning();
+  return row!;
+}
+
+/** Ids of accounts deleted at or before `before` (past their reactivation days), oldest first. */
+export async function listErasableMemberIds(db: DbOrTx, before: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(isNotNull(members.deletedAt), lte(members.deletedAt, before)))
+    .orderBy(asc(members.deletedAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** The storage keys of every photo file of these members. */
+export async function listPhotoKeys(db: DbOrTx, memberIds: number[]): Promise<string[]> {
+  if (memberIds.length === 0) return [];
+  const rows = await db
+    .select({ filename: photos.filename, thumb: photos.thumbFilename, match: photos.matchFilename })
+    .from(photos)
+    .where(inArray(photos.memberId, memberIds));
+  return rows.flatMap((r) => [r.filename, r.thumb, r.match]);
+}
+
+/**
+ * Deletes member rows for good; their profile, photos, sessions, tokens, tracking, messages
+ * and discount codes go with them (foreign keys cascade). Only rows still deleted are taken.
+ */
+export async function deleteMembers(db: DbOrTx, memberIds: number[]): Promise<number> {
+  if (memberIds.length === 0) return 0;
+  const rows = await db
+    .delete(members)
+    .where(and(inArray(members.id, memberIds), isNotNull(members.deletedAt)))
+    .returning({ id: members.id });
+  return rows.length;
 }

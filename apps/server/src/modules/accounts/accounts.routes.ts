@@ -36,6 +36,10 @@ export interface AccountRateLimits {
   passwordReset: RouteLimit;
   /** POST /api/activation.php, per member. */
   activation: RouteLimit;
+  /** Calls that check the member's password (password, e-mail change, deletion), per member. */
+  passwordCheck: RouteLimit;
+  /** POST /api/reactivation.php and /api/email-change-do.php, per IP address. */
+  reactivation: RouteLimit;
 }
 
 const MINUTE = 60_000;
@@ -45,6 +49,8 @@ export const DEFAULT_ACCOUNT_RATE_LIMITS: AccountRateLimits = {
   signup: { max: 20, timeWindow: 10 * MINUTE },
   passwordReset: { max: 10, timeWindow: 10 * MINUTE },
   activation: { max: 5, timeWindow: 10 * MINUTE },
+  passwordCheck: { max: 10, timeWindow: 10 * MINUTE },
+  reactivation: { max: 10, timeWindow: 10 * MINUTE },
 };
 
 export interface AccountsRoutesOptions {
@@ -58,20 +64,17 @@ export interface AccountsRoutesOptions {
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorResponseSchema]));
 
 /**
- * The login, signup, activation and password-reset calls, and GET/PUT /api/user.php
- * (spec section 7). The contract is documented in @app/shared schemas/accounts.ts.
+ * The site of a request and the origin mailed links point at. The Host header picks it only
+ * when it names a site we serve (its settings row, or PUBLIC_URL's host), so a forged Host
+ * cannot redirect a mailed link; for other hosts PUBLIC_URL, or on a developer's machine
+ * without it the request's.
  */
-export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app, opts) => {
-  const { accounts, config } = opts;
-  const limits = { ...DEFAULT_ACCOUNT_RATE_LIMITS, ...opts.limits };
-
-  /**
-   * The origin mailed links point at. The Host header picks it only when it names a site we
-   * serve (its settings row, or PUBLIC_URL's host), so a forged Host cannot redirect a reset
-   * link; for other hosts PUBLIC_URL, or on a developer's machine without it the request's.
-   */
-  async function requestSite(request: FastifyRequest): Promise<RequestSite> {
-    const resolved = await opts.settings.resolveSite({ host: request.host });
+export function siteResolver(
+  settings: Pick<SettingsService, 'resolveSite'>,
+  config: Pick<Config, 'publicUrl'>,
+): (request: FastifyRequest) => Promise<RequestSite> {
+  return async (request) => {
+    const resolved = await settings.resolveSite({ host: request.host });
     const requested = normalizeDomain(request.host);
     const publicUrl = config.publicUrl;
     const known =
@@ -80,18 +83,35 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     const protocol = publicUrl ? new URL(publicUrl).protocol.replace(':', '') : request.protocol;
     const origin = known ? `${protocol}://${request.host}` : (publicUrl ?? `${request.protocol}://${request.host}`);
     return { domain: resolved.domain, settings: resolved.site.settings, origin };
-  }
+  };
+}
 
-  /**
-   * Hands the browser the session of a login or signup. A new session every time: a session
-   * fixed before login never becomes a member's.
-   */
-  async function startSession(request: FastifyRequest, reply: FastifyReply, token: string): Promise<void> {
+/**
+ * Hands the browser the session of a login, signup or password change. A new session every
+ * time: a session fixed before login never becomes a member's.
+ */
+export function sessionStarter(
+  db: Db,
+  config: Pick<Config, 'secureCookies'>,
+): (request: FastifyRequest, reply: FastifyReply, token: string) => Promise<void> {
+  return async (request, reply, token) => {
     const previous = request.cookies[AUTH_COOKIE];
-    if (previous) await destroySession(opts.db, previous);
+    if (previous) await destroySession(db, previous);
     setSessionCookie(reply, token, config);
     reply.header('cache-control', 'no-store');
-  }
+  };
+}
+
+/**
+ * The login, signup, activation and password-reset calls, and GET/PUT /api/user.php
+ * (spec section 7). The contract is documented in @app/shared schemas/accounts.ts.
+ */
+export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app, opts) => {
+  const { accounts, config } = opts;
+  const limits = { ...DEFAULT_ACCOUNT_RATE_LIMITS, ...opts.limits };
+
+  const requestSite = siteResolver(opts.settings, config);
+  const startSession = sessionStarter(opts.db, config);
 
   app.get(
     '/api/user.php',

@@ -87,11 +87,32 @@ export type AccountsService = ReturnType<typeof createAccountsService>;
 export const MAIL_TOKEN_PATTERN = /^[\w-]{40,64}$/;
 
 /** argon2id with the library's defaults (19 MiB, 2 passes): OWASP's recommended minimum. */
-const hashPassword = (password: string) => hash(password);
+export const hashPassword = (password: string) => hash(password);
+
+/** Whether a password matches a stored hash; a hash that is not argon2 never matches. */
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    // Not an argon2 hash (an imported or placeholder account): never matches.
+    return false;
+  }
+}
+
+/** The From header of a site's mails: its name and support address. */
+export function mailFrom(settings: Pick<StoredSettings, 'name' | 'support_email'>): string {
+  return `"${settings.name.replace(/"/g, '')}" <${settings.support_email}>`;
+}
+
+/** The language of a member's mails. */
+export function memberLocale(member: Pick<MemberRow, 'language'>): Locale {
+  return isLocale(member.language) ? member.language : DEFAULT_LOCALE;
+}
 
 const UNIQUE_VIOLATION = '23505';
 
-function isUniqueViolation(error: unknown): boolean {
+/** Whether a database error (or its cause) is a unique-index violation. */
+export function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
   }
@@ -106,15 +127,6 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   // address has an account.
   let dummyHash: Promise<string> | null = null;
   const dummy = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
-
-  async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-    try {
-      return await verify(passwordHash, password);
-    } catch {
-      // Not an argon2 hash (an imported or placeholder account): never matches.
-      return false;
-    }
-  }
 
   async function loadUser(memberId: number): Promise<User | null> {
     const row = await findMemberWithProfile(db, memberId);
@@ -143,11 +155,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   }
 
   async function send(member: MemberRow, settings: StoredSettings, mail: RenderedMail): Promise<void> {
-    await mailer.send({ to: member.email, from: `"${settings.name.replace(/"/g, '')}" <${settings.support_email}>`, ...mail });
-  }
-
-  function memberLocale(member: MemberRow): Locale {
-    return isLocale(member.language) ? member.language : DEFAULT_LOCALE;
+    await mailer.send({ to: member.email, from: mailFrom(settings), ...mail });
   }
 
   async function sendActivation(member: MemberRow, name: string, site: RequestSite): Promise<void> {

@@ -4,6 +4,7 @@ import { OutboxResponseSchema } from '@app/shared';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
 import { listOutbox } from '../../platform/mail/index.js';
+import { OUTBOX_CSS, outboxPage } from './outbox.page.js';
 
 /**
  * The outbox holds activation and reset links: only a browser on this machine may read it, and
@@ -15,9 +16,10 @@ function isLocalRequest(request: FastifyRequest): boolean {
 }
 
 /**
- * GET /api/outbox.php: the mails the outbox transport kept, newest first. Registered only while
+ * GET /api/outbox.php and the page GET /dev/outbox: the mails the outbox transport kept, newest first. Registered only while
  * mail goes to the outbox (no SMTP_URL), i.e. on a developer's machine or a test install; with
- * SMTP the path does not exist, and from any address but this machine's it answers 404 too.
+ * SMTP the paths do not exist, and from any address but this machine's they answer 404 too.
+ * The page is a registered route, so the web app's page fallback never answers it.
  */
 export const outboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -45,4 +47,17 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       };
     },
   );
+
+  app.get('/dev/outbox', { schema: { hide: true } }, async (request, reply) => {
+    if (!isLocalRequest(request)) throw notFound();
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(outboxPage(await listOutbox(db)));
+  });
+
+  app.get('/dev/outbox.css', { schema: { hide: true } }, async (request, reply) => {
+    if (!isLocalRequest(request)) throw notFound();
+    return reply.type('text/css; charset=utf-8').header('cache-control', 'no-store').send(OUTBOX_CSS);
+  });
 };

@@ -58,6 +58,24 @@ const ACTIVATION: ActionMail = {
   ignore: 'activation_ignore',
 };
 
+const EMAIL_CHANGE: ActionMail = {
+  subject: 'email_change_subject',
+  heading: 'email_change_heading',
+  body: 'email_change_body',
+  button: 'email_change_button',
+  expiry: 'email_change_expiry',
+  ignore: 'email_change_ignore',
+};
+
+const ACCOUNT_DELETED: ActionMail = {
+  subject: 'account_deleted_subject',
+  heading: 'account_deleted_heading',
+  body: 'account_deleted_body',
+  button: 'account_deleted_button',
+  expiry: 'account_deleted_expiry',
+  ignore: 'account_deleted_ignore',
+};
+
 const RESET: ActionMail = {
   subject: 'reset_subject',
   heading: 'reset_heading',
@@ -74,10 +92,10 @@ const RESET: ActionMail = {
  */
 function actionMail(
   parts: ActionMail,
-  opts: { locale: Locale; site: MailSite; name: string; link: string; hours: number },
+  opts: { locale: Locale; site: MailSite; name: string; link: string; params: Record<string, string | number> },
 ): RenderedMail {
-  const { locale, site, name, link, hours } = opts;
-  const p = { site: site.name, domain: site.domain, name, hours };
+  const { locale, site, name, link } = opts;
+  const p = { ...opts.params, site: site.name, domain: site.domain, name };
   const line = (key: MailKey) => t(locale, key, p);
   const text = [
     line('greeting'),
@@ -123,7 +141,7 @@ export function activationMail(opts: {
   link: string;
   hours: number;
 }): RenderedMail {
-  return actionMail(ACTIVATION, opts);
+  return actionMail(ACTIVATION, { ...opts, params: { hours: opts.hours } });
 }
 
 /** The password-reset mail, with the link to /reset-password/do. */
@@ -134,5 +152,81 @@ export function passwordResetMail(opts: {
   link: string;
   hours: number;
 }): RenderedMail {
-  return actionMail(RESET, opts);
+  return actionMail(RESET, { ...opts, params: { hours: opts.hours } });
+}
+
+/** The confirmation of an e-mail change, sent to the new address, with the link to /mail-change/do. */
+export function emailChangeMail(opts: {
+  locale: Locale;
+  site: MailSite;
+  name: string;
+  /** The new address, named in the text so the reader knows what they confirm. */
+  email: string;
+  link: string;
+  hours: number;
+}): RenderedMail {
+  return actionMail(EMAIL_CHANGE, { ...opts, params: { email: opts.email, hours: opts.hours } });
+}
+
+/**
+ * The mail of a deleted account, with the reactivation link. `until` is the last moment it
+ * works, named as a date in the member's language.
+ */
+export function accountDeletedMail(opts: {
+  locale: Locale;
+  site: MailSite;
+  name: string;
+  link: string;
+  until: Date;
+}): RenderedMail {
+  const date = new Intl.DateTimeFormat(opts.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(opts.until);
+  return actionMail(ACCOUNT_DELETED, { ...opts, params: { date } });
+}
+
+/**
+ * The notice to the old address after an e-mail change: no link to follow, only where to turn
+ * if the member did not make the change (the support address, as a mailto link in the HTML).
+ */
+export function emailChangedMail(opts: {
+  locale: Locale;
+  site: MailSite;
+  name: string;
+  /** The new address. */
+  email: string;
+  supportEmail: string;
+}): RenderedMail {
+  const { locale, site, name, email, supportEmail } = opts;
+  const p = { site: site.name, domain: site.domain, name, email, support_email: supportEmail };
+  const line = (key: MailKey) => t(locale, key, p);
+  const text = [
+    line('greeting'),
+    '',
+    line('email_changed_body'),
+    '',
+    line('email_changed_not_you'),
+    '',
+    '-- ',
+    line('footer'),
+    '',
+  ].join('\n');
+  const e = (key: MailKey) => escapeHtml(line(key));
+  const support = escapeHtml(supportEmail);
+  const notYou = e('email_changed_not_you')
+    .split(support)
+    .join(`<a href="mailto:${support}" style="color:#7a4f1d">${support}</a>`);
+  const html = `<!doctype html>
+<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e('email_changed_subject')}</title></head>
+<body style="margin:0;padding:24px;background:#f6f1eb;font-family:Arial,Helvetica,sans-serif;color:#2b2118">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px">
+<tr><td style="padding:32px">
+<h1 style="font-size:22px;margin:0 0 16px">${e('email_changed_heading')}</h1>
+<p>${e('greeting')}</p>
+<p>${e('email_changed_body')}</p>
+<p>${notYou}</p>
+</td></tr>
+<tr><td style="padding:16px 32px;font-size:12px;color:#6b5d50;border-top:1px solid #eee">${e('footer')}</td></tr>
+</table>
+</body></html>
+`;
+  return { subject: line('email_changed_subject'), text, html };
 }
