@@ -33,7 +33,7 @@ import {
   findActiveMember,
   findMemberByEmail,
   findMemberById,
-  findMemberWithProfile,
+  findProfileName,
   findRetentionCode,
   insertDiscountCode,
   insertToken,
@@ -100,10 +100,6 @@ export function createAccountSettingsService(deps: AccountSettingsServiceDeps) {
     return member;
   }
 
-  async function profileName(memberId: number): Promise<string> {
-    return (await findMemberWithProfile(db, memberId))?.profile?.name ?? '';
-  }
-
   /** A new single-use token for a member; only its hash is stored. */
   async function issueToken(memberId: number, kind: TokenKind, expiresAt: Date, payload?: string): Promise<string> {
     const token = randomBytes(32).toString('base64url');
@@ -126,7 +122,7 @@ export function createAccountSettingsService(deps: AccountSettingsServiceDeps) {
     const mail = accountDeletedMail({
       locale: memberLocale(member),
       site: { name: settings.name, domain: member.domain },
-      name: await profileName(member.id),
+      name: await findProfileName(db, member.id),
       link: `${origin}/api/reactivate.php?token=${token}`,
       until,
     });
@@ -213,7 +209,7 @@ export function createAccountSettingsService(deps: AccountSettingsServiceDeps) {
       const mail = emailChangeMail({
         locale: memberLocale(member),
         site: { name: settings.name, domain: member.domain },
-        name: await profileName(memberId),
+        name: await findProfileName(db, memberId),
         email: body.email,
         link: `${site.origin}/mail-change/do?token=${token}`,
         hours: EMAIL_CHANGE_TOKEN_HOURS,
@@ -256,7 +252,7 @@ export function createAccountSettingsService(deps: AccountSettingsServiceDeps) {
         const mail = emailChangedMail({
           locale: memberLocale(member),
           site: { name: settings.name, domain: member.domain },
-          name: await profileName(member.id),
+          name: await findProfileName(db, member.id),
           email,
           supportEmail: settings.support_email,
         });

@@ -358,3 +358,13 @@ export async function deleteMembers(db: DbOrTx, memberIds: number[]): Promise<nu
     .returning({ id: members.id });
   return rows.length;
 }
+
+/** The profile name of a member, deleted or not (mails to a deleted account greet by name too). */
+export async function findProfileName(db: DbOrTx, memberId: number): Promise<string> {
+  const [row] = await db
+    .select({ name: profiles.name })
+    .from(profiles)
+    .where(eq(profiles.memberId, memberId))
+    .limit(1);
+  return row?.name ?? '';
+}
