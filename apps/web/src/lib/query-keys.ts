@@ -5,6 +5,8 @@
 export const queryKeys = {
   settings: ['settings'],
   user: ['user'],
+  /** GET /api/account.php: the member's e-mail, invisible mode and notification switches. */
+  account: ['account'],
   pushSubscription: ['push-subscription'],
   companyInfo: ['companyinfo'],
   interests: ['interests'],

@@ -21,6 +21,7 @@ import {
   type SignupValues,
 } from '../rules';
 import { describedBy, FieldShell, FormAlert, PasswordField, TextField, useErrorText } from './form-fields';
+import { ReactivationButton } from './reactivation-form';
 import './signup-form.scss';
 
 interface SignupFormProps {
@@ -164,7 +165,12 @@ export function SignupForm({ recipientId, onSuccess, onProgressChange, onLeave }
       <p className="signup-form__intro">{t(`signup.steps.${stepKey}.intro`, { min_age: settings.min_age })}</p>
 
       {signup.isError && !(signup.error instanceof ApiError && signup.error.error === 'validation_failed') && (
-        <SignupFailure error={signup.error} text={errorText(signup.error)} onLeave={onLeave} />
+        <SignupFailure
+          error={signup.error}
+          text={errorText(signup.error)}
+          email={values.email.trim()}
+          onLeave={onLeave}
+        />
       )}
 
       {step === 0 && (
@@ -518,7 +524,18 @@ function TermsField({
 }
 
 /** A refused signup: the API's message, with the way forward its reason offers. */
-function SignupFailure({ error, text, onLeave }: { error: unknown; text: string; onLeave?: () => void }) {
+function SignupFailure({
+  error,
+  text,
+  email,
+  onLeave,
+}: {
+  error: unknown;
+  text: string;
+  /** The address the member signed up with: a deleted account's reactivation link goes there. */
+  email: string;
+  onLeave?: () => void;
+}) {
   const { t } = useTranslation();
   const settings = useSettings();
   const code = error instanceof ApiError ? error.error : null;
@@ -532,7 +549,12 @@ function SignupFailure({ error, text, onLeave }: { error: unknown; text: string;
       </p>
     );
   } else if (code === 'account_deleted') {
-    extra = <p>{t('signup.accountDeletedHelp', { email: settings.support_email })}</p>;
+    extra = (
+      <>
+        <p>{t('signup.accountDeletedHelp', { email: settings.support_email })}</p>
+        {email && <ReactivationButton email={email} />}
+      </>
+    );
   } else if (code === 'signups_closed') {
     extra = <p>{t('signup.signupsClosedHelp')}</p>;
   }
