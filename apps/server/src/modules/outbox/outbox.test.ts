@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OutboxResponseSchema } from '@app/shared';
 import { buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { createOutboxMailer } from '../../platform/mail/outbox.js';
+import { linkifiedText } from './outbox.page.js';
 
 let t: TestApp;
 let withSmtp: TestApp;
@@ -46,5 +50,77 @@ describe('GET /api/outbox.php', () => {
     const res = await withSmtp.app.inject({ method: 'GET', url: '/api/outbox.php' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ error: 'not_found' });
+  });
+});
+
+describe('GET /dev/outbox', () => {
+  it('lists the mails newest first as a page, text escaped and links clickable', async () => {
+    const outbox = createOutboxMailer(t.db, t.app.log);
+    await outbox.send({ to: 'old@example.test', subject: 'Older mail', text: 'first', html: '' });
+    await outbox.send({
+      to: 'new@example.test',
+      subject: 'Reset <b>now</b>',
+      text: 'Hi <script>alert(1)</script>,\nclick http://localhost:3000/reset-password/do?token=abc_DEF-1&x=2 today',
+      html: '',
+    });
+    const res = await t.app.inject({ method: 'GET', url: '/dev/outbox' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const page = res.body;
+    expect(page.indexOf('Reset &lt;b&gt;now&lt;/b&gt;')).toBeLessThan(page.indexOf('Older mail'));
+    expect(page).toContain('new@example.test');
+    expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(page).toContain(
+      '<a href="http://localhost:3000/reset-password/do?token=abc_DEF-1&amp;x=2">http://localhost:3000/reset-password/do?token=abc_DEF-1&amp;x=2</a> today',
+    );
+    expect(page).toMatch(/<time datetime="\d{4}-\d\d-\d\dT[\d:.]+Z">/);
+  });
+
+  it('runs under the site CSP: no script, no inline style, its stylesheet from our origin', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/dev/outbox' });
+    const csp = res.headers['content-security-policy'] as string;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(res.body).not.toMatch(/<script|<style|style=/i);
+    expect(res.body).toContain('<link rel="stylesheet" href="/dev/outbox.css">');
+    const css = await t.app.inject({ method: 'GET', url: '/dev/outbox.css' });
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+  });
+
+  it('is not swallowed by the web app page when the web app is built', async () => {
+    const webDistDir = mkdtempSync(join(tmpdir(), 'outbox-web-'));
+    writeFileSync(join(webDistDir, 'index.html'), '<!doctype html><title>SPA</title>');
+    const withWeb = await buildTestApp({ webDistDir }, { db: t.db });
+    try {
+      const res = await withWeb.app.inject({ method: 'GET', url: '/dev/outbox' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<h1>Outbox</h1>');
+      expect((await withWeb.app.inject({ method: 'GET', url: '/login' })).body).toContain('SPA');
+    } finally {
+      await withWeb.close();
+      rmSync(webDistDir, { recursive: true, force: true });
+    }
+  });
+
+  it('answers 404 to any address but this machine, and does not exist with SMTP', async () => {
+    for (const url of ['/dev/outbox', '/dev/outbox.css']) {
+      expect((await t.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.7' })).statusCode).toBe(404);
+      const proxied = await t.app.inject({ method: 'GET', url, headers: { 'x-forwarded-for': '203.0.113.7' } });
+      expect(proxied.statusCode).toBe(404);
+      const smtp = await withSmtp.app.inject({ method: 'GET', url });
+      expect(smtp.statusCode).toBe(404);
+      expect(smtp.body).not.toContain('Outbox');
+    }
+  });
+});
+
+describe('linkifiedText', () => {
+  it('escapes everything and links only http(s) URLs', () => {
+    expect(linkifiedText('a <b> "q" javascript:alert(1) https://x.test/p?a=1&b=<2>')).toBe(
+      'a &lt;b&gt; &quot;q&quot; javascript:alert(1) <a href="https://x.test/p?a=1&amp;b=">https://x.test/p?a=1&amp;b=</a>&lt;2&gt;',
+    );
+    expect(linkifiedText('no links')).toBe('no links');
   });
 });

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '@app/shared';
 import { createSmtpMailer } from './smtp.js';
 import { linksIn } from './links.js';
-import { activationMail, escapeHtml, passwordResetMail } from './templates.js';
+import {
+  accountDeletedMail,
+  activationMail,
+  emailChangeMail,
+  emailChangedMail,
+  escapeHtml,
+  passwordResetMail,
+} from './templates.js';
 
 interface Received {
   from: string | undefined;
@@ -99,6 +106,66 @@ describe('mail templates', () => {
     }
   });
 
+  it.each(LOCALES)('render the account settings mails in %s with every placeholder filled', (locale) => {
+    const link = 'https://amoria.example/y';
+    const mails = [
+      emailChangeMail({ locale, site, name: 'Jan', email: 'new@example.test', link, hours: 24 }),
+      accountDeletedMail({ locale, site, name: 'Jan', link, until: new Date('2026-12-06T10:00:00Z') }),
+    ];
+    for (const mail of mails) {
+      for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toMatch(/\{\{|\}\}/);
+      expect(mail.subject).toContain('Amoria');
+      expect(linksIn(mail.text)).toEqual([link]);
+    }
+    expect(mails[0]!.text).toContain('new@example.test');
+    expect(mails[1]!.text).toMatch(/2026/);
+    const notice = emailChangedMail({
+      locale,
+      site,
+      name: 'Jan',
+      email: 'new@example.test',
+      supportEmail: 'support@amoria.example',
+    });
+    for (const part of [notice.subject, notice.text, notice.html]) expect(part).not.toMatch(/\{\{|\}\}/);
+    expect(notice.text).toContain('new@example.test');
+    expect(notice.text).toContain('support@amoria.example');
+    expect(notice.html).toContain('<a href="mailto:support@amoria.example"');
+    expect(linksIn(notice.text)).toEqual([]);
+  });
+
+  it('word the account settings mails in Dutch', () => {
+    const change = emailChangeMail({
+      locale: 'nl',
+      site,
+      name: 'Jan',
+      email: 'nieuw@example.test',
+      link: 'https://amoria.example/mail-change/do?token=t',
+      hours: 24,
+    });
+    expect(change.subject).toBe('Bevestig je nieuwe e-mailadres bij Amoria');
+    expect(change.text).toContain('wijzigen in nieuw@example.test.');
+    expect(change.text).toContain('Deze link is 24 uur geldig en werkt één keer.');
+    const deleted = accountDeletedMail({
+      locale: 'nl',
+      site,
+      name: 'Jan',
+      link: 'https://amoria.example/api/reactivate.php?token=t',
+      until: new Date('2026-12-06T10:00:00Z'),
+    });
+    expect(deleted.subject).toBe('Je account bij Amoria is verwijderd');
+    expect(deleted.text).toContain('Account heractiveren: https://amoria.example/api/reactivate.php?token=t');
+    expect(deleted.text).toContain('Dat kan tot 6 december 2026.');
+    const notice = emailChangedMail({
+      locale: 'nl',
+      site,
+      name: 'Jan',
+      email: 'nieuw@example.test',
+      supportEmail: 'help@amoria.example',
+    });
+    expect(notice.subject).toBe('Je e-mailadres bij Amoria is gewijzigd');
+    expect(notice.text).toContain('Neem dan meteen contact op met de klantenservice: help@amoria.example.');
+  });
+
   it('escape names and links in the HTML part', () => {
     const mail = passwordResetMail({
       locale: 'en',
@@ -112,5 +179,13 @@ describe('mail templates', () => {
     expect(mail.html).toContain('href="https://ab.example/reset-password/do?token=a&quot;b"');
     expect(mail.html).toContain('A&amp;B');
     expect(escapeHtml(`'`)).toBe('&#39;');
+    const notice = emailChangedMail({
+      locale: 'en',
+      site,
+      name: 'Jan',
+      email: '"><img src=x>@example.test',
+      supportEmail: 'help@amoria.example',
+    });
+    expect(notice.html).not.toContain('<img');
   });
 });
