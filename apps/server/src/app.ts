@@ -15,6 +15,8 @@ import { accountsRoutes, type AccountRateLimits } from './modules/accounts/accou
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
 import { outboxRoutes } from './modules/outbox/outbox.routes.js';
+import { profilesRoutes } from './modules/profiles/profiles.routes.js';
+import { createProfilesService } from './modules/profiles/profiles.service.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { createReferenceService } from './modules/reference/reference.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
@@ -105,6 +107,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   const reference = createReferenceService({ db, sites: settings });
   const accounts = createAccountsService({ db, settings, mailer, log: app.log });
+  const profiles = createProfilesService({ db, settings, storage, log: app.log });
   const accountSettings = createAccountSettingsService({ db, settings, mailer, log: app.log });
 
   const web = loadWebApp(config.webDistDir);
@@ -121,6 +124,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
         { name: 'settings', description: 'Site settings per domain' },
         { name: 'reference', description: 'Company, interests and regions' },
         { name: 'accounts', description: 'The logged-in member' },
+        { name: 'profiles', description: "The member's own profile, photos and geocoding" },
         { name: 'logs', description: 'Client beacons' },
         { name: 'outbox', description: 'Dev only: mails kept while no SMTP server is configured' },
       ],
@@ -159,6 +163,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     config,
     ...(deps.accountRateLimits ? { limits: deps.accountRateLimits } : {}),
   });
+  await api.register(profilesRoutes, { profiles });
   await api.register(logsRoutes);
   await api.register(accountSettingsRoutes, {
     accountSettings,

@@ -17,7 +17,7 @@
  *     (the region must belong to the resulting country), interests 'interest_unknown'.
  *     Changing the country without sending region_id clears the region.
  * - POST   /api/photos.php           multipart/form-data with one file field `file` ->
- *     PhotosResponse `{ photos }`. The type is judged by content (JPEG, PNG, WebP, GIF, AVIF/HEIF),
+ *     PhotosResponse `{ photos }`. The type is judged by content (JPEG, PNG, WebP, GIF, AVIF),
  *     never by name; the image is re-encoded without any metadata (EXIF, GPS, XMP, ICC) into the
  *     main, thumbnail and match variants. The first photo becomes main. Nothing is stored on failure.
  *     400 photo_missing (no file field); 413 photo_too_large (over PHOTO_MAX_BYTES);
@@ -50,7 +50,7 @@ export const PROFILE_ABOUT_MAX_LENGTH = 2000;
 export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
 /** Shortest accepted side of an upload in pixels: smaller images look blurred in every variant. */
 export const PHOTO_MIN_SIDE = 200;
-/** Accepted image formats as sharp reports them from the content (HEIC and AVIF read as 'heif'). */
+/** Accepted image formats as sharp reports them from the content (AVIF reads as 'heif'). */
 export const PHOTO_FORMATS = ['jpeg', 'png', 'webp', 'gif', 'heif'] as const;
 
 /** A stored photo of the member, in display order. */

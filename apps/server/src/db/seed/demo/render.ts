@@ -1,49 +1,15 @@
 import sharp from 'sharp';
-import type { PhotoVariant } from '../../../platform/storage/index.js';
+import { processImage as processPhoto, type ImageVariants } from '../../../modules/media/media.images.js';
 
-/** Pixel sizes of the stored photo variants: square main and thumb, a 4:5 portrait for match cards. */
-export const IMAGE_VARIANTS: Record<PhotoVariant, { width: number; height: number }> = {
-  main: { width: 800, height: 800 },
-  thumb: { width: 200, height: 200 },
-  match: { width: 400, height: 500 },
-};
-
-export type ImageVariants = Record<PhotoVariant, Buffer>;
-
-/** WebP quality: 80 keeps faces and illustrations crisp at a fraction of the PNG size. */
-const WEBP_QUALITY = 80;
-
-export interface ProcessImageOptions {
-  /**
-   * WebP encoder effort, 0 (fastest) to 6. The default 4 suits one upload at a time; the demo
-   * seed uses 0, which encodes about three times faster for files a third larger.
-   */
-  effort?: number;
-}
+export { IMAGE_VARIANTS, type ImageVariants } from '../../../modules/media/media.images.js';
 
 /**
- * Decodes any image sharp reads (an SVG avatar here; an upload later) and encodes the three
- * WebP variants. The input is decoded and scaled only once, to the main size; the smaller
- * variants are cut from that raster. Output carries no metadata (sharp drops EXIF, ICC and
- * XMP unless asked to keep them), so nothing such as a GPS position survives.
+ * Renders a drawn portrait into the variants an upload gets, with the same sizes and encoder.
+ * The square main image is cropped like the portraits are drawn; `effort` trades encoding time
+ * for file size (the seed uses 0: about three times faster, files a third larger).
  */
-export async function processImage(input: Buffer, { effort = 4 }: ProcessImageOptions = {}): Promise<ImageVariants> {
-  const { main, thumb, match } = IMAGE_VARIANTS;
-  const webp = { quality: WEBP_QUALITY, effort };
-  const { data, info } = await sharp(input, { failOn: 'error', limitInputPixels: 50_000_000 })
-    .rotate()
-    .resize(main.width, main.height, { fit: 'cover' })
-    .flatten({ background: '#ffffff' })
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const raster = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-  const [mainOut, thumbOut, matchOut] = await Promise.all([
-    raster().webp(webp).toBuffer(),
-    raster().resize(thumb.width, thumb.height, { fit: 'cover' }).webp(webp).toBuffer(),
-    raster().resize(match.width, match.height, { fit: 'cover', position: 'centre' }).webp(webp).toBuffer(),
-  ]);
-  return { main: mainOut, thumb: thumbOut, match: matchOut };
+export function processImage(input: Buffer, { effort }: { effort?: number } = {}): Promise<ImageVariants> {
+  return processPhoto(input, { cropMain: true, ...(effort === undefined ? {} : { effort }) });
 }
 
 /**

@@ -1,0 +1,119 @@
+import sharp from 'sharp';
+import { PHOTO_FORMATS, PHOTO_MAX_BYTES, PHOTO_MIN_SIDE } from '@app/shared';
+import { AppError } from '../../errors.js';
+import type { PhotoVariant } from '../../platform/storage/index.js';
+
+/**
+ * Pixel boxes of the stored photo variants, used by uploads and the demo seed alike: the main
+ * image fits inside a square (an upload keeps its proportions, nothing is cut off), the
+ * thumbnail is a square crop and the match card a 4:5 portrait crop.
+ */
+export const IMAGE_VARIANTS: Record<PhotoVariant, { width: number; height: number }> = {
+  main: { width: 800, height: 800 },
+  thumb: { width: 200, height: 200 },
+  match: { width: 400, height: 500 },
+};
+
+export type ImageVariants = Record<PhotoVariant, Buffer>;
+
+/** WebP quality: 80 keeps faces and illustrations crisp at a fraction of the PNG size. */
+export const WEBP_QUALITY = 80;
+
+/**
+ * Largest decoded image accepted (about 40 megapixels, more than any phone camera): a small
+ * file can declare a huge canvas, and decoding it would exhaust memory (a decompression bomb).
+ */
+export const MAX_INPUT_PIXELS = 40_000_000;
+
+/** The errors an upload is refused with; their texts live in the errors catalogue. */
+export const photoNotImage = () => new AppError(415, 'photo_not_image');
+export const photoCorrupt = () => new AppError(422, 'photo_corrupt');
+export const photoTooLarge = () =>
+  new AppError(413, 'photo_too_large', undefined, { max_mb: Math.floor(PHOTO_MAX_BYTES / (1024 * 1024)) });
+export const photoTooSmall = () => new AppError(422, 'photo_too_small', undefined, { min: PHOTO_MIN_SIDE });
+
+/**
+ * Whether the first bytes are those of an accepted format. Checked before sharp sees the data,
+ * so formats we never want (SVG with its XML, PDF, TIFF, ...) never reach a decoder at all.
+ */
+export function hasImageSignature(data: Buffer): boolean {
+  const ascii = (from: number, to: number) => data.subarray(from, to).toString('latin1');
+  if (data.length < 12) return false;
+  if (data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return true; // JPEG
+  if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return true; // PNG
+  if (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a') return true;
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return true;
+  return ascii(4, 8) === 'ftyp' && /^(avif|avis)$/.test(ascii(8, 12)); // AVIF
+}
+
+function isFormat(format: string | undefined): boolean {
+  return (PHOTO_FORMATS as readonly string[]).includes(format ?? '');
+}
+
+export interface ProcessImageOptions {
+  /**
+   * WebP encoder effort, 0 (fastest) to 6. The default 4 suits one upload at a time; the demo
+   * seed uses 0, which encodes about three times faster for files a third larger.
+   */
+  effort?: number;
+  /** Crop square main images, as the demo seed's portraits are drawn; uploads keep proportions. */
+  cropMain?: boolean;
+}
+
+/**
+ * Decodes an image and encodes the three WebP variants. The input is decoded and scaled once,
+ * to the main size, after turning it upright by its EXIF orientation; the crops are cut from
+ * that raster with sharp's attention strategy (it keeps the busiest part, usually the face).
+ * Output carries no metadata: sharp writes EXIF, ICC and XMP only when asked to, so nothing
+ * such as a GPS position survives.
+ */
+export async function processImage(
+  input: Buffer,
+  { effort = 4, cropMain = false }: ProcessImageOptions = {},
+): Promise<ImageVariants> {
+  const { main, thumb, match } = IMAGE_VARIANTS;
+  const webp = { quality: WEBP_QUALITY, effort };
+  const { data, info } = await sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
+    .rotate()
+    .resize(main.width, main.height, { fit: cropMain ? 'cover' : 'inside', withoutEnlargement: !cropMain })
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raster = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  const crop = { fit: 'cover', position: sharp.strategy.attention } as const;
+  const [mainOut, thumbOut, matchOut] = await Promise.all([
+    raster().webp(webp).toBuffer(),
+    raster().resize(thumb.width, thumb.height, crop).webp(webp).toBuffer(),
+    raster().resize(match.width, match.height, crop).webp(webp).toBuffer(),
+  ]);
+  return { main: mainOut, thumb: thumbOut, match: matchOut };
+}
+
+/**
+ * Checks an upload and turns it into the stored variants, or throws the AppError that tells the
+ * member why not: not an image (judged by content, never by name), too many pixels, too small,
+ * or unreadable. Nothing is written here; the caller stores the result.
+ */
+export async function processUpload(input: Buffer): Promise<ImageVariants> {
+  if (input.length > PHOTO_MAX_BYTES) throw photoTooLarge();
+  if (!hasImageSignature(input)) throw photoNotImage();
+  let meta: sharp.Metadata;
+  try {
+    // Reads the header only; the pixel limit is checked below, so a bomb is told apart from damage.
+    meta = await sharp(input, { failOn: 'error', limitInputPixels: false }).metadata();
+  } catch {
+    throw photoCorrupt();
+  }
+  if (!isFormat(meta.format)) throw photoNotImage();
+  const { width, height } = meta.autoOrient ?? meta;
+  if (!width || !height) throw photoCorrupt();
+  if (width * height > MAX_INPUT_PIXELS) throw photoTooLarge();
+  if (Math.min(width, height) < PHOTO_MIN_SIDE) throw photoTooSmall();
+  try {
+    return await processImage(input);
+  } catch {
+    // The header was fine but the pixel data is not (truncated or damaged).
+    throw photoCorrupt();
+  }
+}
