@@ -22,16 +22,20 @@
  *     address changes, the old address is told. 400 mail_change_token_invalid (expired, used or
  *     unknown link); 409 email_in_use (taken since the link was mailed).
  * - POST /api/retention-offer.php    RetentionOfferBody -> RetentionOfferResponse: the discount
- *     of the company's delete_discount, as a personal code for the member's next purchase.
+ *     of the company's delete_discount, as a personal code for one purchase within 30 days.
  *     404 not_found when the company offers none (delete_discount 0). Asking again answers the
- *     same code.
+ *     same code while it is valid.
  * - POST /api/account-delete.php     AccountDeleteBody -> OkResponse; the account is hidden at
  *     once, every session ends (the cookie is cleared) and a reactivation link is mailed
  *     (valid ACCOUNT_REACTIVATION_DAYS days). After those days a scheduled job erases the
  *     account for good. 400 validation_failed with fields.password 'password_wrong'.
  * - POST /api/reactivation.php       ReactivationRequestBody -> OkResponse; mails a new
- *     reactivation link when the address belongs to an account deleted within the 14 days.
- *     Answers ok either way, so it does not tell which addresses have accounts.
+ *     reactivation link when the address belongs to an account deleted within the 14 days (at
+ *     most 3 a day; the link never outlasts those days). Answers ok either way, so it does not
+ *     tell which addresses have accounts.
+ *
+ * The calls that check the password (password, e-mail change, deletion) are limited per member,
+ * reactivation and email-change-do per IP address: 429 rate_limited beyond that.
  * - GET  /api/reactivate.php?token=… -> 302 to /login?reactivated=1 (the account is back, as it
  *     was) or /login?reactivated=0 (link unknown, used or expired).
  */
@@ -123,7 +127,10 @@ export const AccountDeleteBodySchema = z.object({
 });
 export type AccountDeleteBody = z.infer<typeof AccountDeleteBodySchema>;
 
-/** POST /api/retention-offer.php: the reason the member chose, kept with the offer. */
+/**
+ * POST /api/retention-offer.php: the reason the member chose. Logged with the offer for the
+ * operator; the reason that counts is the one stored with the deletion (AccountDeleteBody).
+ */
 export const RetentionOfferBodySchema = z.object({ reason: DeleteReasonSchema });
 export type RetentionOfferBody = z.infer<typeof RetentionOfferBodySchema>;
 
