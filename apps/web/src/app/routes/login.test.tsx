@@ -79,4 +79,20 @@ describe('the login page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Wachtwoord tonen' }));
     expect(password).toHaveAttribute('type', 'text');
   });
+
+  it('welcomes a reactivated member back above the form', async () => {
+    await renderWithApp(appRoutes(queryClient), { path: '/login?reactivated=1' });
+    expect(await screen.findByText('Je account is weer actief. Log in om verder te gaan.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Inloggen' })).toBeInTheDocument();
+  });
+
+  it('warns about a dead reactivation link and names customer service', async () => {
+    await renderWithApp(appRoutes(queryClient), { path: '/login?reactivated=0' });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Deze link is ongeldig of verlopen.');
+    expect(screen.getByRole('link', { name: 'support@amoria.example' })).toHaveAttribute(
+      'href',
+      'mailto:support@amoria.example',
+    );
+  });
 });

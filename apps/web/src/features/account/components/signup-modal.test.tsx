@@ -183,4 +183,26 @@ describe('the signup modal', () => {
     expect(await screen.findByText('Er bestaat al een account met dit e-mailadres.')).toBeInTheDocument();
     expect(within(screen.getByRole('alert')).getByRole('link', { name: 'Inloggen' })).toHaveAttribute('href', '/login');
   });
+
+  it('offers a deleted account its reactivation link instead', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(409, {
+        error: 'account_deleted',
+        message: 'Het account met dit e-mailadres is verwijderd.',
+      }),
+    );
+    await renderWithApp(routes);
+    await walkToTerms();
+    await userEvent.click(screen.getByRole('checkbox', { name: /algemene voorwaarden/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Account aanmaken' }));
+    expect(await screen.findByText('Het account met dit e-mailadres is verwijderd.')).toBeInTheDocument();
+    expect(screen.getByText(/support@amoria\.example/)).toBeInTheDocument();
+
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { ok: true }));
+    await userEvent.click(screen.getByRole('button', { name: 'Stuur heractiveringslink' }));
+    expect(await screen.findByText(/dan is er een nieuwe link naar je onderweg/)).toBeInTheDocument();
+    const [path, init] = fetchMock.mock.calls.at(-1)!;
+    expect(path).toBe('/api/reactivation.php');
+    expect(JSON.parse(String(init?.body))).toEqual({ email: 'lotte@example.com' });
+  });
 });

@@ -1,0 +1,42 @@
+import { DISMISSAL_KEYS, NOTIFICATION_TYPES } from '@app/shared';
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../lib/query-client';
+import { queryKeys } from '../../lib/query-keys';
+import { buildUser } from '../../testing/factories';
+import { renderWithApp } from '../../testing/render';
+import { appRoutes } from '../router';
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+describe('the notifications page', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+
+  beforeEach(() => {
+    localStorage.setItem(DISMISSAL_KEYS.siteEntryWarning, String(Date.now()));
+    vi.stubGlobal('fetch', fetchMock);
+    queryClient.removeQueries({ queryKey: queryKeys.account });
+  });
+
+  afterEach(() => {
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the eight switches as the member set them', async () => {
+    const preferences = Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, type !== 'promotions']));
+    fetchMock.mockResolvedValue(
+      jsonResponse(200, {
+        account: { email: 'sanne@example.com', invisible: false, notification_preferences: preferences },
+      }),
+    );
+    await renderWithApp(appRoutes(queryClient), { path: '/notifications', user: buildUser() });
+    expect(await screen.findByRole('switch', { name: 'Aanbiedingen' })).not.toBeChecked();
+    expect(screen.getAllByRole('switch')).toHaveLength(8);
+    expect(screen.getByRole('switch', { name: 'Nieuwe berichten' })).toHaveAccessibleDescription(
+      'Als er een nieuw bericht voor je is in een gesprek.',
+    );
+  });
+});
