@@ -42,6 +42,7 @@ import {
   restoreMember,
   spendTokens,
   updateAccountSettings,
+  confirmMember,
   updateEmail,
   updatePasswordHash,
   type MemberRow,
@@ -145,19 +146,12 @@ export function createAccountSettingsService(deps: AccountSettingsServiceDeps) {
 
     /** PUT /api/account.php: invisible mode and any subset of the notification switches. */
     async updateAccount(memberId: number, body: AccountSettingsBody): Promise<AccountSettings> {
-      const member = await mustFindMember(memberId);
-      let notificationsOff: string[] | undefined;
-      if (body.notification_preferences) {
-        const off = new Set(member.notificationsOff);
-        for (const [type, on] of Object.entries(body.notification_preferences)) {
-          if (on) off.delete(type);
-          else off.add(type);
-        }
-        notificationsOff = [...off].sort();
-      }
+      await mustFindMember(memberId);
+      const switches = Object.entries(body.notification_preferences ?? {});
       await updateAccountSettings(db, memberId, {
         ...(body.invisible === undefined ? {} : { invisible: body.invisible }),
-        ...(notificationsOff ? { notificationsOff } : {}),
+        switchedOn: switches.filter(([, on]) => on).map(([type]) => type),
+        switchedOff: switches.filter(([, on]) => !on).map(([type]) => type),
       });
       return presentAccountSettings(await mustFindMember(memberId));
     },
@@ -238,6 +232,8 @@ export function createAccountSettingsService(deps: AccountSettingsServiceDeps) {
             await releaseEmail(tx, holder.id);
           }
           await updateEmail(tx, member.id, used.payload);
+          // Following the link proves the member reads the new address: that confirms the account.
+          if (member.status === 'not_confirmed') await confirmMember(tx, member.id);
           await spendTokens(tx, member.id, 'email_change', at);
           return { member, email: used.payload };
         })

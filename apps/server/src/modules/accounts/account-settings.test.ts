@@ -107,6 +107,16 @@ describe('PUT /api/account.php', () => {
     expect((await memberRow(m.member.id)).notificationsOff).toEqual([]);
   });
 
+  it('keeps both of two switch changes saved at the same moment', async () => {
+    const m = await member();
+    const [a, b] = await Promise.all([
+      call('PUT', '/api/account.php', m.cookie, { notification_preferences: { promotions: false } }),
+      call('PUT', '/api/account.php', m.cookie, { notification_preferences: { news: false } }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect((await memberRow(m.member.id)).notificationsOff).toEqual(['news', 'promotions']);
+  });
+
   it('refuses an unknown notification type, an unknown field or a non-boolean, and changes nothing', async () => {
     const m = await member();
     for (const payload of [
@@ -283,6 +293,16 @@ describe('POST /api/email-change.php and /api/email-change-do.php', () => {
       error: 'mail_change_token_invalid',
       message: 'Deze link om je e-mailadres te wijzigen is verlopen of ongeldig.',
     });
+  });
+
+  it('confirms an unconfirmed account: following the link proves the member reads the address', async () => {
+    const m = await member();
+    await t.db.update(members).set({ status: 'not_confirmed' }).where(eq(members.id, m.member.id));
+    const next = uniqueEmail('confirmed-by-change');
+    expect((await requestChange(m.cookie, next)).statusCode).toBe(200);
+    const [mail] = await mailsTo(t.db, next);
+    expect((await confirm(tokenOf(mail!.text, '/mail-change/do'))).statusCode).toBe(200);
+    expect(await userOf(m.cookie)).toMatchObject({ status: 'confirmed', profile: { status: 'active' } });
   });
 
   it("answers 'Dit e-mailadres heeft al een account op deze site.' for an address with an account", async () => {

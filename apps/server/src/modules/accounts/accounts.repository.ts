@@ -256,14 +256,39 @@ export async function findMemberById(db: DbOrTx, id: number): Promise<MemberRow 
   return row ?? null;
 }
 
-/** Saves invisible mode and the switched-off notification types; absent values stay as they are. */
+/** A SQL text[] literal of bound values. */
+function textArray(values: readonly string[]) {
+  return sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+}
+
+/**
+ * Saves invisible mode and notification switches; absent values stay as they are. The switches
+ * are applied to the stored list inside the UPDATE, so two saves at once never undo each other.
+ */
 export async function updateAccountSettings(
   db: DbOrTx,
   memberId: number,
-  values: { invisible?: boolean; notificationsOff?: string[] },
+  values: { invisible?: boolean; switchedOn?: readonly string[]; switchedOff?: readonly string[] },
 ): Promise<void> {
-  if (values.invisible === undefined && values.notificationsOff === undefined) return;
-  await db.update(members).set(values).where(eq(members.id, memberId));
+  const on = values.switchedOn ?? [];
+  const off = values.switchedOff ?? [];
+  if (values.invisible === undefined && on.length === 0 && off.length === 0) return;
+  await db
+    .update(members)
+    .set({
+      ...(values.invisible === undefined ? {} : { invisible: values.invisible }),
+      ...(on.length + off.length === 0
+        ? {}
+        : {
+            notificationsOff: sql`(select coalesce(array_agg(distinct t order by t), '{}'::text[])
+              from unnest(array_cat(${members.notificationsOff}, ${textArray(off)})) as t
+              where t <> all(${textArray(on)}))`,
+          }),
+    })
+    .where(eq(members.id, memberId));
 }
 
 export async function updateEmail(db: DbOrTx, memberId: number, email: string): Promise<void> {
