@@ -11,9 +11,11 @@ import {
   isChunkLoadError,
   languageOptions,
   loginPath,
+  PROFILE_PHOTO_ALERT_EXCLUDED_ROUTES,
   shouldReloadForChunkError,
   shouldShowBackButton,
   shouldShowEntryWarning,
+  shouldShowProfilePhotoAlert,
   type EntryWarningInput,
 } from './rules';
 
@@ -192,5 +194,34 @@ describe('activationReminder', () => {
     expect(
       activationReminder({ user: { ...unconfirmed, notifications_disabled: ['bounce'] }, fromSignup: false, phone: false }),
     ).toBeNull();
+  });
+});
+
+describe('shouldShowProfilePhotoAlert', () => {
+  const withoutPhoto = buildUser();
+  const withPhoto = buildUser({
+    profile: {
+      ...withoutPhoto.profile,
+      main_image: { filename: '/media/a.webp', thumb_filename: '/media/a-thumb.webp', match: '/media/a-match.webp' },
+    },
+  });
+
+  it('shows for a member without a main image', () => {
+    expect(shouldShowProfilePhotoAlert({ user: withoutPhoto, routeName: 'members', dismissed: false })).toBe(true);
+    expect(shouldShowProfilePhotoAlert({ user: withoutPhoto, routeName: 'complete-signup', dismissed: false })).toBe(true);
+  });
+
+  it('never shows on profile, signup, activate-done, premium, notifications, directdebit and settings', () => {
+    const excluded = ['profile', 'signup', 'activate-done', 'premium', 'notifications', 'directdebit', 'settings'];
+    expect([...PROFILE_PHOTO_ALERT_EXCLUDED_ROUTES].sort()).toEqual([...excluded].sort());
+    for (const routeName of excluded) {
+      expect(shouldShowProfilePhotoAlert({ user: withoutPhoto, routeName, dismissed: false })).toBe(false);
+    }
+  });
+
+  it('stays away once dismissed, with a photo, and for visitors', () => {
+    expect(shouldShowProfilePhotoAlert({ user: withoutPhoto, routeName: 'members', dismissed: true })).toBe(false);
+    expect(shouldShowProfilePhotoAlert({ user: withPhoto, routeName: 'members', dismissed: false })).toBe(false);
+    expect(shouldShowProfilePhotoAlert({ user: null, routeName: 'members', dismissed: false })).toBe(false);
   });
 });

@@ -142,3 +142,30 @@ export function activationReminder({ user, fromSignup, phone }: ActivationRemind
   if (user.notifications_disabled.length > 0) return null;
   return fromSignup && phone ? 'modal' : 'alert';
 }
+
+/** Pages where the profile-photo alert never shows: adding a photo is done or beside the point there (spec section 4). */
+export const PROFILE_PHOTO_ALERT_EXCLUDED_ROUTES: readonly string[] = [
+  'profile',
+  'signup',
+  'activate-done',
+  'premium',
+  'notifications',
+  'directdebit',
+  'settings',
+];
+
+export interface ProfilePhotoAlertInput {
+  user: { profile: { main_image: unknown } } | null;
+  routeName: string;
+  /** A dismissal is stored. */
+  dismissed: boolean;
+}
+
+/**
+ * The profile-photo alert (spec section 4): for a member without a main image, until dismissed,
+ * except on the excluded routes.
+ */
+export function shouldShowProfilePhotoAlert({ user, routeName, dismissed }: ProfilePhotoAlertInput): boolean {
+  if (!user || user.profile.main_image !== null || dismissed) return false;
+  return !PROFILE_PHOTO_ALERT_EXCLUDED_ROUTES.includes(routeName);
+}

@@ -78,7 +78,7 @@ async function toApiError(response: Response): Promise<ApiError> {
 }
 
 /**
- * Sends a request: JSON in and out, same-origin cookies, the request-type header on every
+ * Sends a request: JSON in (or FormData for uploads) and JSON out, same-origin cookies, the request-type header on every
  * call, retries per lib/rules.ts, and a local logout on 403 authentication_required (spec
  * section 8). Answers the parsed JSON body, or null for an empty one.
  */
@@ -88,12 +88,14 @@ async function send(path: string, options: RequestOptions): Promise<{ data: unkn
   // The server words its messages in the language the page shows, not the browser's preference.
   const language = document.documentElement.lang;
   if (isLocale(language)) headers['Accept-Language'] = language;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (a photo upload) goes as multipart; the browser sets its boundary itself.
+  const form = body instanceof FormData;
+  if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
   const init: RequestInit = {
     method,
     headers,
     credentials: 'same-origin',
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : form ? body : JSON.stringify(body),
     signal,
   };
 

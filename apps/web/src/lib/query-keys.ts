@@ -11,6 +11,8 @@ export const queryKeys = {
   companyInfo: ['companyinfo'],
   interests: ['interests'],
   regions: ['regions'],
+  /** GET /api/profile.php: the member's own profile with photos (the user query holds name and picture). */
+  profile: ['profile'],
   /** GET /api/chats.php: {chats: [{..., num_unread_messages}]} (spec section 3). */
   chats: ['chats'],
   /** GET /api/likes.php: {profiles, liked_by: [{id, like_new}]} (spec section 3). */

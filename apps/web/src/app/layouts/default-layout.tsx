@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { useUser } from '../../features/account/api/get-user';
 import { ActivationReminder } from '../components/activation-reminder';
+import { ProfilePhotoAlert } from '../components/profile-photo-alert';
 import { SignupModalSlot } from '../components/signup-modal-slot';
 import { SiteFooter } from './site-footer';
 import { SkipLink } from './skip-link';
@@ -19,6 +20,7 @@ export function DefaultLayout() {
       <TopBar />
       {/* The warning banners (activation, profile photo, push, disabled notifications) render here. */}
       <ActivationReminder />
+      <ProfilePhotoAlert />
       <main id="main" className="layout__main" tabIndex={-1}>
         <Outlet />
       </main>

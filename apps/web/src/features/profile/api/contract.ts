@@ -1,0 +1,17 @@
+/*
+ * The profiles contract's types (packages/shared/src/schemas/profiles.ts), imported type-only
+ * so no zod reaches the bundle.
+ */
+export type {
+  Geocode,
+  GeocodeResponse,
+  Interest,
+  OwnProfile,
+  Photo,
+  PhotoDeleteBody,
+  PhotosResponse,
+  PhotosUpdateBody,
+  ProfileResponse,
+  ProfileUpdateBody,
+  Region,
+} from '@app/shared';

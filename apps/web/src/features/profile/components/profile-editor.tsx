@@ -1,0 +1,71 @@
+import { useTranslation } from 'react-i18next';
+import { CameraIcon, CompassIcon, HeartIcon, SparklesIcon, UserIcon } from '../../../components/icons';
+import { useSettings } from '../../settings/api/get-settings';
+import type { OwnProfile } from '../api/contract';
+import { useProfile } from '../api/get-profile';
+import { profileSections } from '../rules';
+import { AboutForm } from './about-form';
+import { BasicsForm } from './basics-form';
+import { DetailsForm } from './details-form';
+import { LocationForm } from './location-form';
+import { PhotoManager } from './photo-manager';
+import { ProfileLoadError } from './profile-load-error';
+import { ProfileSection, ProfileSkeleton } from './profile-section';
+import './profile.scss';
+
+/** The own-profile editor of /profile: photos first, then one card per section, each saved on its own. */
+export function ProfileEditor({ paidUser }: { paidUser: boolean }) {
+  const { t } = useTranslation();
+  const query = useProfile();
+  if (query.isPending) return <ProfileSkeleton label={t('profile.loading')} />;
+  if (query.isError) return <ProfileLoadError error={query.error} onRetry={() => void query.refetch()} />;
+  return <ProfileSections profile={query.data.profile} paidUser={paidUser} />;
+}
+
+function ProfileSections({ profile, paidUser }: { profile: OwnProfile; paidUser: boolean }) {
+  const { t } = useTranslation();
+  const sections = profileSections(useSettings());
+  const main = profile.photos.find((photo) => photo.is_main) ?? null;
+  return (
+    <div className="profile-editor">
+      <div className="profile-editor__aside">
+        <div className="profile-summary">
+          {main ? (
+            <img className="profile-summary__photo" src={main.thumb_filename} alt="" width={72} height={72} />
+          ) : (
+            <span className="profile-summary__photo profile-summary__photo--empty" aria-hidden="true">
+              {profile.name.trim().charAt(0).toUpperCase() || '?'}
+            </span>
+          )}
+          <div>
+            <p className="profile-summary__name">
+              {profile.name}, {profile.age}
+            </p>
+            <p className="profile-summary__meta">{[profile.city, profile.country].filter(Boolean).join(', ')}</p>
+          </div>
+        </div>
+        <ProfileSection title={t('profile.photos.title')} intro={t('profile.photos.intro')} icon={<CameraIcon size={20} />}>
+          <PhotoManager profile={profile} paidUser={paidUser} />
+        </ProfileSection>
+      </div>
+      <div className="profile-editor__main">
+        <ProfileSection title={t('profile.basics.title')} icon={<UserIcon size={20} />}>
+          <BasicsForm profile={profile} />
+        </ProfileSection>
+        {sections.about && (
+          <ProfileSection title={t('profile.about.title')} intro={t('profile.about.intro')} icon={<SparklesIcon size={20} />}>
+            <AboutForm profile={profile} />
+          </ProfileSection>
+        )}
+        {(sections.options.length > 0 || sections.interests) && (
+          <ProfileSection title={t('profile.details.title')} intro={t('profile.details.intro')} icon={<HeartIcon size={20} />}>
+            <DetailsForm profile={profile} />
+          </ProfileSection>
+        )}
+        <ProfileSection title={t('profile.location.title')} intro={t('profile.location.intro')} icon={<CompassIcon size={20} />}>
+          <LocationForm profile={profile} />
+        </ProfileSection>
+      </div>
+    </div>
+  );
+}
