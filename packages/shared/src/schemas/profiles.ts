@@ -15,15 +15,18 @@
  *     about 'field_too_long' ({{max}}: PROFILE_ABOUT_MAX_LENGTH), options 'field_invalid_option',
  *     country 'country_not_served' (not in settings.countries), region_id 'region_not_in_country'
  *     (the region must belong to the resulting country), interests 'interest_unknown'.
- *     Changing the country without sending region_id clears the region.
+ *     Changing the country without sending region_id clears the region. Fields outside the
+ *     schema (status, credits, ...) are refused with validation_failed.
  * - POST   /api/photos.php           multipart/form-data with one file field `file` ->
  *     PhotosResponse `{ photos }`. The type is judged by content (JPEG, PNG, WebP, GIF, AVIF),
  *     never by name; the image is re-encoded without any metadata (EXIF, GPS, XMP, ICC) into the
  *     main, thumbnail and match variants. The first photo becomes main. Nothing is stored on failure.
- *     400 photo_missing (no file field); 413 photo_too_large (over PHOTO_MAX_BYTES);
+ *     400 photo_missing (no file field); 413 photo_too_large ({{max_mb}}: over PHOTO_MAX_BYTES,
+ *     or more than about 40 megapixels);
  *     415 photo_not_image; 422 photo_corrupt (unreadable or truncated); 422 photo_too_small
  *     ({{min}}: PHOTO_MIN_SIDE, the shorter side in pixels); 409 photo_limit_reached
- *     ({{limit}}: FREE_PHOTO_LIMIT, or PREMIUM_PHOTO_LIMIT for paid members).
+ *     ({{limit}}: FREE_PHOTO_LIMIT, or PREMIUM_PHOTO_LIMIT for paid members); 429 rate_limited
+ *     (per member).
  * - PUT    /api/photos.php           PhotosUpdateBody `{ main?, order? }` -> PhotosResponse.
  *     main: the photo that becomes the member's picture; order: every photo id of the member,
  *     each once, in the new order. 404 photo_not_found (main not the member's);

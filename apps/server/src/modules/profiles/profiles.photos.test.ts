@@ -150,6 +150,17 @@ describe('POST /api/photos.php', () => {
     expect([main.width, main.height]).toEqual([300, 400]);
   });
 
+  it('accepts a photo of several megabytes, over the JSON body limit', async () => {
+    const pixels = Buffer.from(Array.from({ length: 1200 * 1200 * 3 }, (_, i) => (i * 7919) % 251));
+    const noise = await sharp(pixels, { raw: { width: 1200, height: 1200, channels: 3 } })
+      .jpeg({ quality: 100 })
+      .toBuffer();
+    expect(noise.length).toBeGreaterThan(1024 * 1024);
+    const m = await member();
+    const res = await upload(m.cookie, noise);
+    expect(res.statusCode).toBe(200);
+  });
+
   it.each([
     [
       'png',
