@@ -207,8 +207,9 @@ describe('shouldShowProfilePhotoAlert', () => {
   });
 
   it('shows for a member without a main image', () => {
-    expect(shouldShowProfilePhotoAlert({ user: withoutPhoto, routeName: 'members', dismissed: false })).toBe(true);
-    expect(shouldShowProfilePhotoAlert({ user: withoutPhoto, routeName: 'complete-signup', dismissed: false })).toBe(true);
+    for (const routeName of ['members', 'complete-signup', 'chats']) {
+      expect(shouldShowProfilePhotoAlert({ user: withoutPhoto, routeName, dismissed: false })).toBe(true);
+    }
   });
 
   it('never shows on profile, signup, activate-done, premium, notifications, directdebit and settings', () => {

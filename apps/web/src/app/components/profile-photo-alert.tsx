@@ -26,7 +26,12 @@ export function ProfilePhotoAlert() {
   }
 
   return (
-    <div id="profile-photo-alert" className="profile-photo-alert" role="region" aria-label={t('profilePhotoAlert.title')}>
+    <div
+      id="profile-photo-alert"
+      className="profile-photo-alert"
+      role="region"
+      aria-label={t('profilePhotoAlert.title')}
+    >
       <div className="container profile-photo-alert__inner">
         <span className="profile-photo-alert__icon" aria-hidden="true">
           <CameraIcon size={20} />
@@ -38,8 +43,23 @@ export function ProfilePhotoAlert() {
           <Link to="/profile" className="btn btn-sm btn-primary">
             {t('profilePhotoAlert.action')}
           </Link>
-          <button type="button" className="profile-photo-alert__close" aria-label={t('profilePhotoAlert.dismiss')} onClick={handleDismiss}>
-            <svg width={18} height={18} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true" focusable="false">
+          <button
+            type="button"
+            className="profile-photo-alert__close"
+            aria-label={t('profilePhotoAlert.dismiss')}
+            onClick={handleDismiss}
+          >
+            <svg
+              width={18}
+              height={18}
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={2}
+              strokeLinecap="round"
+              aria-hidden="true"
+              focusable="false"
+            >
               <path d="M6 6l12 12M18 6 6 18" />
             </svg>
           </button>

@@ -14,7 +14,12 @@ export function Component() {
   if (!user) return null;
   const unconfirmed = user.status === 'not_confirmed';
   return (
-    <Page title={t('pages.completeSignup.title')} intro={t('pages.completeSignup.intro')} icon={<CameraIcon size={28} />} narrow>
+    <Page
+      title={t('pages.completeSignup.title')}
+      intro={t('pages.completeSignup.intro')}
+      icon={<CameraIcon size={28} />}
+      narrow
+    >
       {unconfirmed && (
         <section className="card-panel check-mail mb-4" aria-labelledby="check-mail-title">
           <span className="empty-state__icon">

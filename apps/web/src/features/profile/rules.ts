@@ -34,7 +34,9 @@ export interface ProfileSections {
   about: boolean;
 }
 
-export function profileSections(settings: Pick<SiteSettings, 'visible_profile_fields' | 'visible_profile_notes'>): ProfileSections {
+export function profileSections(
+  settings: Pick<SiteSettings, 'visible_profile_fields' | 'visible_profile_notes'>,
+): ProfileSections {
   return {
     options: visibleOptions(settings.visible_profile_fields),
     interests: settings.visible_profile_fields.includes('interests'),

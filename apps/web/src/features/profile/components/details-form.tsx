@@ -71,7 +71,10 @@ export function DetailsForm({ profile, onSaved, submitLabel, secondary }: Sectio
         </div>
       )}
       {sections.interests && (
-        <fieldset className="profile-interests" aria-describedby={fieldErrors.interests ? `${id}-interests-error` : `${id}-interests-hint`}>
+        <fieldset
+          className="profile-interests"
+          aria-describedby={fieldErrors.interests ? `${id}-interests-error` : `${id}-interests-hint`}
+        >
           <legend className="form-label fw-semibold">{t('profile.details.interests')}</legend>
           <p id={`${id}-interests-hint`} className="form-text mt-0">
             {t('profile.details.interestsHint', { count: chosen.length })}
@@ -89,7 +92,10 @@ export function DetailsForm({ profile, onSaved, submitLabel, secondary }: Sectio
             {interests.data?.interests.map((interest) => {
               const on = chosen.includes(interest.id);
               return (
-                <label key={interest.id} className={`profile-chip profile-chip--interest${on ? ' profile-chip--on' : ''}`}>
+                <label
+                  key={interest.id}
+                  className={`profile-chip profile-chip--interest${on ? ' profile-chip--on' : ''}`}
+                >
                   <input
                     type="checkbox"
                     className="profile-chip__input"

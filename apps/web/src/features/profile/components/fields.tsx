@@ -92,7 +92,9 @@ export function ChoiceGroup<T extends string>({ legend, name, options, value, on
 export function useErrorText(): (error: unknown) => string {
   const { t } = useTranslation();
   return (error) =>
-    error instanceof ApiError && error.status > 0 && error.error !== 'http_error' ? error.message : t('auth.errors.generic');
+    error instanceof ApiError && error.status > 0 && error.error !== 'http_error'
+      ? error.message
+      : t('auth.errors.generic');
 }
 
 /**

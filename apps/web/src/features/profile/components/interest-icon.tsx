@@ -15,7 +15,9 @@ const PATHS: Record<string, ReactNode> = {
   ),
   travelling: <path d="M2 16l20-8-4 12-6-4-3 4v-5l9-7-11 6Z" />,
   wine: <path d="M8 3h8l-.5 6a3.5 3.5 0 0 1-7 0Zm4 9.5V20m-4 1h8M8.3 7h7.4" />,
-  cooking: <path d="M4 11h16v2a6 6 0 0 1-6 6h-4a6 6 0 0 1-6-6Zm4-3c0-1.5 1-1.5 1-3m3 3c0-1.5 1-1.5 1-3m3 3c0-1.5 1-1.5 1-3M2 11h2m16 0h2" />,
+  cooking: (
+    <path d="M4 11h16v2a6 6 0 0 1-6 6h-4a6 6 0 0 1-6-6Zm4-3c0-1.5 1-1.5 1-3m3 3c0-1.5 1-1.5 1-3m3 3c0-1.5 1-1.5 1-3M2 11h2m16 0h2" />
+  ),
   sports: (
     <>
       <circle cx="12" cy="12" r="9" />
@@ -39,7 +41,9 @@ const PATHS: Record<string, ReactNode> = {
       <circle cx="15" cy="7.5" r="1" />
     </>
   ),
-  gaming: <path d="M6 8h12a4 4 0 0 1 4 4l-1 5a2 2 0 0 1-3.6.8L15 15H9l-2.4 2.8A2 2 0 0 1 3 17l-1-5a4 4 0 0 1 4-4Zm2 2.5v3m-1.5-1.5h3M15.5 11h.01M17.5 13h.01" />,
+  gaming: (
+    <path d="M6 8h12a4 4 0 0 1 4 4l-1 5a2 2 0 0 1-3.6.8L15 15H9l-2.4 2.8A2 2 0 0 1 3 17l-1-5a4 4 0 0 1 4-4Zm2 2.5v3m-1.5-1.5h3M15.5 11h.01M17.5 13h.01" />
+  ),
   fitness: <path d="M6 7v10M3 9.5v5M18 7v10m3-7.5v5M6 12h12" />,
   photography: (
     <>

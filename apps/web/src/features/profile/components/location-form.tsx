@@ -79,7 +79,11 @@ export function LocationForm({ profile, onSaved, submitLabel, secondary }: Secti
         ? t('profile.location.denied')
         : null;
   const locateNote =
-    geolocation.status === 'failed' ? geolocation.error : foundCity ? t('profile.location.found', { city: foundCity }) : permissionNote;
+    geolocation.status === 'failed'
+      ? geolocation.error
+      : foundCity
+        ? t('profile.location.found', { city: foundCity })
+        : permissionNote;
 
   return (
     <form className="profile-form" noValidate onSubmit={handleSubmit}>

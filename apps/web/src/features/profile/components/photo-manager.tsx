@@ -71,7 +71,10 @@ export function PhotoManager({ profile, paidUser }: PhotoManagerProps) {
 
   function handleMain(photo: Photo) {
     start();
-    update.mutate({ main: photo.id }, { onSuccess: () => setDone('main'), onError: (cause) => setError(errorText(cause)) });
+    update.mutate(
+      { main: photo.id },
+      { onSuccess: () => setDone('main'), onError: (cause) => setError(errorText(cause)) },
+    );
   }
 
   function handleMove(photo: Photo, direction: -1 | 1) {
@@ -88,7 +91,10 @@ export function PhotoManager({ profile, paidUser }: PhotoManagerProps) {
         onSuccess: () => {
           const index = order.indexOf(photo.id);
           // At the row's end the button moving further is disabled: focus the other one.
-          const side = (direction === -1 && index === 0) || (direction === 1 && index === order.length - 1) ? -direction : direction;
+          const side =
+            (direction === -1 && index === 0) || (direction === 1 && index === order.length - 1)
+              ? -direction
+              : direction;
           focusAfter.current = moveButtonId(photo.id, side as -1 | 1);
           setDone('moved');
         },
@@ -114,7 +120,9 @@ export function PhotoManager({ profile, paidUser }: PhotoManagerProps) {
   return (
     <div className="photo-manager">
       <div className="photo-manager__meter">
-        <span className="photo-manager__count">{t('profile.photos.count', { count: photos.length, limit: profile.photo_limit })}</span>
+        <span className="photo-manager__count">
+          {t('profile.photos.count', { count: photos.length, limit: profile.photo_limit })}
+        </span>
         <span className="photo-manager__bar" aria-hidden="true">
           <span style={{ width: `${Math.min(100, (photos.length / Math.max(profile.photo_limit, 1)) * 100)}%` }} />
         </span>
@@ -232,7 +240,9 @@ export function PhotoManager({ profile, paidUser }: PhotoManagerProps) {
           </Link>
         </div>
       )}
-      {allowance === 'full' && <p className="photo-manager__hint">{t('profile.photos.full', { limit: profile.photo_limit })}</p>}
+      {allowance === 'full' && (
+        <p className="photo-manager__hint">{t('profile.photos.full', { limit: profile.photo_limit })}</p>
+      )}
       {error && (
         <div className="alert alert-danger mb-0" role="alert">
           {error}
@@ -254,7 +264,17 @@ function revoke(url: string | null): void {
 }
 
 /** Asks before a photo goes for good; Escape or 'Cancel' keeps it. */
-function DeleteConfirm({ n, pending, onConfirm, onCancel }: { n: number; pending: boolean; onConfirm: () => void; onCancel: () => void }) {
+function DeleteConfirm({
+  n,
+  pending,
+  onConfirm,
+  onCancel,
+}: {
+  n: number;
+  pending: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const cancel = useRef<HTMLButtonElement>(null);
   useEffect(() => cancel.current?.focus(), []);
@@ -280,7 +300,17 @@ function DeleteConfirm({ n, pending, onConfirm, onCancel }: { n: number; pending
 
 function StarIcon({ filled = false }: { filled?: boolean }) {
   return (
-    <svg width={16} height={16} viewBox="0 0 24 24" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth={2} strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      width={16}
+      height={16}
+      viewBox="0 0 24 24"
+      fill={filled ? 'currentColor' : 'none'}
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9Z" />
     </svg>
   );
@@ -288,7 +318,18 @@ function StarIcon({ filled = false }: { filled?: boolean }) {
 
 function TrashIcon() {
   return (
-    <svg width={17} height={17} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      width={17}
+      height={17}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M4 7h16M9 7V4h6v3m-9 0 1 13h10l1-13M10 11v6m4-6v6" />
     </svg>
   );

@@ -44,7 +44,11 @@ function ProfileSections({ profile, paidUser }: { profile: OwnProfile; paidUser:
             <p className="profile-summary__meta">{[profile.city, profile.country].filter(Boolean).join(', ')}</p>
           </div>
         </div>
-        <ProfileSection title={t('profile.photos.title')} intro={t('profile.photos.intro')} icon={<CameraIcon size={20} />}>
+        <ProfileSection
+          title={t('profile.photos.title')}
+          intro={t('profile.photos.intro')}
+          icon={<CameraIcon size={20} />}
+        >
           <PhotoManager profile={profile} paidUser={paidUser} />
         </ProfileSection>
       </div>
@@ -53,16 +57,28 @@ function ProfileSections({ profile, paidUser }: { profile: OwnProfile; paidUser:
           <BasicsForm profile={profile} />
         </ProfileSection>
         {sections.about && (
-          <ProfileSection title={t('profile.about.title')} intro={t('profile.about.intro')} icon={<SparklesIcon size={20} />}>
+          <ProfileSection
+            title={t('profile.about.title')}
+            intro={t('profile.about.intro')}
+            icon={<SparklesIcon size={20} />}
+          >
             <AboutForm profile={profile} />
           </ProfileSection>
         )}
         {(sections.options.length > 0 || sections.interests) && (
-          <ProfileSection title={t('profile.details.title')} intro={t('profile.details.intro')} icon={<HeartIcon size={20} />}>
+          <ProfileSection
+            title={t('profile.details.title')}
+            intro={t('profile.details.intro')}
+            icon={<HeartIcon size={20} />}
+          >
             <DetailsForm profile={profile} />
           </ProfileSection>
         )}
-        <ProfileSection title={t('profile.location.title')} intro={t('profile.location.intro')} icon={<CompassIcon size={20} />}>
+        <ProfileSection
+          title={t('profile.location.title')}
+          intro={t('profile.location.intro')}
+          icon={<CompassIcon size={20} />}
+        >
           <LocationForm profile={profile} />
         </ProfileSection>
       </div>

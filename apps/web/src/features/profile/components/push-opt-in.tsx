@@ -5,7 +5,8 @@ import { BellIcon, CheckIcon } from '../../../components/icons';
 type PushState = 'unsupported' | NotificationPermission;
 
 function pushState(): PushState {
-  if (typeof window === 'undefined' || !('Notification' in window) || !('serviceWorker' in navigator)) return 'unsupported';
+  if (typeof window === 'undefined' || !('Notification' in window) || !('serviceWorker' in navigator))
+    return 'unsupported';
   return Notification.permission;
 }
 

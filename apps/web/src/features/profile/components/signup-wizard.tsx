@@ -79,11 +79,47 @@ function WizardSteps({ profile, paidUser }: { profile: OwnProfile; paidUser: boo
       </>
     );
   } else if (step === 'location') {
-    body = <LocationForm profile={profile} onSaved={forward} submitLabel={saveLabel} secondary={<>{back}{later}</>} />;
+    body = (
+      <LocationForm
+        profile={profile}
+        onSaved={forward}
+        submitLabel={saveLabel}
+        secondary={
+          <>
+            {back}
+            {later}
+          </>
+        }
+      />
+    );
   } else if (step === 'details') {
-    body = <DetailsForm profile={profile} onSaved={forward} submitLabel={saveLabel} secondary={<>{back}{later}</>} />;
+    body = (
+      <DetailsForm
+        profile={profile}
+        onSaved={forward}
+        submitLabel={saveLabel}
+        secondary={
+          <>
+            {back}
+            {later}
+          </>
+        }
+      />
+    );
   } else if (step === 'about') {
-    body = <AboutForm profile={profile} onSaved={forward} submitLabel={saveLabel} secondary={<>{back}{later}</>} />;
+    body = (
+      <AboutForm
+        profile={profile}
+        onSaved={forward}
+        submitLabel={saveLabel}
+        secondary={
+          <>
+            {back}
+            {later}
+          </>
+        }
+      />
+    );
   } else {
     body = (
       <>

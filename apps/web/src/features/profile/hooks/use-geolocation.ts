@@ -27,7 +27,13 @@ function currentPosition(): Promise<GeolocationPosition> {
 }
 
 function isPositionError(error: unknown): error is GeolocationPositionError {
-  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'number' && !(error instanceof ApiError);
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    typeof error.code === 'number' &&
+    !(error instanceof ApiError)
+  );
 }
 
 /**

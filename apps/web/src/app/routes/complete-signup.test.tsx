@@ -1,0 +1,109 @@
+import { DISMISSAL_KEYS } from '@app/shared';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  ALL_FIELDS_SETTINGS,
+  buildPhoto,
+  buildProfile,
+  jsonResponse,
+  stubApi,
+} from '../../features/profile/testing/api-stub';
+import { queryClient } from '../../lib/query-client';
+import { buildUser } from '../../testing/factories';
+import { renderWithApp } from '../../testing/render';
+import { appRoutes } from '../router';
+
+const user = buildUser();
+
+describe('the /complete-signup wizard', () => {
+  beforeEach(() => {
+    localStorage.setItem(DISMISSAL_KEYS.siteEntryWarning, String(Date.now()));
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('walks forward, back and past skipped steps to the members area', async () => {
+    const { sent } = stubApi(user, {
+      'GET /api/profile.php': jsonResponse(200, { profile: buildProfile() }),
+      'PUT /api/profile.php': ({ body }) => jsonResponse(200, { profile: buildProfile(JSON.parse(String(body))) }),
+    });
+    const { router } = await renderWithApp(appRoutes(queryClient), {
+      path: '/complete-signup',
+      user,
+      settings: ALL_FIELDS_SETTINGS,
+    });
+
+    expect(await screen.findByRole('heading', { name: 'Voeg een foto toe' })).toBeInTheDocument();
+    expect(screen.getByText('Stap 1 van 5')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Volgende' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Later' }));
+
+    const location = await screen.findByRole('heading', { name: 'Waar woon je?' });
+    expect(location).toHaveFocus();
+    expect(screen.getByText('Stap 2 van 5')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Vorige' }));
+    expect(await screen.findByRole('heading', { name: 'Voeg een foto toe' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Later' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Later' }));
+
+    expect(await screen.findByRole('heading', { name: 'Vertel iets over jezelf' })).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Avontuur' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Opslaan en verder' }));
+
+    expect(await screen.findByRole('heading', { name: 'Schrijf iets over jezelf' })).toBeInTheDocument();
+    expect(sent('PUT', '/api/profile.php')).toEqual([{ interests: [2, 1] }]);
+    await userEvent.click(screen.getByRole('button', { name: 'Later' }));
+
+    expect(await screen.findByRole('heading', { name: 'Mis niets' })).toBeInTheDocument();
+    expect(screen.getByText('Stap 5 van 5')).toBeInTheDocument();
+    expect(screen.getByText(/Deze browser ondersteunt geen pushmeldingen/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Klaar, naar de leden' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/members'));
+  });
+
+  it('moves on from the photo step once a photo is there', async () => {
+    stubApi(user, {
+      'GET /api/profile.php': jsonResponse(200, { profile: buildProfile({ photos: [buildPhoto(11, 0)] }) }),
+    });
+    await renderWithApp(appRoutes(queryClient), { path: '/complete-signup', user, settings: ALL_FIELDS_SETTINGS });
+    expect(await screen.findByRole('img', { name: 'Jouw profielfoto (foto 1)' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Later' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Volgende' }));
+    expect(await screen.findByRole('heading', { name: 'Waar woon je?' })).toBeInTheDocument();
+  });
+
+  it('asks for notification permission where the browser offers it', async () => {
+    const requestPermission = vi.fn(async () => 'granted' as NotificationPermission);
+    vi.stubGlobal('Notification', { permission: 'default', requestPermission });
+    Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
+    stubApi(user, { 'GET /api/profile.php': jsonResponse(200, { profile: buildProfile() }) });
+    await renderWithApp(appRoutes(queryClient), {
+      path: '/complete-signup',
+      user,
+      settings: { visible_profile_fields: [], visible_profile_notes: false },
+    });
+    expect(await screen.findByText('Stap 1 van 3')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Later' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Later' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Meldingen aanzetten' }));
+    expect(await screen.findByText('Je browser staat meldingen toe.')).toBeInTheDocument();
+    expect(requestPermission).toHaveBeenCalled();
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+  });
+
+  it('keeps the check-your-mail panel on top for an unconfirmed member', async () => {
+    const unconfirmed = buildUser({ status: 'not_confirmed', profile: { ...user.profile, status: 'disabled' } });
+    stubApi(unconfirmed, { 'GET /api/profile.php': jsonResponse(200, { profile: buildProfile() }) });
+    await renderWithApp(appRoutes(queryClient), {
+      path: '/complete-signup',
+      user: unconfirmed,
+      settings: ALL_FIELDS_SETTINGS,
+    });
+    const panel = await screen.findByRole('heading', { name: 'Kijk in je mailbox' });
+    const wizard = await screen.findByRole('heading', { name: 'Voeg een foto toe' });
+    expect(panel.compareDocumentPosition(wizard) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+});
