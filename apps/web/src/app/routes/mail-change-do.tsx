@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { CheckIcon, MailCheckIcon } from '../../components/icons';
+import { CheckIcon, MailCheckIcon, MailIcon } from '../../components/icons';
 import { useConfirmEmailChange } from '../../features/account/api/email-change';
 import { useErrorText } from '../../features/account/components/form-fields';
 import { Page } from '../components/page';
@@ -48,6 +48,9 @@ export function Component() {
           </div>
         ) : failed ? (
           <div className="auth-success" role="alert">
+            <span className="auth-success__icon auth-success__icon--warning">
+              <MailIcon size={30} />
+            </span>
             <h2 className="h4">{t('pages.mailChange.failedTitle')}</h2>
             <p>{token ? errorText(confirm.error) : t('pages.mailChange.missingToken')}</p>
             <p className="text-body-secondary">{t('pages.mailChange.failedHelp')}</p>

@@ -364,7 +364,7 @@ function InvisibleSolution({ onClose }: { onClose: () => void }) {
     );
   }
   return (
-    <div className="solution-box">
+    <div className="solution-action">
       {update.isError && (
         <FormAlert>
           <p>{errorText(update.error)}</p>
