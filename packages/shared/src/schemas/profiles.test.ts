@@ -41,6 +41,8 @@ describe('PhotosUpdateBodySchema and GeocodeQuerySchema', () => {
     expect(PhotosUpdateBodySchema.parse({ main: 3, order: [3, 1] })).toEqual({ main: 3, order: [3, 1] });
     expect(GeocodeQuerySchema.parse({ lat: '52.37', lon: '4.89' })).toEqual({ lat: 52.37, lon: 4.89 });
     expect(GeocodeQuerySchema.safeParse({ lat: '91', lon: '0' }).success).toBe(false);
+    expect(GeocodeQuerySchema.safeParse({ lat: '', lon: '' }).success).toBe(false);
+    expect(GeocodeQuerySchema.safeParse({ lat: 'abc', lon: '1' }).success).toBe(false);
   });
 });
 

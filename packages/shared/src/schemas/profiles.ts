@@ -164,10 +164,13 @@ export type PhotosUpdateBody = z.infer<typeof PhotosUpdateBodySchema>;
 export const PhotoDeleteBodySchema = z.object({ id: z.number().int().positive() });
 export type PhotoDeleteBody = z.infer<typeof PhotoDeleteBodySchema>;
 
+/** A query-string coordinate within ±max; an empty value is missing, not 0. */
+const degrees = (max: number) => z.string().trim().min(1).pipe(z.coerce.number<string>().min(-max).max(max));
+
 /** GET /api/geocode.php: a browser geolocation position in decimal degrees. */
 export const GeocodeQuerySchema = z.object({
-  lat: z.coerce.number().min(-90).max(90),
-  lon: z.coerce.number().min(-180).max(180),
+  lat: degrees(90),
+  lon: degrees(180),
 });
 export type GeocodeQuery = z.infer<typeof GeocodeQuerySchema>;
 

@@ -77,7 +77,7 @@ describe('GET /api/geocode.php', () => {
 
   it('refuses positions out of range or missing', async () => {
     const cookie = await cookieOf();
-    for (const query of ['lat=91&lon=0', 'lat=0&lon=181', 'lat=abc&lon=1', 'lon=4.89', '']) {
+    for (const query of ['lat=91&lon=0', 'lat=0&lon=181', 'lat=abc&lon=1', 'lon=4.89', 'lat=&lon=', '']) {
       const res = await geocode(cookie, query);
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toBe('validation_failed');
