@@ -15,7 +15,7 @@ import { accountsRoutes, type AccountRateLimits } from './modules/accounts/accou
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
 import { outboxRoutes } from './modules/outbox/outbox.routes.js';
-import { profilesRoutes } from './modules/profiles/profiles.routes.js';
+import { profilesRoutes, type ProfileRateLimits } from './modules/profiles/profiles.routes.js';
 import { createProfilesService } from './modules/profiles/profiles.service.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { createReferenceService } from './modules/reference/reference.service.js';
@@ -46,6 +46,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** The accounts calls' own rate limits (login, signup, reset, activation). */
   accountRateLimits?: Partial<AccountRateLimits>;
+  /** The per-member limits of photo uploads and geocoding. */
+  profileRateLimits?: Partial<ProfileRateLimits>;
   /** Where photos are stored; by default local disk under DATA_DIR/media. */
   storage?: MediaStorage;
 }
@@ -163,7 +165,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     config,
     ...(deps.accountRateLimits ? { limits: deps.accountRateLimits } : {}),
   });
-  await api.register(profilesRoutes, { profiles });
+  await api.register(profilesRoutes, {
+    profiles,
+    ...(deps.profileRateLimits ? { limits: deps.profileRateLimits } : {}),
+  });
   await api.register(logsRoutes);
   await api.register(accountSettingsRoutes, {
     accountSettings,

@@ -490,3 +490,29 @@ describe('PUT and DELETE /api/photos.php', () => {
     }
   });
 });
+
+describe('upload rate limit', () => {
+  it('holds back a member who uploads too often, not others', async () => {
+    const limited = await buildTestApp({}, { db: t.db, profileRateLimits: { upload: { max: 2, timeWindow: 60_000 } } });
+    try {
+      const post = async (cookie: string) => {
+        const { payload, headers } = multipart(Buffer.from('text, refused after the limit check'));
+        return limited.app.inject({
+          method: 'POST',
+          url: '/api/photos.php',
+          payload,
+          headers: { ...XHR, ...headers, cookie },
+        });
+      };
+      const m = await member();
+      expect((await post(m.cookie)).statusCode).toBe(415);
+      expect((await post(m.cookie)).statusCode).toBe(415);
+      const third = await post(m.cookie);
+      expect(third.statusCode).toBe(429);
+      expect(third.json().error).toBe('rate_limited');
+      expect((await post((await member()).cookie)).statusCode).toBe(415);
+    } finally {
+      await limited.close();
+    }
+  });
+});
