@@ -1,5 +1,5 @@
 import { DISMISSAL_KEYS } from '@app/shared';
-import { screen } from '@testing-library/react';
+import { configure, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildProfile, jsonResponse, stubApi } from '../../features/profile/testing/api-stub';
@@ -7,6 +7,9 @@ import { queryClient } from '../../lib/query-client';
 import { buildUser } from '../../testing/factories';
 import { renderWithApp } from '../../testing/render';
 import { appRoutes } from '../router';
+
+// The page is a lazy route module with its own catalogue: on a busy machine the first render takes a while.
+configure({ asyncUtilTimeout: 3000 });
 
 const user = buildUser();
 

@@ -1,12 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useUser } from '../../features/account/api/get-user';
 import { ActivationReminder } from '../components/activation-reminder';
-import { ProfilePhotoAlert } from '../components/profile-photo-alert';
 import { SignupModalSlot } from '../components/signup-modal-slot';
 import { SiteFooter } from './site-footer';
 import { SkipLink } from './skip-link';
 import { TabBar } from './tab-bar';
 import { TopBar } from './top-bar';
+
+// Only members without a photo can see the profile-photo alert: visitors never load it.
+const ProfilePhotoAlert = lazy(() =>
+  import('../components/profile-photo-alert').then((module) => ({ default: module.ProfilePhotoAlert })),
+);
 
 /**
  * The default layout (spec section 2): top navigation, the warning banners, the page, the
@@ -20,7 +25,11 @@ export function DefaultLayout() {
       <TopBar />
       {/* The warning banners (activation, profile photo, push, disabled notifications) render here. */}
       <ActivationReminder />
-      <ProfilePhotoAlert />
+      {user && !user.profile.main_image && (
+        <Suspense fallback={null}>
+          <ProfilePhotoAlert />
+        </Suspense>
+      )}
       <main id="main" className="layout__main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -1,5 +1,5 @@
 import { DISMISSAL_KEYS } from '@app/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -13,6 +13,9 @@ import { queryClient } from '../../lib/query-client';
 import { buildUser } from '../../testing/factories';
 import { renderWithApp } from '../../testing/render';
 import { appRoutes } from '../router';
+
+// The page is a lazy route module with its own catalogue: on a busy machine the first render takes a while.
+configure({ asyncUtilTimeout: 3000 });
 
 const user = buildUser();
 

@@ -1,6 +1,8 @@
+import { PROFILE_ABOUT_MAX_LENGTH } from '@app/shared';
 import { describe, expect, it } from 'vitest';
 import type { OwnProfile } from './api/contract';
 import {
+  ABOUT_MAX_LENGTH,
   changedFields,
   geolocationPermission,
   latestBirthDate,
@@ -134,5 +136,11 @@ describe('wizardSteps', () => {
 describe('latestBirthDate', () => {
   it('is today, the given number of years ago', () => {
     expect(latestBirthDate(new Date('2026-11-22T10:00:00Z'), 18)).toBe('2008-11-22');
+  });
+});
+
+describe('ABOUT_MAX_LENGTH', () => {
+  it("is the contract's limit", () => {
+    expect(ABOUT_MAX_LENGTH).toBe(PROFILE_ABOUT_MAX_LENGTH);
   });
 });

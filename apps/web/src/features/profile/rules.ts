@@ -1,6 +1,13 @@
 import { PROFILE_OPTIONS, type ProfileOption, type SiteSettings } from '@app/shared';
 import type { Geocode, OwnProfile, ProfileUpdateBody } from './api/contract';
 
+/**
+ * Longest 'about me' text: PROFILE_ABOUT_MAX_LENGTH of the shared contract, which lives in a
+ * module of zod schemas; importing it from there would put zod into this page's chunk. The
+ * rules test keeps the two equal.
+ */
+export const ABOUT_MAX_LENGTH = 2000;
+
 /** Whom a member seeks, as the forms ask it; the contract stores it as a sexuality. */
 export type Seeking = 'men' | 'women' | 'both';
 type Gender = OwnProfile['gender'];
