@@ -62,6 +62,28 @@ async function logOut(page: Page, texts: (typeof LANGUAGES)[number]['common']) {
   await expect(page.getByRole('link', { name: texts.auth.loginSubmit }).first()).toBeVisible();
 }
 
+/**
+ * A new account, made through the API in the page's context (so the page is logged in as it).
+ * The signup form itself has its own test (accounts.spec.ts); here the account is the start.
+ */
+async function signUpByApi(page: Page, email: string, password: string, locale: string) {
+  const signup = await page.request.post('/api/signup.php', {
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    data: {
+      email,
+      password,
+      name: 'Journey',
+      date_of_birth: '1990-05-17',
+      gender: 'female',
+      sexuality: 'hetero',
+      country: 'NL',
+      terms: true,
+      language: locale,
+    },
+  });
+  expect(signup.status()).toBe(200);
+}
+
 for (const { locale, common, errors } of LANGUAGES) {
   test.describe(`an account's life in ${locale}`, () => {
     test.beforeEach(async ({ page, baseURL }) => {
@@ -72,22 +94,7 @@ for (const { locale, common, errors } of LANGUAGES) {
     test('confirm, log out, fail a login, log in, reset the password', async ({ page }, testInfo) => {
       const email = `journey.${locale}.${testInfo.project.name}.${Date.now()}@example.test`;
       const password = 'eerste-wachtwoord';
-      // The signup form itself has its own test (accounts.spec.ts); here the account is the start.
-      const signup = await page.request.post('/api/signup.php', {
-        headers: { 'X-Requested-With': 'XMLHttpRequest' },
-        data: {
-          email,
-          password,
-          name: 'Journey',
-          date_of_birth: '1990-05-17',
-          gender: 'female',
-          sexuality: 'hetero',
-          country: 'NL',
-          terms: true,
-          language: locale,
-        },
-      });
-      expect(signup.status()).toBe(200);
+      await signUpByApi(page, email, password, locale);
 
       const activation = await mailedLink(page.request, email, /\/api\/activate\.php\?token=[\w-]+/);
       await page.goto(activation.href);
@@ -120,6 +127,57 @@ for (const { locale, common, errors } of LANGUAGES) {
       await logIn(page, common, email, password);
       await expect(page.getByText(locale === 'nl' ? SPEC_NL.loginFailed : errors.login_failed)).toBeVisible();
       await logIn(page, common, email, 'tweede-wachtwoord');
+      await expect(page).toHaveURL(/\/members$/);
+    });
+
+    test('change the e-mail address, delete the account past a retention offer, and reactivate it', async ({
+      page,
+    }, testInfo) => {
+      const email = `journey2.${locale}.${testInfo.project.name}.${Date.now()}@example.test`;
+      const moved = email.replace('journey2.', 'moved.');
+      const password = 'eerste-wachtwoord';
+      await signUpByApi(page, email, password, locale);
+      const s = common.accountSettings;
+
+      await page.goto('/settings');
+      await expect(page.getByText(email)).toBeVisible();
+      await page.getByRole('button', { name: s.email.change, exact: true }).click();
+      await page.getByLabel(s.email.newLabel).fill('demo@amoria.example');
+      await page.getByLabel(s.email.password, { exact: true }).fill(password);
+      await page.getByRole('button', { name: s.email.submit }).click();
+      await expect(page.getByText(locale === 'nl' ? SPEC_NL.emailInUse : errors.email_in_use)).toBeVisible();
+      await page.getByLabel(s.email.newLabel).fill(moved);
+      await page.getByRole('button', { name: s.email.submit }).click();
+      await expect(page.getByText(s.email.sentTitle)).toBeVisible();
+
+      const change = await mailedLink(page.request, moved, /\/mail-change\/do\?token=[\w-]+/);
+      await page.goto(change.href);
+      await expect(page.getByRole('heading', { name: common.pages.mailChange.doneTitle })).toBeVisible();
+      await page.goto('/settings');
+      await expect(page.getByText(moved)).toBeVisible();
+
+      const d = common.deleteFlow;
+      await page.getByRole('button', { name: s.delete.open }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText(d.reasons.too_expensive).click();
+      await dialog.getByRole('button', { name: d.next }).click();
+      await dialog.getByRole('button', { name: d.solutions.too_expensive.claim.replace('{{percent}}', '50') }).click();
+      await expect(dialog.getByText(/STAY-[A-Z0-9]{6}/)).toBeVisible();
+      await dialog.getByRole('button', { name: d.continueDeleting }).click();
+      await dialog.getByLabel(d.confirm.password).fill(password);
+      await dialog.getByRole('button', { name: d.confirm.submit }).click();
+      await expect(page).toHaveURL(/\/account-deleted$/);
+      await expect(page.getByRole('heading', { name: common.pages.accountDeleted.title })).toBeVisible();
+
+      // Hidden at once: the address no longer logs in.
+      await logIn(page, common, moved, password);
+      await expect(page.getByText(locale === 'nl' ? SPEC_NL.loginFailed : errors.login_failed)).toBeVisible();
+
+      const back = await mailedLink(page.request, moved, /\/api\/reactivate\.php\?token=[\w-]+/);
+      await page.goto(back.href);
+      await expect(page).toHaveURL(/\/login\?reactivated=1$/);
+      await expect(page.getByText(common.pages.login.reactivated)).toBeVisible();
+      await logIn(page, common, moved, password);
       await expect(page).toHaveURL(/\/members$/);
     });
   });
