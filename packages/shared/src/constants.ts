@@ -203,3 +203,21 @@ export const PASSWORD_MAX_LENGTH = 200;
 export const PROFILE_NAME_MAX_LENGTH = 50;
 /** The first message sent with a signup from /members/{id}/signup. */
 export const SIGNUP_MESSAGE_MAX_LENGTH = 2000;
+
+/** Photos of another member a free (non-paid) viewer or a visitor sees; premium sees all. */
+export const FREE_VIEWER_PHOTOS = 2;
+
+/** Related profiles shown below a member's profile. */
+export const RELATED_PROFILES_LIMIT = 6;
+
+/** A member counts as online when active within this many minutes. */
+export const ONLINE_MINUTES = 5;
+
+/** A member counts as recently active within this many hours. */
+export const RECENTLY_ACTIVE_HOURS = 24;
+
+/**
+ * The server notes a member's last activity at most once in this many minutes: a write per
+ * request would be wasted, and it must stay well below ONLINE_MINUTES to keep `online` true.
+ */
+export const LAST_ACTIVE_THROTTLE_MINUTES = 2;

@@ -9,3 +9,4 @@ export * from './schemas/misc.js';
 export * from './schemas/accounts.js';
 export * from './schemas/account-settings.js';
 export * from './schemas/profiles.js';
+export * from './schemas/members.js';

@@ -42,6 +42,8 @@ export const ERROR_CODES = [
   'photo_limit_reached',
   'photo_not_found',
   'geocode_not_found',
+  // members (schemas/members.ts)
+  'cannot_block_self',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
