@@ -110,3 +110,26 @@ export const photos = pgTable(
   },
   (t) => [index('photos_member_idx').on(t.memberId, t.position)],
 );
+
+/**
+ * Who blocked whom (spec sections 2 and 6). One-sided: the blocked member can no longer see or
+ * contact the blocker, and lists keep the pair apart both ways. The primary key answers
+ * "did A block B" and the blocker's list; blocks_blocked_idx answers "who blocked me".
+ */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: bigint('blocker_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    blockedId: bigint('blocked_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('blocks_blocked_idx').on(t.blockedId),
+    check('blocks_not_self', sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
