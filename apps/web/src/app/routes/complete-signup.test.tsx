@@ -41,7 +41,7 @@ describe('the /complete-signup wizard', () => {
 
     expect(await screen.findByRole('heading', { name: 'Voeg een foto toe' })).toBeInTheDocument();
     expect(screen.getByText('Stap 1 van 5')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Volgende' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Volgende' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Later' }));
 
     const location = await screen.findByRole('heading', { name: 'Waar woon je?' });
