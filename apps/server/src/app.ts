@@ -14,6 +14,8 @@ import { createAccountSettingsService } from './modules/accounts/account-setting
 import { accountsRoutes, type AccountRateLimits } from './modules/accounts/accounts.routes.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
+import { membersRoutes } from './modules/members/members.routes.js';
+import { createMembersService } from './modules/members/members.service.js';
 import { outboxRoutes } from './modules/outbox/outbox.routes.js';
 import { profilesRoutes, type ProfileRateLimits } from './modules/profiles/profiles.routes.js';
 import { createProfilesService } from './modules/profiles/profiles.service.js';
@@ -110,6 +112,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const reference = createReferenceService({ db, sites: settings });
   const accounts = createAccountsService({ db, settings, mailer, log: app.log });
   const profiles = createProfilesService({ db, settings, storage, log: app.log });
+  const members = createMembersService({ db });
   const accountSettings = createAccountSettingsService({ db, settings, mailer, log: app.log });
 
   const web = loadWebApp(config.webDistDir);
@@ -127,6 +130,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
         { name: 'reference', description: 'Company, interests and regions' },
         { name: 'accounts', description: 'The logged-in member' },
         { name: 'profiles', description: "The member's own profile, photos and geocoding" },
+        { name: 'members', description: "Other members' profiles and blocking" },
         { name: 'logs', description: 'Client beacons' },
         { name: 'outbox', description: 'Dev only: mails kept while no SMTP server is configured' },
       ],
@@ -169,6 +173,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     profiles,
     ...(deps.profileRateLimits ? { limits: deps.profileRateLimits } : {}),
   });
+  await api.register(membersRoutes, { members, settings });
   await api.register(logsRoutes);
   await api.register(accountSettingsRoutes, {
     accountSettings,

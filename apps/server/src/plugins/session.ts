@@ -2,11 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AUTH_COOKIE, AUTH_COOKIE_DAYS } from '@app/shared';
+import { AUTH_COOKIE, AUTH_COOKIE_DAYS, LAST_ACTIVE_THROTTLE_MINUTES } from '@app/shared';
 import type { Config } from '../config.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import { authenticationRequired } from '../errors.js';
-import { deleteSession, findSessionMember, insertSession } from './session.repository.js';
+import { deleteSession, findSessionMember, insertSession, touchLastActive } from './session.repository.js';
 
 /** The member a request is made by. Only the id: modules load what they need themselves. */
 export interface SessionMember {
@@ -21,6 +21,7 @@ declare module 'fastify' {
 }
 
 const SESSION_MS = AUTH_COOKIE_DAYS * 24 * 60 * 60 * 1000;
+const LAST_ACTIVE_THROTTLE_MS = LAST_ACTIVE_THROTTLE_MINUTES * 60 * 1000;
 
 /** Tokens are 32 random bytes in base64url: 43 characters. Anything far off is not ours. */
 const TOKEN_PATTERN = /^[\w-]{40,64}$/;
@@ -85,7 +86,9 @@ export function memberId(request: FastifyRequest): number {
 
 /**
  * Resolves the auth cookie to request.member on every API request. Sessions live in the
- * database, so any process of a scaled-out deployment can serve any request.
+ * database, so any process of a scaled-out deployment can serve any request. It also notes the
+ * member's last activity (profiles.last_active_at, shown as online / recently active): read
+ * with the session, written only when older than LAST_ACTIVE_THROTTLE_MINUTES.
  */
 export const sessionPlugin = fp<{ db: Db }>(
   async (app, { db }) => {
@@ -94,7 +97,17 @@ export const sessionPlugin = fp<{ db: Db }>(
       if (!request.url.startsWith('/api/')) return;
       const token = request.cookies[AUTH_COOKIE];
       if (!token || !TOKEN_PATTERN.test(token)) return;
-      request.member = await findSessionMember(db, hashToken(token), new Date());
+      const now = new Date();
+      const found = await findSessionMember(db, hashToken(token), now);
+      if (!found) return;
+      request.member = { id: found.id };
+      const staleBefore = new Date(now.getTime() - LAST_ACTIVE_THROTTLE_MS);
+      if (found.lastActiveAt && found.lastActiveAt < staleBefore) {
+        // Bookkeeping only: a failed write must not fail the member's request.
+        await touchLastActive(db, found.id, now, staleBefore).catch((err: unknown) =>
+          request.log.error({ err }, 'noting last activity failed'),
+        );
+      }
     });
   },
   { name: 'session', dependencies: ['@fastify/cookie'] },

@@ -15,8 +15,8 @@
  *     Exception: your own id always answers, as others see you (a preview), even when invisible
  *     or disabled. Blocking is one-sided: the blocker still sees whom they blocked
  *     (blocked_by_me true, to offer unblock); the blocked member gets 404.
- *     Photos: a free viewer (or visitor) gets the first FREE_VIEWER_PHOTOS photos in display
- *     order and `locked_photos` counts the rest (their URLs are never sent); a paid viewer, and
+ *     Photos, the main one first, then display order: a free viewer (or visitor) gets the first
+ *     FREE_VIEWER_PHOTOS and `locked_photos` counts the rest (their URLs are never sent); a paid viewer, and
  *     the member viewing themself, gets all, locked_photos 0.
  *     400 validation_failed (id not a positive whole number).
  * - POST   /api/block.php            BlockBody `{ id }` -> BlockResponse `{ blocked: true }`.
@@ -43,7 +43,11 @@ import { PhotoSchema, ProfileOptionsSchema } from './profiles.js';
 import { GenderSchema, SexualitySchema } from './user.js';
 
 /** A whole positive member id from a query string. */
-const memberIdParam = z.string().trim().regex(/^\d{1,15}$/).pipe(z.coerce.number<string>().int().positive());
+const memberIdParam = z
+  .string()
+  .trim()
+  .regex(/^\d{1,15}$/)
+  .pipe(z.coerce.number<string>().int().positive());
 
 /** A member as a card shows them everywhere: search, related profiles, likes, the blocked list. */
 export const ProfileCardSchema = z.object({
@@ -75,7 +79,7 @@ export const MemberProfileSchema = ProfileCardSchema.extend(ProfileOptionsSchema
   about: z.string(),
   /** Interest ids (/api/interests.php). */
   interests: z.array(z.number().int()),
-  /** The photos this viewer may see, in display order (is_main marks the picture). */
+  /** The photos this viewer may see: the picture (is_main) first, then display order. */
   photos: z.array(PhotoSchema),
   /** How many more photos the member has that this viewer may not see (premium unlocks them). */
   locked_photos: z.number().int().nonnegative(),

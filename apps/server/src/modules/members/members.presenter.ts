@@ -1,0 +1,83 @@
+import type { MemberProfile, Photo, ProfileCard } from '@app/shared';
+import { mediaUrl } from '../../platform/storage/index.js';
+import { ageOn } from '../accounts/accounts.rules.js';
+import { presentOwnProfile, presentPhoto } from '../profiles/profiles.presenter.js';
+import type { PhotoRow } from '../profiles/profiles.repository.js';
+import type { CardRow, ViewedMemberRow } from './members.repository.js';
+import { activity } from './members.rules.js';
+
+export interface PresentContext {
+  cdnPrefix: string;
+  now: Date;
+}
+
+/** A member card, field by field: the birth date and the exact last activity never leave. */
+export function presentCard(row: CardRow, context: PresentContext): ProfileCard {
+  return {
+    id: row.id,
+    name: row.name,
+    age: ageOn(row.birthDate, context.now),
+    city: row.city,
+    region_id: row.regionId,
+    country: row.country,
+    thumb: row.thumbFilename === null ? null : mediaUrl(context.cdnPrefix, row.thumbFilename),
+    match: row.matchFilename === null ? null : mediaUrl(context.cdnPrefix, row.matchFilename),
+    fictional: row.fictional,
+    ...activity(row.lastActiveAt, context.now),
+  };
+}
+
+/**
+ * Another member's profile for one viewer. Only `visiblePhotos` are turned into URLs; the rest
+ * are counted, so a locked photo's address is never in the answer. The own-profile presenter
+ * supplies the option fields, so both views read them the same way.
+ */
+export function presentMemberProfile(
+  viewed: ViewedMemberRow,
+  input: {
+    photos: readonly PhotoRow[];
+    visiblePhotos: number;
+    interestIds: readonly number[];
+    related: readonly CardRow[];
+  },
+  context: PresentContext,
+): MemberProfile {
+  const { member, profile } = viewed;
+  const own = presentOwnProfile(member, profile, [], input.interestIds, {
+    cdnPrefix: context.cdnPrefix,
+    today: context.now,
+  });
+  const main = input.photos.find((p) => p.isMain) ?? input.photos[0] ?? null;
+  const photos: Photo[] = input.photos.slice(0, input.visiblePhotos).map((p) => presentPhoto(p, context.cdnPrefix));
+  return {
+    ...presentCard(
+      {
+        id: member.id,
+        fictional: member.fictional,
+        name: profile.name,
+        birthDate: profile.birthDate,
+        city: profile.city,
+        regionId: profile.regionId,
+        country: profile.country,
+        lastActiveAt: profile.lastActiveAt,
+        thumbFilename: main?.thumbFilename ?? null,
+        matchFilename: main?.matchFilename ?? null,
+      },
+      context,
+    ),
+    gender: own.gender,
+    sexuality: own.sexuality,
+    about: own.about,
+    hair_color: own.hair_color,
+    eye_color: own.eye_color,
+    body_type: own.body_type,
+    relationship_status: own.relationship_status,
+    tattoos: own.tattoos,
+    reason: own.reason,
+    interests: own.interests,
+    photos,
+    locked_photos: input.photos.length - photos.length,
+    blocked_by_me: viewed.blockedByMe,
+    related: input.related.map((row) => presentCard(row, context)),
+  };
+}

@@ -1,0 +1,186 @@
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  notInArray,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { blocks, members, photos, profiles } from '../../db/schema/index.js';
+import type { Gender } from './members.rules.js';
+
+/**
+ * SQL condition "no block between `viewerId` and the member in `memberColumn`, either way", for
+ * any list of members (related profiles, search, likes, chats). Both directions are primary-key
+ * lookups. Use it in a WHERE: `.where(and(..., notBlockedWith(viewerId, profiles.memberId)))`.
+ */
+export function notBlockedWith(viewerId: number, memberColumn: AnyColumn): SQL {
+  return sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${memberColumn}) or (${blocks.blockerId} = ${memberColumn} and ${blocks.blockedId} = ${viewerId}))`;
+}
+
+/** Whether either member blocked the other: for contact checks (likes, chat, gifts). */
+export async function isBlockedEitherWay(db: DbOrTx, a: number, b: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(blocks)
+    .where(
+      or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a))),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The columns a profile card is made of; the main photo's files are null without a photo. */
+const cardColumns = {
+  id: members.id,
+  fictional: members.fictional,
+  name: profiles.name,
+  birthDate: profiles.birthDate,
+  city: profiles.city,
+  regionId: profiles.regionId,
+  country: profiles.country,
+  lastActiveAt: profiles.lastActiveAt,
+  thumbFilename: photos.thumbFilename,
+  matchFilename: photos.matchFilename,
+};
+export type CardRow = {
+  id: number;
+  fictional: boolean;
+  name: string;
+  birthDate: string;
+  city: string | null;
+  regionId: number | null;
+  country: string;
+  lastActiveAt: Date;
+  thumbFilename: string | null;
+  matchFilename: string | null;
+};
+
+/** Members joined with their profile and main photo, ready for cardColumns. */
+function cardsFrom(db: DbOrTx) {
+  return db
+    .select(cardColumns)
+    .from(members)
+    .innerJoin(profiles, eq(profiles.memberId, members.id))
+    .leftJoin(photos, and(eq(photos.memberId, members.id), eq(photos.isMain, true)));
+}
+
+/** A member as the profile view needs it, with the block state towards the viewer. */
+export interface ViewedMemberRow {
+  member: typeof members.$inferSelect;
+  profile: typeof profiles.$inferSelect;
+  blockedByMe: boolean;
+  blockedMe: boolean;
+}
+
+/** A member that is not deleted, with profile and blocks towards `viewerId` (none for a visitor). */
+export async function findViewedMember(
+  db: DbOrTx,
+  memberId: number,
+  viewerId: number | null,
+): Promise<ViewedMemberRow | null> {
+  const blocked = (blocker: number | SQL | AnyColumn, blockedOne: number | SQL | AnyColumn) =>
+    sql<boolean>`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${blocker} and ${blocks.blockedId} = ${blockedOne})`;
+  const viewer = viewerId ?? 0;
+  const [row] = await db
+    .select({
+      member: members,
+      profile: profiles,
+      blockedByMe: blocked(viewer, members.id),
+      blockedMe: blocked(members.id, viewer),
+    })
+    .from(members)
+    .innerJoin(profiles, eq(profiles.memberId, members.id))
+    .where(and(eq(members.id, memberId), isNull(members.deletedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Whether the member exists as one that can be looked at (POST /api/block.php's rule). */
+export async function findVisibleMemberId(db: DbOrTx, memberId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: members.id })
+    .from(members)
+    .innerJoin(profiles, eq(profiles.memberId, members.id))
+    .where(
+      and(
+        eq(members.id, memberId),
+        isNull(members.deletedAt),
+        eq(members.invisible, false),
+        eq(profiles.status, 'active'),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export interface RelatedQuery {
+  /** The logged-in viewer, whose blocks apply; null for a visitor. */
+  viewerId: number | null;
+  /** Never listed: the viewer and the viewed member. */
+  excludeIds: number[];
+  country: string;
+  genders: Gender[];
+  /** Birth-date range (inclusive, 'YYYY-MM-DD') and the date closeness is measured from. */
+  bornFrom: string;
+  bornTo: string;
+  birthDate: string;
+  /** Counts as recently active from here on. */
+  activeSince: Date;
+  limit: number;
+}
+
+/**
+ * Members like the viewed one for the viewer: same country, the sought genders, an age window,
+ * active, visible and not deleted, no block with the viewer. Best first: with a photo, recently
+ * active, closest in age. The range conditions run on profiles_search_idx (status, country,
+ * gender, birth_date); the block checks are primary-key lookups.
+ */
+export function listRelated(db: DbOrTx, q: RelatedQuery): Promise<CardRow[]> {
+  return cardsFrom(db)
+    .where(
+      and(
+        eq(profiles.status, 'active'),
+        eq(profiles.country, q.country),
+        inArray(profiles.gender, q.genders),
+        gte(profiles.birthDate, q.bornFrom),
+        lte(profiles.birthDate, q.bornTo),
+        isNull(members.deletedAt),
+        eq(members.invisible, false),
+        notInArray(members.id, q.excludeIds),
+        q.viewerId === null ? undefined : notBlockedWith(q.viewerId, members.id),
+      ),
+    )
+    .orderBy(
+      sql`(${photos.id} is null)`,
+      sql`(${profiles.lastActiveAt} < ${q.activeSince.toISOString()}::timestamptz)`,
+      sql`abs(${profiles.birthDate} - ${q.birthDate}::date)`,
+      asc(members.id),
+    )
+    .limit(q.limit);
+}
+
+/** Blocks `blockedId` for `blockerId`; blocking twice changes nothing. */
+export async function insertBlock(db: DbOrTx, blockerId: number, blockedId: number): Promise<void> {
+  await db.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing();
+}
+
+export async function deleteBlock(db: DbOrTx, blockerId: number, blockedId: number): Promise<void> {
+  await db.delete(blocks).where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
+}
+
+/** Cards of the members `blockerId` blocked, newest block first; deleted accounts left out. */
+export function listBlocked(db: DbOrTx, blockerId: number): Promise<CardRow[]> {
+  return cardsFrom(db)
+    .innerJoin(blocks, and(eq(blocks.blockedId, members.id), eq(blocks.blockerId, blockerId)))
+    .where(isNull(members.deletedAt))
+    .orderBy(desc(blocks.createdAt), desc(members.id));
+}

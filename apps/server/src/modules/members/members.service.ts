@@ -1,0 +1,116 @@
+import type { MemberProfile, ProfileCard, SiteSettings, Tracking } from '@app/shared';
+import { RECENTLY_ACTIVE_HOURS, RELATED_PROFILES_LIMIT } from '@app/shared';
+import type { Db } from '../../db/client.js';
+import { AppError, authenticationRequired, notFound } from '../../errors.js';
+import { ageOn } from '../accounts/accounts.rules.js';
+import { listInterestIds, listPhotos, type PhotoRow } from '../profiles/profiles.repository.js';
+import { presentCard, presentMemberProfile } from './members.presenter.js';
+import {
+  deleteBlock,
+  findViewedMember,
+  findVisibleMemberId,
+  insertBlock,
+  listBlocked,
+  listRelated,
+} from './members.repository.js';
+import {
+  RELATED_AGE_SPREAD,
+  birthDateRange,
+  soughtGenders,
+  visiblePhotoCount,
+  visitorMayView,
+} from './members.rules.js';
+
+export interface MembersServiceDeps {
+  db: Db;
+  now?: () => Date;
+}
+
+export type MembersService = ReturnType<typeof createMembersService>;
+
+/** The site a request is served by: its CDN and its logged-out rules. */
+export type ViewSite = Pick<SiteSettings, 'cdn_prefix' | 'logged_out_search' | 'logged_out_search_trafficsource'>;
+
+export const cannotBlockSelf = () => new AppError(400, 'cannot_block_self');
+
+/** Main photo first, then display order: the photos a free viewer sees always include the picture. */
+function mainFirst(rows: readonly PhotoRow[]): PhotoRow[] {
+  return [...rows].sort((a, b) => Number(b.isMain) - Number(a.isMain) || a.position - b.position || a.id - b.id);
+}
+
+/**
+ * Viewing other members and blocking (spec sections 2, 4 and 6). Every "not there" answers the
+ * same 404 not_found, so nobody can tell deleted, disabled, invisible or blocking members apart
+ * from ids that never existed.
+ */
+export function createMembersService(deps: MembersServiceDeps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** GET /api/member.php: `viewerId` null for a visitor, `tracking` the visitor's traffic source. */
+  async function viewMember(
+    viewerId: number | null,
+    memberId: number,
+    site: ViewSite,
+    tracking: Tracking,
+  ): Promise<MemberProfile> {
+    if (viewerId === null && !visitorMayView(site, tracking)) throw authenticationRequired();
+    const self = viewerId === memberId;
+    const viewed = await findViewedMember(db, memberId, viewerId);
+    if (!viewed) throw notFound();
+    const hidden = viewed.profile.status !== 'active' || viewed.member.invisible || viewed.blockedMe;
+    if (hidden && !self) throw notFound();
+
+    const viewer = viewerId === null ? null : await findViewedMember(db, viewerId, null);
+    const today = now();
+    const age = ageOn(viewed.profile.birthDate, today);
+    const range = birthDateRange(Math.max(0, age - RELATED_AGE_SPREAD), age + RELATED_AGE_SPREAD, today);
+    const [photoRows, interestIds, related] = await Promise.all([
+      listPhotos(db, memberId),
+      listInterestIds(db, memberId),
+      listRelated(db, {
+        viewerId,
+        excludeIds: viewerId === null ? [memberId] : [memberId, viewerId],
+        country: viewed.profile.country,
+        genders: viewer ? soughtGenders(viewer.profile.gender, viewer.profile.sexuality) : [viewed.profile.gender],
+        bornFrom: range.from,
+        bornTo: range.to,
+        birthDate: viewed.profile.birthDate,
+        activeSince: new Date(today.getTime() - RECENTLY_ACTIVE_HOURS * 3_600_000),
+        limit: RELATED_PROFILES_LIMIT,
+      }),
+    ]);
+    const photos = mainFirst(photoRows);
+    return presentMemberProfile(
+      viewed,
+      {
+        photos,
+        visiblePhotos: visiblePhotoCount(photos.length, { paid: viewer?.member.paidUser ?? false, self }),
+        interestIds,
+        related,
+      },
+      { cdnPrefix: site.cdn_prefix, now: today },
+    );
+  }
+
+  /** POST /api/block.php: idempotent; a member who blocked the viewer can be blocked back. */
+  async function block(viewerId: number, memberId: number): Promise<void> {
+    if (viewerId === memberId) throw cannotBlockSelf();
+    if (!(await findVisibleMemberId(db, memberId))) throw notFound();
+    await insertBlock(db, viewerId, memberId);
+  }
+
+  /** DELETE /api/block.php: idempotent, whatever became of the member. */
+  async function unblock(viewerId: number, memberId: number): Promise<void> {
+    await deleteBlock(db, viewerId, memberId);
+  }
+
+  /** GET /api/blocks.php. */
+  async function listBlocks(viewerId: number, site: Pick<ViewSite, 'cdn_prefix'>): Promise<ProfileCard[]> {
+    const rows = await listBlocked(db, viewerId);
+    const context = { cdnPrefix: site.cdn_prefix, now: now() };
+    return rows.map((row) => presentCard(row, context));
+  }
+
+  return { viewMember, block, unblock, listBlocks };
+}
