@@ -1,5 +1,5 @@
 import { DISMISSAL_KEYS, GEOLOCATION_MAX_AGE, REQUEST_TYPE_HEADER, REQUEST_TYPE_VALUE } from '@app/shared';
-import { configure, screen, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -169,12 +169,15 @@ describe('the /profile page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Maak foto 2 je profielfoto' }));
     expect(await screen.findByRole('img', { name: 'Jouw profielfoto (foto 2)' })).toBeInTheDocument();
     expect(sent('PUT', '/api/photos.php')).toEqual([{ main: 12 }]);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Foto 2 verwijderen' })).toHaveFocus());
 
     const moveRight = screen.getByRole('button', { name: 'Foto 1 naar rechts' });
     moveRight.focus();
     await userEvent.keyboard('{Enter}');
     expect(await screen.findByRole('img', { name: 'Jouw profielfoto (foto 1)' })).toBeInTheDocument();
     expect(sent('PUT', '/api/photos.php')[1]).toEqual({ order: [12, 11] });
+    // Photo 1 moved to the end: its 'right' button is disabled there, so focus is on 'left'.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Foto 2 naar links' })).toHaveFocus());
 
     await userEvent.click(screen.getByRole('button', { name: 'Foto 2 verwijderen' }));
     const confirm = screen.getByRole('group', { name: 'Foto 2 verwijderen' });

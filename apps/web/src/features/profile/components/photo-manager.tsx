@@ -42,10 +42,15 @@ export function PhotoManager({ profile, paidUser }: PhotoManagerProps) {
 
   useEffect(() => () => revoke(preview), [preview]);
 
-  // After a move the buttons sit in another tile: give focus back to the same photo's button.
+  // A finished action replaces or moves the focused control: give focus to where the member
+  // continues (the same photo's button, the upload field), else to the photo count. A target
+  // still disabled (a call running, or the photos not yet in their new order) is waited for.
   useEffect(() => {
     if (!focusAfter.current) return;
-    document.getElementById(focusAfter.current)?.focus();
+    const target = document.getElementById(focusAfter.current) ?? document.getElementById(COUNT_ID);
+    const disabled = (target instanceof HTMLButtonElement || target instanceof HTMLInputElement) && target.disabled;
+    if (!target || disabled) return;
+    target.focus();
     focusAfter.current = null;
   });
 
@@ -65,6 +70,7 @@ export function PhotoManager({ profile, paidUser }: PhotoManagerProps) {
       onSettled: () => {
         setPreview(null);
         setInputKey((key) => key + 1);
+        focusAfter.current = UPLOAD_ID;
       },
     });
   }
@@ -73,7 +79,14 @@ export function PhotoManager({ profile, paidUser }: PhotoManagerProps) {
     start();
     update.mutate(
       { main: photo.id },
-      { onSuccess: () => setDone('main'), onError: (cause) => setError(errorText(cause)) },
+      {
+        onSuccess: () => {
+          // The 'make main' button is gone now; the photo's delete button stays.
+          focusAfter.current = deleteButtonId(photo.id);
+          setDone('main');
+        },
+        onError: (cause) => setError(errorText(cause)),
+      },
     );
   }
 
@@ -110,6 +123,7 @@ export function PhotoManager({ profile, paidUser }: PhotoManagerProps) {
       {
         onSuccess: () => {
           setConfirming(null);
+          focusAfter.current = COUNT_ID;
           setDone('deleted');
         },
         onError: (cause) => setError(errorText(cause)),
@@ -120,7 +134,7 @@ export function PhotoManager({ profile, paidUser }: PhotoManagerProps) {
   return (
     <div className="photo-manager">
       <div className="photo-manager__meter">
-        <span className="photo-manager__count">
+        <span id={COUNT_ID} className="photo-manager__count" tabIndex={-1}>
           {t('profile.photos.count', { count: photos.length, limit: profile.photo_limit })}
         </span>
         <span className="photo-manager__bar" aria-hidden="true">
@@ -179,6 +193,7 @@ export function PhotoManager({ profile, paidUser }: PhotoManagerProps) {
                   <ArrowLeftIcon size={18} className="photo-tile__flip" />
                 </button>
                 <button
+                  id={deleteButtonId(photo.id)}
                   type="button"
                   className="photo-tile__action photo-tile__action--danger"
                   aria-label={t('profile.photos.delete', { n })}
@@ -194,7 +209,10 @@ export function PhotoManager({ profile, paidUser }: PhotoManagerProps) {
                   n={n}
                   pending={remove.isPending}
                   onConfirm={() => handleDelete(photo)}
-                  onCancel={() => setConfirming(null)}
+                  onCancel={() => {
+                    focusAfter.current = deleteButtonId(photo.id);
+                    setConfirming(null);
+                  }}
                 />
               )}
             </li>
@@ -216,6 +234,7 @@ export function PhotoManager({ profile, paidUser }: PhotoManagerProps) {
             </span>
             <FileInput
               key={inputKey}
+              id={UPLOAD_ID}
               label={photos.length === 0 ? t('profile.photos.addFirst') : t('profile.photos.add')}
               name="file"
               accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
@@ -253,6 +272,14 @@ export function PhotoManager({ profile, paidUser }: PhotoManagerProps) {
       </p>
     </div>
   );
+}
+
+/** Ids of the controls focus returns to; one photo manager shows per page. */
+const COUNT_ID = 'photo-count';
+const UPLOAD_ID = 'photo-upload';
+
+function deleteButtonId(photoId: number): string {
+  return `photo-${photoId}-delete`;
 }
 
 function moveButtonId(photoId: number, direction: -1 | 1): string {
