@@ -79,7 +79,6 @@ export function DetailsForm({ profile, onSaved, submitLabel, secondary }: Sectio
           <p id={`${id}-interests-hint`} className="form-text mt-0">
             {t('profile.details.interestsHint', { count: chosen.length })}
           </p>
-          {interests.isPending && <p className="profile-form__muted">{t('profile.loading')}</p>}
           {interests.isError && (
             <p className="profile-form__muted">
               {t('profile.details.interestsFailed')}{' '}

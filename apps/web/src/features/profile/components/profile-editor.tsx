@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CameraIcon, CompassIcon, HeartIcon, SparklesIcon, UserIcon } from '../../../components/icons';
+import { currentLocale } from '../../../lib/i18n';
 import { useSettings } from '../../settings/api/get-settings';
 import type { OwnProfile } from '../api/contract';
 import { useProfile } from '../api/get-profile';
@@ -41,7 +42,11 @@ function ProfileSections({ profile, paidUser }: { profile: OwnProfile; paidUser:
             <p className="profile-summary__name">
               {profile.name}, {profile.age}
             </p>
-            <p className="profile-summary__meta">{[profile.city, profile.country].filter(Boolean).join(', ')}</p>
+            <p className="profile-summary__meta">
+              {[profile.city, new Intl.DisplayNames([currentLocale()], { type: 'region' }).of(profile.country)]
+                .filter(Boolean)
+                .join(', ')}
+            </p>
           </div>
         </div>
         <ProfileSection
