@@ -3,7 +3,7 @@ import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import type { StoredSettings } from '@app/shared';
 import type { Db } from '../src/db/client.js';
-import { members, outboxMails, photos, profiles, siteSettings } from '../src/db/schema/index.js';
+import { blocks, members, outboxMails, photos, profiles, siteSettings } from '../src/db/schema/index.js';
 import { photoKey } from '../src/platform/storage/index.js';
 
 type NewMember = typeof members.$inferInsert;
@@ -112,4 +112,10 @@ export function tokenOf(text: string, path: string): string {
   const token = link ? new URL(link).searchParams.get('token') : null;
   if (!token) throw new Error(`no ${path} link with a token in: ${text}`);
   return token;
+}
+
+/** `blockerId` blocks `blockedId`, as POST /api/block.php would. */
+export async function buildBlock(db: Db, blockerId: number, blockedId: number) {
+  const [row] = await db.insert(blocks).values({ blockerId, blockedId }).returning();
+  return row!;
 }

@@ -47,16 +47,21 @@ export function activity(lastActiveAt: Date, now: Date): { online: boolean; rece
 
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
+/** The same calendar day `years` earlier; 29 February becomes 28 February in other years. */
+function yearsBefore(today: Date, years: number): Date {
+  const y = today.getUTCFullYear() - years;
+  const m = today.getUTCMonth();
+  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(y, m, Math.min(today.getUTCDate(), lastDay)));
+}
+
 /**
  * The birth dates of people aged minAge to maxAge (inclusive) on `today`, as a range for the
  * profiles_search_idx: born after today minus (maxAge + 1) years, and on or before today minus
  * minAge years.
  */
 export function birthDateRange(minAge: number, maxAge: number, today: Date): { from: string; to: string } {
-  const y = today.getUTCFullYear();
-  const m = today.getUTCMonth();
-  const d = today.getUTCDate();
-  const from = new Date(Date.UTC(y - maxAge - 1, m, d + 1));
-  const to = new Date(Date.UTC(y - minAge, m, d));
-  return { from: isoDate(from), to: isoDate(to) };
+  const from = yearsBefore(today, maxAge + 1);
+  from.setUTCDate(from.getUTCDate() + 1);
+  return { from: isoDate(from), to: isoDate(yearsBefore(today, minAge)) };
 }
