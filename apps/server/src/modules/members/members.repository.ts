@@ -104,8 +104,8 @@ export async function findViewedMember(
   return row ?? null;
 }
 
-/** Whether the member exists as one that can be looked at (POST /api/block.php's rule). */
-export async function findVisibleMemberId(db: DbOrTx, memberId: number): Promise<boolean> {
+/** Whether the member can be found by others: not deleted, active profile, not invisible. */
+export async function isFindableMember(db: DbOrTx, memberId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: members.id })
     .from(members)

@@ -3,12 +3,12 @@ import { RECENTLY_ACTIVE_HOURS, RELATED_PROFILES_LIMIT } from '@app/shared';
 import type { Db } from '../../db/client.js';
 import { AppError, authenticationRequired, notFound } from '../../errors.js';
 import { ageOn } from '../accounts/accounts.rules.js';
-import { listInterestIds, listPhotos, type PhotoRow } from '../profiles/profiles.repository.js';
+import { findOwnProfile, listInterestIds, listPhotos, type PhotoRow } from '../profiles/profiles.repository.js';
 import { presentCard, presentMemberProfile } from './members.presenter.js';
 import {
   deleteBlock,
   findViewedMember,
-  findVisibleMemberId,
+  isFindableMember,
   insertBlock,
   listBlocked,
   listRelated,
@@ -56,12 +56,14 @@ export function createMembersService(deps: MembersServiceDeps) {
   ): Promise<MemberProfile> {
     if (viewerId === null && !visitorMayView(site, tracking)) throw authenticationRequired();
     const self = viewerId === memberId;
-    const viewed = await findViewedMember(db, memberId, viewerId);
+    const [viewed, viewer] = await Promise.all([
+      findViewedMember(db, memberId, viewerId),
+      viewerId === null ? null : findOwnProfile(db, viewerId),
+    ]);
     if (!viewed) throw notFound();
     const hidden = viewed.profile.status !== 'active' || viewed.member.invisible || viewed.blockedMe;
     if (hidden && !self) throw notFound();
 
-    const viewer = viewerId === null ? null : await findViewedMember(db, viewerId, null);
     const today = now();
     const age = ageOn(viewed.profile.birthDate, today);
     const range = birthDateRange(Math.max(0, age - RELATED_AGE_SPREAD), age + RELATED_AGE_SPREAD, today);
@@ -96,7 +98,7 @@ export function createMembersService(deps: MembersServiceDeps) {
   /** POST /api/block.php: idempotent; a member who blocked the viewer can be blocked back. */
   async function block(viewerId: number, memberId: number): Promise<void> {
     if (viewerId === memberId) throw cannotBlockSelf();
-    if (!(await findVisibleMemberId(db, memberId))) throw notFound();
+    if (!(await isFindableMember(db, memberId))) throw notFound();
     await insertBlock(db, viewerId, memberId);
   }
 
