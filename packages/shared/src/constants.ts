@@ -221,3 +221,12 @@ export const RECENTLY_ACTIVE_HOURS = 24;
  * request would be wasted, and it must stay well below ONLINE_MINUTES to keep `online` true.
  */
 export const LAST_ACTIVE_THROTTLE_MINUTES = 2;
+
+/** Longest 'about me' text, in characters. */
+export const PROFILE_ABOUT_MAX_LENGTH = 2000;
+/** Largest accepted upload: phone cameras stay well below it, anything bigger is refused unread. */
+export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
+/** Shortest accepted side of an upload in pixels: smaller images look blurred in every variant. */
+export const PHOTO_MIN_SIDE = 200;
+/** Accepted image formats as sharp reports them from the content (AVIF reads as 'heif'). */
+export const PHOTO_FORMATS = ['jpeg', 'png', 'webp', 'gif', 'heif'] as const;

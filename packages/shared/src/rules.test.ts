@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { badgeText, cleanPhone, initialLocale, termsVersionDate, visibleLanguages } from './rules.js';
+import {
+  badgeText,
+  cleanPhone,
+  initialLocale,
+  seekingFor,
+  sexualityFor,
+  termsVersionDate,
+  visibleLanguages,
+} from './rules.js';
 import { LOCALES } from './constants.js';
 
 describe('visibleLanguages', () => {
@@ -49,5 +57,22 @@ describe('badgeText', () => {
     expect(badgeText(5)).toBe('5');
     expect(badgeText(99)).toBe('99');
     expect(badgeText(100)).toBe('99+');
+  });
+});
+
+describe('sexualityFor and seekingFor', () => {
+  it('turn whom a member seeks into the contract sexuality and back', () => {
+    const cases = [
+      ['female', 'men', 'hetero'],
+      ['female', 'women', 'lesbian'],
+      ['male', 'women', 'hetero'],
+      ['male', 'men', 'gay'],
+      ['male', 'both', 'bi'],
+      ['female', 'both', 'bi'],
+    ] as const;
+    for (const [gender, seeking, sexuality] of cases) {
+      expect(sexualityFor(gender, seeking)).toBe(sexuality);
+      expect(seekingFor(gender, sexuality)).toBe(seeking);
+    }
   });
 });

@@ -53,3 +53,23 @@ export function badgeText(count: number): string {
   if (count <= 0) return '';
   return count > 99 ? '99+' : String(count);
 }
+
+export type Gender = 'male' | 'female';
+/** Whom a member seeks, as the forms ask it; the contract stores it with the gender as a sexuality. */
+export type Seeking = 'men' | 'women' | 'both';
+export type Sexuality = 'hetero' | 'gay' | 'lesbian' | 'bi';
+
+/** The sexuality of a member of `gender` who seeks `seeking`. */
+export function sexualityFor(gender: Gender, seeking: Seeking): Sexuality {
+  if (seeking === 'both') return 'bi';
+  const seeksSame = (gender === 'male') === (seeking === 'men');
+  if (!seeksSame) return 'hetero';
+  return gender === 'male' ? 'gay' : 'lesbian';
+}
+
+/** Whom a member of this gender and sexuality seeks. */
+export function seekingFor(gender: Gender, sexuality: Sexuality): Seeking {
+  if (sexuality === 'bi') return 'both';
+  const seeksMen = (gender === 'male') === (sexuality !== 'hetero');
+  return seeksMen ? 'men' : 'women';
+}

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { PROFILE_ABOUT_MAX_LENGTH } from '../constants.js';
 import { ERROR_CODES, FIELD_MESSAGE_KEYS } from './common.js';
-import {
-  GeocodeQuerySchema,
-  PROFILE_ABOUT_MAX_LENGTH,
-  ProfileUpdateBodySchema,
-  PhotosUpdateBodySchema,
-} from './profiles.js';
+import { GeocodeQuerySchema, ProfileUpdateBodySchema, PhotosUpdateBodySchema } from './profiles.js';
 
 /** The message key of each failing field, as the server would translate them. */
 function fieldKeys(input: unknown): Record<string, string> {

@@ -42,19 +42,10 @@
  * or this server's /media/....
  */
 import { z } from 'zod';
-import { PROFILE_NAME_MAX_LENGTH, PROFILE_OPTIONS } from '../constants.js';
+import { PROFILE_ABOUT_MAX_LENGTH, PROFILE_NAME_MAX_LENGTH, PROFILE_OPTIONS } from '../constants.js';
 import { DateOfBirthSchema } from './accounts.js';
 import { CountrySchema } from './settings.js';
 import { GenderSchema, SexualitySchema } from './user.js';
-
-/** Longest 'about me' text, in characters. */
-export const PROFILE_ABOUT_MAX_LENGTH = 2000;
-/** Largest accepted upload: phone cameras stay well below it, anything bigger is refused unread. */
-export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
-/** Shortest accepted side of an upload in pixels: smaller images look blurred in every variant. */
-export const PHOTO_MIN_SIDE = 200;
-/** Accepted image formats as sharp reports them from the content (AVIF reads as 'heif'). */
-export const PHOTO_FORMATS = ['jpeg', 'png', 'webp', 'gif', 'heif'] as const;
 
 /** A stored photo of the member, in display order. */
 export const PhotoSchema = z.object({

@@ -5,17 +5,14 @@ import { Avatar } from '../../components/avatar';
 import { DropdownMenu } from '../../components/dropdown-menu';
 import { ChevronDownIcon, LogoutIcon, SlidersIcon, UserIcon } from '../../components/icons';
 import { useLogout } from '../../features/account/api/logout';
-import { useSettings } from '../../features/settings/api/get-settings';
-import { mediaUrl } from '../../lib/media';
 
 /** The account dropdown (#account-menu): my profile, settings, logout. */
 export function AccountMenu({ user }: { user: User }) {
   const { t } = useTranslation();
-  const settings = useSettings();
   const navigate = useNavigate();
   const { mutate: logout } = useLogout();
-  const image = user.profile.main_image;
-  const photo = image ? mediaUrl(settings.cdn_prefix, image.thumb_filename) : null;
+  // The server sends ready URLs (the CDN's or /media/...).
+  const photo = user.profile.main_image?.thumb_filename ?? null;
 
   function handleLogout() {
     // Leave members-only pages first, so nobody is bounced to the login page on the way out.

@@ -31,6 +31,15 @@ describe('TopBar', () => {
     expect(screen.getByRole('menuitem', { name: 'Uitloggen' })).toBeInTheDocument();
   });
 
+  it("shows the member's picture from the ready URL the server sends", async () => {
+    const thumb = 'https://cdn.example/media/photos/ab/ab12cd34ef56-thumb.webp';
+    const user = buildUser();
+    const { container } = await renderWithApp(routes, {
+      user: { ...user, profile: { ...user.profile, main_image: { filename: thumb, thumb_filename: thumb, match: thumb } } },
+    });
+    expect(container.querySelector('.top-bar__account img')).toHaveAttribute('src', thumb);
+  });
+
   it('closes the account menu with Escape and returns focus to its button', async () => {
     await renderWithApp(routes, { user: buildUser() });
     const toggle = screen.getByRole('button', { name: 'Mijn account' });

@@ -1,6 +1,6 @@
 import { POLL_INTERVAL, POLL_INTERVAL_WITH_PUSH } from '@app/shared';
 import { describe, expect, it } from 'vitest';
-import { firstStepWithError, pollInterval, sexualityFor, signupStepErrors, type SignupValues } from './rules';
+import { firstStepWithError, pollInterval, signupStepErrors, type SignupValues } from './rules';
 
 describe('pollInterval', () => {
   it('never polls for visitors', () => {
@@ -14,16 +14,6 @@ describe('pollInterval', () => {
   it('polls every 60 s, or every 300 s with push', () => {
     expect(pollInterval({ loggedIn: true, pushSubscribed: false, started: true })).toBe(POLL_INTERVAL);
     expect(pollInterval({ loggedIn: true, pushSubscribed: true, started: true })).toBe(POLL_INTERVAL_WITH_PUSH);
-  });
-});
-
-describe('sexualityFor', () => {
-  it('maps gender and whom the member seeks to the contract value', () => {
-    expect(sexualityFor('male', 'women')).toBe('hetero');
-    expect(sexualityFor('female', 'men')).toBe('hetero');
-    expect(sexualityFor('male', 'men')).toBe('gay');
-    expect(sexualityFor('female', 'women')).toBe('lesbian');
-    expect(sexualityFor('male', 'both')).toBe('bi');
   });
 });
 

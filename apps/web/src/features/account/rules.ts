@@ -1,4 +1,11 @@
-import { POLL_INTERVAL, POLL_INTERVAL_WITH_PUSH, PROFILE_NAME_MAX_LENGTH, type Country } from '@app/shared';
+import {
+  POLL_INTERVAL,
+  POLL_INTERVAL_WITH_PUSH,
+  PROFILE_NAME_MAX_LENGTH,
+  type Country,
+  type Gender,
+  type Seeking,
+} from '@app/shared';
 
 export interface PollInput {
   loggedIn: boolean;
@@ -12,19 +19,6 @@ export interface PollInput {
 export function pollInterval({ loggedIn, pushSubscribed, started }: PollInput): number | false {
   if (!loggedIn || !started) return false;
   return pushSubscribed ? POLL_INTERVAL_WITH_PUSH : POLL_INTERVAL;
-}
-
-/** Who a member is and whom they seek, as the signup form's first step asks it. */
-export type Gender = 'male' | 'female';
-export type Seeking = 'men' | 'women' | 'both';
-export type Sexuality = 'hetero' | 'gay' | 'lesbian' | 'bi';
-
-/** The contract's sexuality for a gender and whom the member seeks. */
-export function sexualityFor(gender: Gender, seeking: Seeking): Sexuality {
-  if (seeking === 'both') return 'bi';
-  const seeksSame = (gender === 'male') === (seeking === 'men');
-  if (!seeksSame) return 'hetero';
-  return gender === 'male' ? 'gay' : 'lesbian';
 }
 
 /** The signup form's values while it is filled in; birth date parts are '' until chosen. */

@@ -1,17 +1,13 @@
-import { PROFILE_ABOUT_MAX_LENGTH } from '@app/shared';
 import { describe, expect, it } from 'vitest';
 import type { OwnProfile } from './api/contract';
 import {
-  ABOUT_MAX_LENGTH,
   changedFields,
   geolocationPermission,
   latestBirthDate,
   movePhoto,
   photoAllowance,
   profileSections,
-  seekingFor,
   serializeGeocode,
-  sexualityFor,
   visibleOptions,
   wizardSteps,
 } from './rules';
@@ -40,23 +36,6 @@ const profile: OwnProfile = {
   photo_limit: 3,
   status: 'active',
 };
-
-describe('sexualityFor and seekingFor', () => {
-  it('turn whom a member seeks into the contract sexuality and back', () => {
-    const cases = [
-      ['female', 'men', 'hetero'],
-      ['female', 'women', 'lesbian'],
-      ['male', 'women', 'hetero'],
-      ['male', 'men', 'gay'],
-      ['male', 'both', 'bi'],
-      ['female', 'both', 'bi'],
-    ] as const;
-    for (const [gender, seeking, sexuality] of cases) {
-      expect(sexualityFor(gender, seeking)).toBe(sexuality);
-      expect(seekingFor(gender, sexuality)).toBe(seeking);
-    }
-  });
-});
 
 describe('visibleOptions and profileSections', () => {
   it('keep the spec order and only what the site shows', () => {
@@ -139,8 +118,3 @@ describe('latestBirthDate', () => {
   });
 });
 
-describe('ABOUT_MAX_LENGTH', () => {
-  it("is the contract's limit", () => {
-    expect(ABOUT_MAX_LENGTH).toBe(PROFILE_ABOUT_MAX_LENGTH);
-  });
-});

@@ -1,33 +1,6 @@
 import { PROFILE_OPTIONS, type ProfileOption, type SiteSettings } from '@app/shared';
 import type { Geocode, OwnProfile, ProfileUpdateBody } from './api/contract';
 
-/**
- * Longest 'about me' text: PROFILE_ABOUT_MAX_LENGTH of the shared contract, which lives in a
- * module of zod schemas; importing it from there would put zod into this page's chunk. The
- * rules test keeps the two equal.
- */
-export const ABOUT_MAX_LENGTH = 2000;
-
-/** Whom a member seeks, as the forms ask it; the contract stores it as a sexuality. */
-export type Seeking = 'men' | 'women' | 'both';
-type Gender = OwnProfile['gender'];
-type Sexuality = OwnProfile['sexuality'];
-
-/** The contract's sexuality for a gender and whom the member seeks. */
-export function sexualityFor(gender: Gender, seeking: Seeking): Sexuality {
-  if (seeking === 'both') return 'bi';
-  const seeksSame = (gender === 'male') === (seeking === 'men');
-  if (!seeksSame) return 'hetero';
-  return gender === 'male' ? 'gay' : 'lesbian';
-}
-
-/** Whom a member of this gender and sexuality seeks. */
-export function seekingFor(gender: Gender, sexuality: Sexuality): Seeking {
-  if (sexuality === 'bi') return 'both';
-  const seeksMen = (gender === 'male') === (sexuality !== 'hetero');
-  return seeksMen ? 'men' : 'women';
-}
-
 /** The profile options this site shows (settings.visible_profile_fields), in the spec's order. */
 export function visibleOptions(visibleFields: SiteSettings['visible_profile_fields']): ProfileOption[] {
   return (Object.keys(PROFILE_OPTIONS) as ProfileOption[]).filter((key) => visibleFields.includes(key));

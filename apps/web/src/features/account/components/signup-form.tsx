@@ -1,5 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { PASSWORD_MIN_LENGTH, PROFILE_NAME_MAX_LENGTH, SIGNUP_MESSAGE_MAX_LENGTH, type Country } from '@app/shared';
+import {
+  PASSWORD_MIN_LENGTH,
+  PROFILE_NAME_MAX_LENGTH,
+  SIGNUP_MESSAGE_MAX_LENGTH,
+  sexualityFor,
+  type Country,
+  type Gender,
+  type Seeking,
+} from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CheckIcon } from '../../../components/icons';
@@ -15,9 +23,6 @@ import {
   SIGNUP_LAST_STEP,
   signupInProgress,
   signupStepErrors,
-  sexualityFor,
-  type Gender,
-  type Seeking,
   type SignupValues,
 } from '../rules';
 import { describedBy, FieldShell, FormAlert, PasswordField, TextField, useErrorText } from './form-fields';

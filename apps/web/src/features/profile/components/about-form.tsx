@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
+import { PROFILE_ABOUT_MAX_LENGTH } from '@app/shared';
 import { useTranslation } from 'react-i18next';
-import { ABOUT_MAX_LENGTH } from '../rules';
 import type { SectionFormProps } from './basics-form';
 import { describedBy, FieldShell, SaveBar, useSectionSave } from './fields';
 
@@ -16,8 +16,8 @@ export function AboutForm({ profile, onSaved, submitLabel, secondary }: SectionF
     save({ about: about.trim() });
   }
 
-  const counter = t('profile.about.counter', { count: about.length, max: ABOUT_MAX_LENGTH });
-  const nearlyFull = about.length > ABOUT_MAX_LENGTH * 0.9;
+  const counter = t('profile.about.counter', { count: about.length, max: PROFILE_ABOUT_MAX_LENGTH });
+  const nearlyFull = about.length > PROFILE_ABOUT_MAX_LENGTH * 0.9;
   return (
     <form className="profile-form" noValidate onSubmit={handleSubmit}>
       <FieldShell id={`${id}-about`} label={t('profile.about.label')} error={fieldErrors.about}>
@@ -26,7 +26,7 @@ export function AboutForm({ profile, onSaved, submitLabel, secondary }: SectionF
           name="about"
           className={`form-control profile-form__about${fieldErrors.about ? ' is-invalid' : ''}`}
           rows={6}
-          maxLength={ABOUT_MAX_LENGTH}
+          maxLength={PROFILE_ABOUT_MAX_LENGTH}
           placeholder={t('profile.about.placeholder')}
           value={about}
           aria-invalid={fieldErrors.about ? true : undefined}

@@ -1,9 +1,9 @@
-import { PROFILE_NAME_MAX_LENGTH } from '@app/shared';
+import { PROFILE_NAME_MAX_LENGTH, seekingFor, sexualityFor, type Seeking } from '@app/shared';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../settings/api/get-settings';
 import type { OwnProfile } from '../api/contract';
-import { latestBirthDate, seekingFor, sexualityFor, type Seeking } from '../rules';
+import { latestBirthDate } from '../rules';
 import { ChoiceGroup, describedBy, FieldShell, SaveBar, useSectionSave } from './fields';
 
 export interface SectionFormProps {
