@@ -1,8 +1,10 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import enCommon from '../packages/i18n/locales/en/common.json' with { type: 'json' };
 import enErrors from '../packages/i18n/locales/en/errors.json' with { type: 'json' };
+import enMember from '../packages/i18n/locales/en/member.json' with { type: 'json' };
 import nlCommon from '../packages/i18n/locales/nl/common.json' with { type: 'json' };
 import nlErrors from '../packages/i18n/locales/nl/errors.json' with { type: 'json' };
+import nlMember from '../packages/i18n/locales/nl/member.json' with { type: 'json' };
 import { skipEntryWarning } from './helpers';
 
 /**
@@ -12,8 +14,8 @@ import { skipEntryWarning } from './helpers';
  * that every step speaks English.
  */
 const LANGUAGES = [
-  { locale: 'nl', common: nlCommon, errors: nlErrors },
-  { locale: 'en', common: enCommon, errors: enErrors },
+  { locale: 'nl', common: nlCommon, member: nlMember, errors: nlErrors },
+  { locale: 'en', common: enCommon, member: enMember, errors: enErrors },
 ] as const;
 
 /** Texts the spec fixes word for word in Dutch. */
@@ -84,7 +86,7 @@ async function signUpByApi(page: Page, email: string, password: string, locale: 
   expect(signup.status()).toBe(200);
 }
 
-for (const { locale, common, errors } of LANGUAGES) {
+for (const { locale, common, member, errors } of LANGUAGES) {
   test.describe(`an account's life in ${locale}`, () => {
     test.beforeEach(async ({ page, baseURL }) => {
       await skipEntryWarning(page);
@@ -137,7 +139,7 @@ for (const { locale, common, errors } of LANGUAGES) {
       const moved = email.replace('journey2.', 'moved.');
       const password = 'eerste-wachtwoord';
       await signUpByApi(page, email, password, locale);
-      const s = common.accountSettings;
+      const s = member.accountSettings;
 
       await page.goto('/settings');
       await expect(page.getByText(email)).toBeVisible();
@@ -156,7 +158,7 @@ for (const { locale, common, errors } of LANGUAGES) {
       await page.goto('/settings');
       await expect(page.getByText(moved)).toBeVisible();
 
-      const d = common.deleteFlow;
+      const d = member.deleteFlow;
       await page.getByRole('button', { name: s.delete.open }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByText(d.reasons.too_expensive).click();

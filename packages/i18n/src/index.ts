@@ -26,14 +26,21 @@ export const LOCALE_ENTRIES: readonly LocaleEntry[] = [
 ];
 
 /**
- * Catalogue namespaces: `common` for the web app, `errors` for API error messages (server and
- * client alike), `mail` for the e-mails only the server writes.
+ * Catalogue namespaces: `common` for the web app's shell, landing and auth pages, `member` for
+ * the pages of the members area, `errors` for API error messages (server and client alike),
+ * `mail` for the e-mails only the server writes.
  */
-export const NAMESPACES = ['common', 'errors', 'mail'] as const;
+export const NAMESPACES = ['common', 'member', 'errors', 'mail'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-/** The namespaces the web app needs; `mail` is the server's alone. */
+/** The namespaces the web app loads before its first render; `mail` is the server's alone. */
 export const WEB_NAMESPACES = ['common', 'errors'] as const satisfies readonly Namespace[];
+
+/**
+ * Loaded with the pages that need them (route-modules.ts), so a first visit to the home page
+ * or a lander does not download the texts of the members area.
+ */
+export const LAZY_WEB_NAMESPACES = ['member'] as const satisfies readonly Namespace[];
 
 export function localeEntry(code: Locale): LocaleEntry {
   return LOCALE_ENTRIES.find((l) => l.code === code) ?? LOCALE_ENTRIES[0]!;

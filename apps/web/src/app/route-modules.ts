@@ -1,8 +1,14 @@
 import type { ComponentType } from 'react';
+import { loadMemberTexts } from '../lib/i18n';
 
 /** What a lazy page module exports: its page component, under React Router's name. */
 export interface PageModule {
   Component: ComponentType;
+}
+
+/** A page module that renders members-area texts: its chunk and those texts load side by side. */
+function withMemberTexts(load: () => Promise<PageModule>): () => Promise<PageModule> {
+  return () => Promise.all([load(), loadMemberTexts()]).then(([module]) => module);
 }
 
 /**
@@ -12,12 +18,12 @@ export interface PageModule {
 export const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
   index: () => import('./routes/home'),
   likes: () => import('./routes/likes'),
-  'likes-m-id': () => import('./routes/member-profile'),
+  'likes-m-id': withMemberTexts(() => import('./routes/member-profile')),
   'likes-type': () => import('./routes/likes'),
   chats: () => import('./routes/chats'),
   'chats-id': () => import('./routes/chat'),
   members: () => import('./routes/members'),
-  'members-id': () => import('./routes/member-profile'),
+  'members-id': withMemberTexts(() => import('./routes/member-profile')),
   'members-id-chat': () => import('./routes/chat'),
   'members-id-landing': () => import('./routes/member-landing'),
   'members-id-signup': () => import('./routes/signup'),
@@ -25,7 +31,7 @@ export const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
   'members-id-landing3-slug': () => import('./routes/member-landing'),
   'account-deleted': () => import('./routes/account-deleted'),
   complaints: () => import('./routes/complaints'),
-  'complete-signup': () => import('./routes/complete-signup'),
+  'complete-signup': withMemberTexts(() => import('./routes/complete-signup')),
   credits: () => import('./routes/credits'),
   'credits-repeat-order': () => import('./routes/credits-repeat-order'),
   'credits-id-paymentmethod': () => import('./routes/payment-method'),
@@ -33,11 +39,11 @@ export const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
   'lang-config': () => import('./routes/lang-config'),
   login: () => import('./routes/login'),
   'match-finder': () => import('./routes/match-finder'),
-  notifications: () => import('./routes/notifications'),
+  notifications: withMemberTexts(() => import('./routes/notifications')),
   premium: () => import('./routes/premium'),
   pricing: () => import('./routes/pricing'),
-  profile: () => import('./routes/profile'),
-  settings: () => import('./routes/settings'),
+  profile: withMemberTexts(() => import('./routes/profile')),
+  settings: withMemberTexts(() => import('./routes/settings')),
   'reset-password': () => import('./routes/reset-password'),
   'reset-password-do': () => import('./routes/reset-password-do'),
   signup: () => import('./routes/signup'),

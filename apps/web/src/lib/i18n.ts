@@ -1,4 +1,4 @@
-import { localeEntry, WEB_NAMESPACES } from '@app/i18n';
+import { LAZY_WEB_NAMESPACES, localeEntry, WEB_NAMESPACES } from '@app/i18n';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@app/shared';
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -6,7 +6,7 @@ import { localeCookie } from './cookies';
 
 // One lazily loaded chunk per catalogue file, so a visitor downloads only their language
 // (plus nl, the fallback).
-const catalogues = import.meta.glob<ResourceKey>('../../../../packages/i18n/locales/*/{common,errors}.json', {
+const catalogues = import.meta.glob<ResourceKey>('../../../../packages/i18n/locales/*/{common,member,errors}.json', {
   import: 'default',
 });
 
@@ -46,11 +46,23 @@ export async function initI18n(locale: Locale): Promise<void> {
       supportedLngs: LOCALES,
       ns: WEB_NAMESPACES,
       defaultNS: 'common',
+      // Members-area texts answer through the same t() once their namespace is loaded.
+      fallbackNS: LAZY_WEB_NAMESPACES,
       load: 'currentOnly',
       interpolation: { escapeValue: false },
       react: { useSuspense: false },
       showSupportNotice: false,
     });
+}
+
+/**
+ * Loads the members-area texts (in the current language and nl); later language switches load
+ * them too, as i18next keeps every namespace it has loaded.
+ */
+export async function loadMemberTexts(): Promise<void> {
+  // The first page's chunk starts loading with the router, before i18n knows its language.
+  if (!i18n.isInitialized) await new Promise<void>((resolve) => i18n.on('initialized', () => resolve()));
+  await i18n.loadNamespaces([...LAZY_WEB_NAMESPACES]);
 }
 
 /** The locale the site is shown in now. */
