@@ -4,3 +4,4 @@ export * from './members.js';
 export * from './sessions.js';
 export * from './accounts.js';
 export * from './payments.js';
+export * from './discovery.js';
