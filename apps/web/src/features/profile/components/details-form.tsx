@@ -1,13 +1,13 @@
 import { PROFILE_OPTIONS, type ProfileOption } from '@app/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { InterestIcon } from '../../../components/interest-icon';
 import { useInterests } from '../../reference/api/get-interests';
 import { useSettings } from '../../settings/api/get-settings';
 import type { OwnProfile, ProfileUpdateBody } from '../api/contract';
 import { profileSections } from '../rules';
 import type { SectionFormProps } from './basics-form';
 import { describedBy, FieldShell, GroupError, SaveBar, useSectionSave } from './fields';
-import { InterestIcon } from './interest-icon';
 
 type OptionValues = Pick<OwnProfile, ProfileOption>;
 

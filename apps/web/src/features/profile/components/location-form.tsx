@@ -162,6 +162,18 @@ export function LocationForm({ profile, onSaved, submitLabel, secondary }: Secti
         </FieldShell>
       </div>
       <SaveBar pending={pending} saved={saved} formError={formError} submitLabel={submitLabel} secondary={secondary} />
+      {/* The place names' licence (CC BY 4.0) asks for this credit where they are used. */}
+      <p className="profile-locate__credit">
+        {t('profile.location.credit')}{' '}
+        <a href="https://www.geonames.org/" target="_blank" rel="noopener noreferrer">
+          GeoNames
+        </a>{' '}
+        (
+        <a href="https://creativecommons.org/licenses/by/4.0/" target="_blank" rel="noopener noreferrer">
+          CC BY 4.0
+        </a>
+        )
+      </p>
     </form>
   );
 }
