@@ -69,6 +69,37 @@ export const PREMIUM_PHOTO_LIMIT = 25;
 /** Swipe-game likes per member per day. */
 export const SWIPE_LIKES_PER_DAY = 4;
 
+/** Cards one GET /api/swipe.php answers with. */
+export const SWIPE_CARDS_LIMIT = 10;
+
+/** Entries per list and page of GET /api/likes.php. */
+export const LIKES_PAGE_SIZE = 100;
+
+/** A member with no like received in this many hours may get an auto-like (one per day at most). */
+export const AUTO_LIKE_QUIET_HOURS = 24;
+
+/**
+ * The time zone a member's calendar day is counted in (swipe-game limit, auto-like), by country.
+ * Countries spanning zones use their most populous one.
+ */
+export const COUNTRY_TIME_ZONES: Record<Country, string> = {
+  NL: 'Europe/Amsterdam',
+  BE: 'Europe/Brussels',
+  DE: 'Europe/Berlin',
+  AT: 'Europe/Vienna',
+  CH: 'Europe/Zurich',
+  FR: 'Europe/Paris',
+  IT: 'Europe/Rome',
+  ES: 'Europe/Madrid',
+  PL: 'Europe/Warsaw',
+  GB: 'Europe/London',
+  IE: 'Europe/Dublin',
+  US: 'America/New_York',
+  CA: 'America/Toronto',
+  AU: 'Australia/Sydney',
+  NZ: 'Pacific/Auckland',
+};
+
 /** Conversations a free member may start. */
 export const FREE_CONVERSATION_LIMIT = 2;
 

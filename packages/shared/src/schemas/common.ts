@@ -44,6 +44,9 @@ export const ERROR_CODES = [
   'geocode_not_found',
   // members (schemas/members.ts)
   'cannot_block_self',
+  // likes and swipe game (schemas/likes.ts)
+  'cannot_like_self',
+  'swipe_limit_reached',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -78,6 +81,8 @@ export const FIELD_MESSAGE_KEYS = [
   'region_not_in_country',
   'interest_unknown',
   'photo_order_invalid',
+  // search (schemas/search.ts)
+  'age_range_invalid',
 ] as const;
 export type FieldMessageKey = (typeof FIELD_MESSAGE_KEYS)[number];
 
