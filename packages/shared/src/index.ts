@@ -10,4 +10,5 @@ export * from './schemas/accounts.js';
 export * from './schemas/account-settings.js';
 export * from './schemas/profiles.js';
 export * from './schemas/members.js';
+export * from './schemas/search.js';
 export * from './schemas/likes.js';

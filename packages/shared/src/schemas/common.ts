@@ -81,6 +81,8 @@ export const FIELD_MESSAGE_KEYS = [
   'region_not_in_country',
   'interest_unknown',
   'photo_order_invalid',
+  // search (schemas/search.ts)
+  'age_range_invalid',
 ] as const;
 export type FieldMessageKey = (typeof FIELD_MESSAGE_KEYS)[number];
 
