@@ -11,7 +11,13 @@ process.env.E2E_DATA_DIR = dataDir;
 /** Debian's Chromium; Playwright's own browser downloads are not available here. */
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
 };
 
 export default defineConfig({
@@ -36,6 +42,7 @@ export default defineConfig({
     timeout: 180_000,
     reuseExistingServer: !process.env.CI,
     stdout: 'pipe',
-    env: { PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
+    // The suite signs up and logs in dozens of members from one address.
+    env: { PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '10' },
   },
 });

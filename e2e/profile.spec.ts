@@ -76,7 +76,9 @@ test.describe('own profile', () => {
 
     await upload(page, 'holiday.jpg', Buffer.from('this is a text file, not a photo\n'));
     await expect(page.getByText(nlErrors.photo_not_image)).toBeVisible();
-    expect(((await (await page.request.get('/api/profile.php')).json()) as ProfileAnswer).profile.photos).toHaveLength(1);
+    expect(((await (await page.request.get('/api/profile.php')).json()) as ProfileAnswer).profile.photos).toHaveLength(
+      1,
+    );
 
     await upload(page, 'second.jpg', await jpegWithGps(1));
     await expect(page.getByText(texts.photos.count.replace('{{count}}', '2').replace('{{limit}}', '3'))).toBeVisible();

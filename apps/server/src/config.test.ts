@@ -27,6 +27,7 @@ describe('parseConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       eraseJobIntervalMinutes: 60,
+      rateLimitScale: 1,
     });
     expect(c.dataDir).toMatch(/\/data$/);
     expect(c.webDistDir).toMatch(/\/apps\/web\/dist$/);
@@ -51,6 +52,7 @@ describe('parseConfig', () => {
         WEB_DIST_DIR: '/opt/web',
         TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
         ERASE_JOB_INTERVAL_MINUTES: '15',
+        RATE_LIMIT_SCALE: '10',
         INIT_CWD: '/home/me/site',
       },
       '/home/me/site/apps/server',
@@ -73,6 +75,7 @@ describe('parseConfig', () => {
         webDistDir: '/opt/web',
         trustProxy: ['10.0.0.0/8', '127.0.0.1'],
         eraseJobIntervalMinutes: 15,
+        rateLimitScale: 10,
       },
     });
   });
@@ -96,6 +99,7 @@ describe('parseConfig', () => {
       LOG_LEVEL: 'loud',
       TRUST_PROXY: 'the load balancer',
       ERASE_JOB_INTERVAL_MINUTES: 'hourly',
+      RATE_LIMIT_SCALE: '0',
     });
     expect(result.ok).toBe(false);
     if (result.ok) return;
@@ -112,10 +116,11 @@ describe('parseConfig', () => {
       'LOG_LEVEL',
       'TRUST_PROXY',
       'ERASE_JOB_INTERVAL_MINUTES',
+      'RATE_LIMIT_SCALE',
     ]) {
       expect(text).toContain(name);
     }
-    expect(result.problems).toHaveLength(11);
+    expect(result.problems).toHaveLength(12);
   });
 
   it('rejects a port out of range and accepts trust-proxy variants', () => {

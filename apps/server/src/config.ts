@@ -32,6 +32,11 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** Minutes between runs of the job that erases accounts past their reactivation days; 0 never runs it. */
   eraseJobIntervalMinutes: number;
+  /**
+   * Multiplies every rate limit. Only for the end-to-end suite and load tests, which sign up and
+   * log in dozens of members from one address; production keeps 1.
+   */
+  rateLimitScale: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -100,6 +105,13 @@ const EnvSchema = z.object({
       .min(0, 'ERASE_JOB_INTERVAL_MINUTES must be 0 (off) or more')
       .max(7 * 24 * 60, 'ERASE_JOB_INTERVAL_MINUTES must be at most a week (10080)'),
   ),
+  RATE_LIMIT_SCALE: optional(
+    z.coerce
+      .number({ error: 'RATE_LIMIT_SCALE must be a number' })
+      .int('RATE_LIMIT_SCALE must be a whole number')
+      .min(1, 'RATE_LIMIT_SCALE must be at least 1')
+      .max(1000, 'RATE_LIMIT_SCALE must be at most 1000'),
+  ),
   /** Set by npm to the directory it was started in; relative paths are meant from there. */
   INIT_CWD: optional(z.string()),
 });
@@ -164,6 +176,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd: string
       webDistDir: path(e.WEB_DIST_DIR, resolve(REPO_ROOT, 'apps/web/dist')),
       trustProxy: trustProxy.value,
       eraseJobIntervalMinutes: e.ERASE_JOB_INTERVAL_MINUTES ?? 60,
+      rateLimitScale: e.RATE_LIMIT_SCALE ?? 1,
     },
   };
 }

@@ -179,3 +179,38 @@ describe('rate limiting', () => {
     expect(page.statusCode).toBe(200);
   });
 });
+
+describe('RATE_LIMIT_SCALE', () => {
+  let scaled: TestApp;
+  beforeAll(async () => {
+    scaled = await buildTestApp(
+      { rateLimitScale: 3 },
+      {
+        db: t.db,
+        rateLimit: { max: 2, timeWindow: 60_000 },
+        accountRateLimits: { passwordReset: { max: 1, timeWindow: 60_000 } },
+      },
+    );
+  });
+  afterAll(async () => scaled?.close());
+
+  it('multiplies the global limit and every route limit', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++)
+      statuses.push((await scaled.app.inject({ method: 'GET', url: '/api/interests.php' })).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429]);
+
+    // POST /api/password-reset.php: 1 a window, times 3 (an empty body is refused, but counted).
+    const route: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await scaled.app.inject({
+        method: 'POST',
+        url: '/api/password-reset.php',
+        headers: XHR,
+        payload: {},
+      });
+      route.push(res.statusCode);
+    }
+    expect(route).toEqual([400, 400, 400, 429]);
+  });
+});

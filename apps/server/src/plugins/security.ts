@@ -7,7 +7,7 @@ import type { Config } from '../config.js';
 import { rateLimited } from '../errors.js';
 
 export interface SecurityPluginOptions {
-  config: Pick<Config, 'publicUrl'>;
+  config: Pick<Config, 'publicUrl' | 'rateLimitScale'>;
   /** Origins of the CDNs the settings name (cdn_prefix); images and media may come from them. */
   cdnOrigins: () => readonly string[];
   /** Hash sources of the inline <style> blocks the web app's index.html carries. */
@@ -79,9 +79,17 @@ export const securityPlugin = fp<SecurityPluginOptions>(
     });
 
     const limits = opts.rateLimit ?? {};
+    const scale = opts.config.rateLimitScale;
+    if (scale !== 1) {
+      // Registered before the rate-limit plugin's own onRoute hook, so it reads the scaled limits.
+      app.addHook('onRoute', (route) => {
+        const routeLimit = (route.config as { rateLimit?: { max?: unknown } } | undefined)?.rateLimit;
+        if (routeLimit && typeof routeLimit.max === 'number') routeLimit.max *= scale;
+      });
+    }
     await app.register(rateLimit, {
       global: true,
-      max: limits.max ?? 300,
+      max: (limits.max ?? 300) * scale,
       timeWindow: limits.timeWindow ?? 60_000,
       nameSpace: limits.nameSpace ?? 'rate-limit:',
       ...(opts.redis ? { redis: opts.redis } : {}),
