@@ -17,4 +17,8 @@ export const queryKeys = {
   chats: ['chats'],
   /** GET /api/likes.php: {profiles, liked_by: [{id, like_new}]} (spec section 3). */
   likes: ['likes'],
+  /** GET /api/member.php?id=: another member's profile as this viewer may see it. */
+  member: (id: number) => ['member', id] as const,
+  /** GET /api/blocks.php: the members the viewer blocked. */
+  blocks: ['blocks'],
 } as const;

@@ -18,6 +18,8 @@ import { InvisibleSwitch } from '../../features/account/components/invisible-swi
 import { NotificationSwitches } from '../../features/account/components/notification-switches';
 import { PasswordChangeForm } from '../../features/account/components/password-change-form';
 import { SettingsSection } from '../../features/account/components/settings-section';
+import { BlockedMembers } from '../../features/members/components/blocked-members';
+import { BlockIcon } from '../../features/members/components/member-icons';
 import { Page } from '../components/page';
 
 const LINKS = [
@@ -53,6 +55,13 @@ export function Component() {
               icon={<ShieldCheckIcon size={20} />}
             >
               <InvisibleSwitch invisible={account.invisible} />
+            </SettingsSection>
+            <SettingsSection
+              title={t('blockedMembers.title')}
+              intro={t('blockedMembers.intro')}
+              icon={<BlockIcon size={20} />}
+            >
+              <BlockedMembers />
             </SettingsSection>
             <SettingsSection
               title={t('accountSettings.notifications.title')}

@@ -1,0 +1,55 @@
+import Modal from 'react-bootstrap/Modal';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api';
+import { BlockIcon } from './member-icons';
+
+interface BlockDialogProps {
+  name: string;
+  pending: boolean;
+  error: unknown;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** Asks before blocking, and says plainly what a block does and that it can be undone. */
+export function BlockDialog({ name, pending, error, onConfirm, onClose }: BlockDialogProps) {
+  const { t } = useTranslation();
+  const message = error
+    ? error instanceof ApiError && error.status > 0 && error.error !== 'http_error'
+      ? error.message
+      : t('memberView.blockFailed')
+    : null;
+
+  return (
+    <Modal show onHide={pending ? () => undefined : onClose} centered restoreFocus={false} aria-labelledby="block-title">
+      <Modal.Body className="member-dialog">
+        <span className="member-dialog__icon" aria-hidden="true">
+          <BlockIcon size={26} />
+        </span>
+        <h2 id="block-title" className="member-dialog__title">
+          {t('memberView.blockDialog.title', { name })}
+        </h2>
+        <p className="mb-2">{t('memberView.blockDialog.intro')}</p>
+        <ul className="member-dialog__list">
+          <li>{t('memberView.blockDialog.noView', { name })}</li>
+          <li>{t('memberView.blockDialog.noContact')}</li>
+          <li>{t('memberView.blockDialog.noLists')}</li>
+        </ul>
+        <p className="member-dialog__note">{t('memberView.blockDialog.note', { name })}</p>
+        {message && (
+          <p className="member-dialog__error" role="alert">
+            {message}
+          </p>
+        )}
+        <div className="member-dialog__actions">
+          <button type="button" className="btn btn-outline-secondary" onClick={onClose} disabled={pending}>
+            {t('memberView.blockDialog.cancel')}
+          </button>
+          <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={pending}>
+            {pending ? t('memberView.blocking') : t('memberView.blockDialog.confirm')}
+          </button>
+        </div>
+      </Modal.Body>
+    </Modal>
+  );
+}
