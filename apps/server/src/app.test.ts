@@ -18,6 +18,7 @@ describe('OpenAPI document', () => {
       '/api/account.php',
       '/api/activate.php',
       '/api/activation.php',
+      '/api/auto-like.php',
       '/api/block.php',
       '/api/blocks.php',
       '/api/companyinfo.php',
@@ -25,6 +26,9 @@ describe('OpenAPI document', () => {
       '/api/email-change.php',
       '/api/geocode.php',
       '/api/interests.php',
+      '/api/like.php',
+      '/api/likes-seen.php',
+      '/api/likes.php',
       '/api/logout.php',
       '/api/member.php',
       '/api/outbox.php',
@@ -40,6 +44,7 @@ describe('OpenAPI document', () => {
       '/api/retention-offer.php',
       '/api/settings.php',
       '/api/signup.php',
+      '/api/swipe.php',
       '/api/user.php',
     ]);
     expect(Object.keys(doc.paths['/api/user.php']).sort()).toEqual(['get', 'post', 'put']);

@@ -13,6 +13,8 @@ import { accountSettingsRoutes } from './modules/accounts/account-settings.route
 import { createAccountSettingsService } from './modules/accounts/account-settings.service.js';
 import { accountsRoutes, type AccountRateLimits } from './modules/accounts/accounts.routes.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
+import { likesRoutes } from './modules/likes/likes.routes.js';
+import { createLikesService } from './modules/likes/likes.service.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
 import { membersRoutes } from './modules/members/members.routes.js';
 import { createMembersService } from './modules/members/members.service.js';
@@ -23,6 +25,8 @@ import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { createReferenceService } from './modules/reference/reference.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
+import { swipeRoutes } from './modules/swipe/swipe.routes.js';
+import { createSwipeService } from './modules/swipe/swipe.service.js';
 import { createBus, type Bus } from './platform/bus/index.js';
 import { createMailer, type Mailer } from './platform/mail/index.js';
 import { createLocalDiskStorage, type MediaStorage } from './platform/storage/index.js';
@@ -52,6 +56,8 @@ export interface AppDeps {
   profileRateLimits?: Partial<ProfileRateLimits>;
   /** Where photos are stored; by default local disk under DATA_DIR/media. */
   storage?: MediaStorage;
+  /** The clock of time-based rules (daily swipe limit, auto-like); tests move it. */
+  now?: () => Date;
 }
 
 /** The app as modules see it: zod schemas type requests and replies. */
@@ -113,6 +119,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const accounts = createAccountsService({ db, settings, mailer, log: app.log });
   const profiles = createProfilesService({ db, settings, storage, log: app.log });
   const members = createMembersService({ db });
+  const likes = createLikesService({ db, bus, ...(deps.now ? { now: deps.now } : {}) });
+  const swipe = createSwipeService({ db, likes, ...(deps.now ? { now: deps.now } : {}) });
   const accountSettings = createAccountSettingsService({ db, settings, mailer, log: app.log });
 
   const web = loadWebApp(config.webDistDir);
@@ -131,6 +139,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
         { name: 'accounts', description: 'The logged-in member' },
         { name: 'profiles', description: "The member's own profile, photos and geocoding" },
         { name: 'members', description: "Other members' profiles and blocking" },
+        { name: 'likes', description: 'Likes, matches, auto-like and the swipe game' },
         { name: 'logs', description: 'Client beacons' },
         { name: 'outbox', description: 'Dev only: mails kept while no SMTP server is configured' },
       ],
@@ -174,6 +183,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     ...(deps.profileRateLimits ? { limits: deps.profileRateLimits } : {}),
   });
   await api.register(membersRoutes, { members, settings });
+  await api.register(likesRoutes, { likes, settings });
+  await api.register(swipeRoutes, { swipe, settings });
   await api.register(logsRoutes);
   await api.register(accountSettingsRoutes, {
     accountSettings,

@@ -3,7 +3,7 @@ import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import type { StoredSettings } from '@app/shared';
 import type { Db } from '../src/db/client.js';
-import { blocks, members, outboxMails, photos, profiles, siteSettings } from '../src/db/schema/index.js';
+import { blocks, likes, members, outboxMails, photos, profiles, siteSettings } from '../src/db/schema/index.js';
 import { photoKey } from '../src/platform/storage/index.js';
 
 type NewMember = typeof members.$inferInsert;
@@ -117,5 +117,16 @@ export function tokenOf(text: string, path: string): string {
 /** `blockerId` blocks `blockedId`, as POST /api/block.php would. */
 export async function buildBlock(db: Db, blockerId: number, blockedId: number) {
   const [row] = await db.insert(blocks).values({ blockerId, blockedId }).returning();
+  return row!;
+}
+
+/** `likerId` likes `likedId`, as POST /api/like.php would; new (unseen) unless `seenAt` is given. */
+export async function buildLike(
+  db: Db,
+  likerId: number,
+  likedId: number,
+  overrides: Partial<Omit<typeof likes.$inferInsert, 'likerId' | 'likedId'>> = {},
+) {
+  const [row] = await db.insert(likes).values({ likerId, likedId, ...overrides }).returning();
   return row!;
 }

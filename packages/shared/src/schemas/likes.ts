@@ -46,7 +46,7 @@
  * - POST   /api/swipe.php         SwipeBody `{ id, action }` -> SwipeResponse `{ likes_left, match }`.
  *     'like' also likes the member (as POST /api/like.php would) and counts towards the daily
  *     limit; 'pass' is unlimited. The day is the member's calendar day in their country's time
- *     zone. At the limit a like answers 429 swipe_limit_reached and stores nothing. Deciding on
+ *     zone. At the limit a like answers 409 swipe_limit_reached and stores nothing. Deciding on
  *     a card twice changes nothing (the first decision stays, nothing is counted again).
  *     400 cannot_like_self; 404 not_found as for like.php.
  *

@@ -39,7 +39,7 @@ export async function isBlockedEitherWay(db: DbOrTx, a: number, b: number): Prom
 }
 
 /** The columns a profile card is made of; the main photo's files are null without a photo. */
-const cardColumns = {
+export const cardColumns = {
   id: members.id,
   fictional: members.fictional,
   name: profiles.name,
@@ -65,7 +65,7 @@ export type CardRow = {
 };
 
 /** Members joined with their profile and main photo, ready for cardColumns. */
-function cardsFrom(db: DbOrTx) {
+export function cardsFrom(db: DbOrTx) {
   return db
     .select(cardColumns)
     .from(members)

@@ -3,6 +3,7 @@ import { RECENTLY_ACTIVE_HOURS, RELATED_PROFILES_LIMIT } from '@app/shared';
 import type { Db } from '../../db/client.js';
 import { AppError, authenticationRequired, notFound } from '../../errors.js';
 import { ageOn } from '../accounts/accounts.rules.js';
+import { markLikeSeen } from '../likes/likes.repository.js';
 import { findOwnProfile, listInterestIds, listPhotos, type PhotoRow } from '../profiles/profiles.repository.js';
 import { presentCard, presentMemberProfile } from './members.presenter.js';
 import {
@@ -81,6 +82,8 @@ export function createMembersService(deps: MembersServiceDeps) {
         activeSince: new Date(today.getTime() - RECENTLY_ACTIVE_HOURS * 3_600_000),
         limit: RELATED_PROFILES_LIMIT,
       }),
+      // Opening a liker's profile clears the new flag of their like (spec section 4).
+      viewerId === null || self ? null : markLikeSeen(db, memberId, viewerId, today),
     ]);
     const photos = mainFirst(photoRows);
     return presentMemberProfile(

@@ -1,0 +1,254 @@
+import { aliasedTable, and, desc, eq, gte, inArray, isNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { likes, members, photos, profiles } from '../../db/schema/index.js';
+import { cardColumns, notBlockedWith, type CardRow } from '../members/members.repository.js';
+import type { Gender } from '../members/members.rules.js';
+import type { LikesCursor } from './likes.rules.js';
+
+export type LikeSource = (typeof likes.$inferSelect)['source'];
+
+/**
+ * Members others may find: not deleted, visible, active profile (so not unconfirmed). For
+ * queries joining members with profiles.
+ */
+export function findable(): SQL {
+  return and(isNull(members.deletedAt), eq(members.invisible, false), eq(profiles.status, 'active'))!;
+}
+
+/**
+ * The member in the profiles row seeks `gender`: hetero the other gender, gay and lesbian their
+ * own, bi both (the SQL twin of soughtGenders). With `inArray(profiles.gender, soughtGenders(me))`
+ * it makes a match compatible both ways.
+ */
+export function seeksGender(gender: Gender): SQL {
+  return sql`(${profiles.sexuality} = 'bi' or (${profiles.sexuality} = 'hetero' and ${profiles.gender} <> ${gender}) or (${profiles.sexuality} in ('gay', 'lesbian') and ${profiles.gender} = ${gender}))`;
+}
+
+/**
+ * Locks both members' rows, lowest id first, until the transaction ends. Every like and swipe
+ * takes this lock, so two likes of one pair cannot both miss the match, and one member's swipe
+ * likes queue for the daily limit. The fixed order keeps concurrent pairs free of deadlocks.
+ */
+export async function lockPair(tx: DbOrTx, a: number, b: number): Promise<void> {
+  await tx
+    .select({ id: members.id })
+    .from(members)
+    .where(inArray(members.id, [a, b]))
+    .orderBy(members.id)
+    .for('update');
+}
+
+/** Adds a like; true when it is new (liking twice keeps the first). */
+export async function insertLike(
+  tx: DbOrTx,
+  like: { likerId: number; likedId: number; source: LikeSource; createdAt: Date },
+): Promise<boolean> {
+  const rows = await tx.insert(likes).values(like).onConflictDoNothing().returning({ likerId: likes.likerId });
+  return rows.length > 0;
+}
+
+export async function deleteLike(db: DbOrTx, likerId: number, likedId: number): Promise<void> {
+  await db.delete(likes).where(and(eq(likes.likerId, likerId), eq(likes.likedId, likedId)));
+}
+
+export async function hasLike(db: DbOrTx, likerId: number, likedId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(likes)
+    .where(and(eq(likes.likerId, likerId), eq(likes.likedId, likedId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The like `likedId` received from `likerId` counts as seen from `at` (no longer like_new). */
+export async function markLikeSeen(db: DbOrTx, likerId: number, likedId: number, at: Date): Promise<void> {
+  await db
+    .update(likes)
+    .set({ seenAt: at })
+    .where(and(eq(likes.likerId, likerId), eq(likes.likedId, likedId), isNull(likes.seenAt)));
+}
+
+/** A like in a list: the other member's card, the new flag, the match flag and the list position. */
+export type LikeRow = CardRow & { likeNew: boolean; match: boolean; micros: string };
+
+/** Microseconds since 1970 as text: exact, unlike a JavaScript Date, so paging never skips a like. */
+const microsOf = (column: AnyColumn | SQL) => sql<string>`((extract(epoch from ${column}) * 1000000)::bigint)::text`;
+const timeOf = (micros: string) => sql`(timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond')`;
+
+const reverse = aliasedTable(likes, 'reverse');
+
+/**
+ * Likes with the other member's card (the member in `otherColumn`), the new flag, whether the
+ * other liked back, and the list position.
+ */
+function likesWithCards(db: DbOrTx, otherColumn: AnyColumn) {
+  return db
+    .select({
+      ...cardColumns,
+      likeNew: sql<boolean>`(${likes.seenAt} is null)`,
+      match: sql<boolean>`exists (select 1 from ${likes} as back where back.liker_id = ${likes.likedId} and back.liked_id = ${likes.likerId})`,
+      micros: microsOf(likes.createdAt),
+    })
+    .from(likes)
+    .innerJoin(members, eq(members.id, otherColumn))
+    .innerJoin(profiles, eq(profiles.memberId, members.id))
+    .leftJoin(photos, and(eq(photos.memberId, members.id), eq(photos.isMain, true)));
+}
+
+export interface ListPage {
+  memberId: number;
+  /** Rows after this position only. */
+  before: LikesCursor | null;
+  /** Rows asked for: one more than a page, to know whether another page follows. */
+  limit: number;
+}
+
+/**
+ * Members `memberId` liked, newest like first, findable and with no block either way. Runs on
+ * likes_liker_created_idx: the page is read in index order and stops after `limit` rows.
+ */
+export function listGiven(db: DbOrTx, q: ListPage): Promise<LikeRow[]> {
+  return likesWithCards(db, likes.likedId)
+    .where(
+      and(
+        eq(likes.likerId, q.memberId),
+        findable(),
+        notBlockedWith(q.memberId, members.id),
+        q.before
+          ? sql`(${likes.createdAt}, ${likes.likedId}) < (${timeOf(q.before.micros)}, ${q.before.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(likes.createdAt), desc(likes.likedId))
+    .limit(q.limit);
+}
+
+/** Members who liked `memberId`, newest first (likes_liked_created_idx), same exclusions. */
+export function listReceived(db: DbOrTx, q: ListPage): Promise<LikeRow[]> {
+  return likesWithCards(db, likes.likerId)
+    .where(
+      and(
+        eq(likes.likedId, q.memberId),
+        findable(),
+        notBlockedWith(q.memberId, members.id),
+        q.before
+          ? sql`(${likes.createdAt}, ${likes.likerId}) < (${timeOf(q.before.micros)}, ${q.before.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(likes.createdAt), desc(likes.likerId))
+    .limit(q.limit);
+}
+
+/**
+ * Mutual likes of `memberId`, newest match first: the match dates from the later of the two
+ * likes. Reads the member's received likes (likes_liked_created_idx) and checks each for a like
+ * back by primary key.
+ */
+export function listMatches(db: DbOrTx, q: ListPage): Promise<LikeRow[]> {
+  const matchedAt = sql`greatest(${likes.createdAt}, ${reverse.createdAt})`;
+  return db
+    .select({
+      ...cardColumns,
+      likeNew: sql<boolean>`(${likes.seenAt} is null)`,
+      match: sql<boolean>`true`,
+      micros: microsOf(matchedAt),
+    })
+    .from(likes)
+    .innerJoin(reverse, and(eq(reverse.likerId, likes.likedId), eq(reverse.likedId, likes.likerId)))
+    .innerJoin(members, eq(members.id, likes.likerId))
+    .innerJoin(profiles, eq(profiles.memberId, members.id))
+    .leftJoin(photos, and(eq(photos.memberId, members.id), eq(photos.isMain, true)))
+    .where(
+      and(
+        eq(likes.likedId, q.memberId),
+        findable(),
+        notBlockedWith(q.memberId, members.id),
+        q.before ? sql`(${matchedAt}, ${likes.likerId}) < (${timeOf(q.before.micros)}, ${q.before.id})` : undefined,
+      ),
+    )
+    .orderBy(desc(matchedAt), desc(likes.likerId))
+    .limit(q.limit);
+}
+
+/** Received likes not yet seen, from members the list would show (the new-likes badge). */
+export async function countNewLikes(db: DbOrTx, memberId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(likes)
+    .innerJoin(members, eq(members.id, likes.likerId))
+    .innerJoin(profiles, eq(profiles.memberId, members.id))
+    .where(and(eq(likes.likedId, memberId), isNull(likes.seenAt), findable(), notBlockedWith(memberId, members.id)));
+  return row?.count ?? 0;
+}
+
+/** Whether `memberId` received any like at or after `since` (auto-like waits for a quiet day). */
+export async function receivedLikeSince(db: DbOrTx, memberId: number, since: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(likes)
+    .where(and(eq(likes.likedId, memberId), gte(likes.createdAt, since)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The latest auto-like `memberId` received: its liker and time. */
+export async function latestAutoLike(
+  db: DbOrTx,
+  memberId: number,
+): Promise<{ likerId: number; createdAt: Date } | null> {
+  const [row] = await db
+    .select({ likerId: likes.likerId, createdAt: likes.createdAt })
+    .from(likes)
+    .where(and(eq(likes.likedId, memberId), eq(likes.source, 'auto')))
+    .orderBy(desc(likes.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** One member's card, when findable and with no block either way with `viewerId`. */
+export async function findVisibleCard(db: DbOrTx, viewerId: number, memberId: number): Promise<CardRow | null> {
+  const [row] = await db
+    .select(cardColumns)
+    .from(members)
+    .innerJoin(profiles, eq(profiles.memberId, members.id))
+    .leftJoin(photos, and(eq(photos.memberId, members.id), eq(photos.isMain, true)))
+    .where(and(eq(members.id, memberId), findable(), notBlockedWith(viewerId, members.id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface AutoLikerQuery {
+  memberId: number;
+  gender: Gender;
+  /** The genders the member seeks. */
+  genders: Gender[];
+  country: string;
+}
+
+/**
+ * A fictional profile to like the member: findable, with a main photo, compatible both ways, no
+ * block either way, not one that liked the member already; from the member's country first,
+ * else any, at random so members do not all get the same one.
+ */
+export async function findAutoLiker(db: DbOrTx, q: AutoLikerQuery): Promise<CardRow | null> {
+  const [row] = await db
+    .select(cardColumns)
+    .from(members)
+    .innerJoin(profiles, eq(profiles.memberId, members.id))
+    .innerJoin(photos, and(eq(photos.memberId, members.id), eq(photos.isMain, true)))
+    .where(
+      and(
+        eq(members.fictional, true),
+        ne(members.id, q.memberId),
+        findable(),
+        inArray(profiles.gender, q.genders),
+        seeksGender(q.gender),
+        notBlockedWith(q.memberId, members.id),
+        sql`not exists (select 1 from ${likes} where ${likes.likerId} = ${members.id} and ${likes.likedId} = ${q.memberId})`,
+      ),
+    )
+    .orderBy(sql`(${profiles.country} <> ${q.country})`, sql`random()`)
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,193 @@
+import type { LikeResponse, LikesList, LikesQuery, LikesResponse, ProfileCard } from '@app/shared';
+import { AUTO_LIKE_QUIET_HOURS, LIKES_PAGE_SIZE } from '@app/shared';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { AppError, notFound } from '../../errors.js';
+import type { Bus } from '../../platform/bus/index.js';
+import { LIKES_CHANNEL, publishEvent, type LikesChannelEvent } from '../../platform/bus/events.js';
+import { presentCard } from '../members/members.presenter.js';
+import { isBlockedEitherWay, isFindableMember } from '../members/members.repository.js';
+import { soughtGenders } from '../members/members.rules.js';
+import { findOwnProfile } from '../profiles/profiles.repository.js';
+import { presentLikeEntry } from './likes.presenter.js';
+import {
+  countNewLikes,
+  deleteLike,
+  findAutoLiker,
+  findVisibleCard,
+  hasLike,
+  insertLike,
+  latestAutoLike,
+  listGiven,
+  listMatches,
+  listReceived,
+  lockPair,
+  markLikeSeen,
+  receivedLikeSince,
+  type LikeRow,
+  type LikeSource,
+  type ListPage,
+} from './likes.repository.js';
+import { decodeCursor, encodeCursor, localDay } from './likes.rules.js';
+
+export interface LikesServiceDeps {
+  db: Db;
+  bus: Bus;
+  now?: () => Date;
+}
+
+export type LikesService = ReturnType<typeof createLikesService>;
+
+/** The site a request is served by, for media URLs. */
+export interface LikesSite {
+  cdn_prefix: string;
+}
+
+export const cannotLikeSelf = () => new AppError(400, 'cannot_like_self');
+
+/** What a like inside a caller's transaction did; `events` go out once it commits. */
+export interface LikeOutcome {
+  match: boolean;
+  events: LikesChannelEvent[];
+}
+
+/**
+ * Likes and matches (spec sections 2, 3, 4 and 7). Like and swipe calls hold the pair's row
+ * locks (lockPair) while they write, so a match is always noticed by exactly one of the two
+ * likes, and its events are published only after the transaction commits.
+ */
+export function createLikesService(deps: LikesServiceDeps) {
+  const { db, bus } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function publish(events: readonly LikesChannelEvent[]): Promise<void> {
+    for (const event of events) await publishEvent(bus, LIKES_CHANNEL, event);
+  }
+
+  /** 404 unless the member can be found by the viewer: findable, and no block either way. */
+  async function assertReachable(tx: DbOrTx, viewerId: number, memberId: number): Promise<void> {
+    if (!(await isFindableMember(tx, memberId)) || (await isBlockedEitherWay(tx, viewerId, memberId))) {
+      throw notFound();
+    }
+  }
+
+  /**
+   * Likes `likedId` inside the caller's transaction, which already holds lockPair of the two.
+   * A repeated like changes nothing and reports no event; `match` is true whenever both liked.
+   */
+  async function likeLocked(
+    tx: DbOrTx,
+    likerId: number,
+    likedId: number,
+    source: LikeSource,
+    at: Date,
+  ): Promise<LikeOutcome> {
+    const created = await insertLike(tx, { likerId, likedId, source, createdAt: at });
+    const match = await hasLike(tx, likedId, likerId);
+    const events: LikesChannelEvent[] = [];
+    if (created) {
+      events.push({ type: 'like', liker_id: likerId, liked_id: likedId, source, at: at.toISOString() });
+      if (match) {
+        const ids: [number, number] = likerId < likedId ? [likerId, likedId] : [likedId, likerId];
+        events.push({ type: 'match', member_ids: ids, at: at.toISOString() });
+      }
+    }
+    return { match, events };
+  }
+
+  /** POST /api/like.php. */
+  async function like(viewerId: number, memberId: number): Promise<LikeResponse> {
+    if (viewerId === memberId) throw cannotLikeSelf();
+    const outcome = await db.transaction(async (tx) => {
+      await lockPair(tx, viewerId, memberId);
+      await assertReachable(tx, viewerId, memberId);
+      return likeLocked(tx, viewerId, memberId, 'profile', now());
+    });
+    await publish(outcome.events);
+    return { liked: true, match: outcome.match };
+  }
+
+  /** DELETE /api/like.php: idempotent, whatever became of the member. */
+  async function unlike(viewerId: number, memberId: number): Promise<LikeResponse> {
+    await deleteLike(db, viewerId, memberId);
+    return { liked: false, match: false };
+  }
+
+  /** POST /api/likes-seen.php: the like the viewer received from `memberId` is no longer new. */
+  async function markSeen(viewerId: number, memberId: number): Promise<void> {
+    await markLikeSeen(db, memberId, viewerId, now());
+  }
+
+  const lists: Record<LikesList, (db: DbOrTx, q: ListPage) => Promise<LikeRow[]>> = {
+    given: listGiven,
+    received: listReceived,
+    matches: listMatches,
+  };
+
+  /** GET /api/likes.php: the first page of every list, or the next page of one (see the contract). */
+  async function listLikes(viewerId: number, query: LikesQuery, site: LikesSite): Promise<LikesResponse> {
+    const context = { cdnPrefix: site.cdn_prefix, now: now() };
+    const page = async (list: LikesList) => {
+      if (query.list !== undefined && query.list !== list) return { entries: [], next: null };
+      const before = query.list === list && query.before ? decodeCursor(query.before) : null;
+      const rows = await lists[list](db, { memberId: viewerId, before, limit: LIKES_PAGE_SIZE + 1 });
+      const shown = rows.slice(0, LIKES_PAGE_SIZE);
+      const last = shown.at(-1);
+      return {
+        entries: shown.map((row) => presentLikeEntry(row, context)),
+        next: rows.length > LIKES_PAGE_SIZE && last ? encodeCursor({ micros: last.micros, id: last.id }) : null,
+      };
+    };
+    const [given, received, matches, newLikes] = await Promise.all([
+      page('given'),
+      page('received'),
+      page('matches'),
+      countNewLikes(db, viewerId),
+    ]);
+    return {
+      profiles: given.entries,
+      liked_by: received.entries,
+      matches: matches.entries,
+      new_likes: newLikes,
+      next: { given: given.next, received: received.next, matches: matches.next },
+    };
+  }
+
+  /**
+   * GET /api/auto-like.php. The member's row lock makes parallel calls queue, so a day never
+   * gets two auto-likes; within the day the same profile is answered again while it is there.
+   */
+  async function autoLike(viewerId: number, site: LikesSite): Promise<ProfileCard | null> {
+    const at = now();
+    const result = await db.transaction(async (tx) => {
+      await lockPair(tx, viewerId, viewerId);
+      const own = await findOwnProfile(tx, viewerId);
+      if (!own || own.member.status !== 'confirmed' || own.profile.status !== 'active' || own.member.invisible) {
+        return null;
+      }
+      const { gender, sexuality, country } = own.profile;
+      const today = localDay(at, country);
+      const latest = await latestAutoLike(tx, viewerId);
+      if (latest && localDay(latest.createdAt, country) === today) {
+        const card = await findVisibleCard(tx, viewerId, latest.likerId);
+        return card ? { card, events: [] } : null;
+      }
+      if (await receivedLikeSince(tx, viewerId, new Date(at.getTime() - AUTO_LIKE_QUIET_HOURS * 3_600_000))) {
+        return null;
+      }
+      const card = await findAutoLiker(tx, {
+        memberId: viewerId,
+        gender,
+        genders: soughtGenders(gender, sexuality),
+        country,
+      });
+      if (!card) return null;
+      const outcome = await likeLocked(tx, card.id, viewerId, 'auto', at);
+      return { card, events: outcome.events };
+    });
+    if (!result) return null;
+    await publish(result.events);
+    return presentCard(result.card, { cdnPrefix: site.cdn_prefix, now: at });
+  }
+
+  return { like, unlike, markSeen, listLikes, autoLike, likeLocked, assertReachable, publish };
+}
