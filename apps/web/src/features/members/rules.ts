@@ -66,7 +66,10 @@ export function detailRows(
 }
 
 /** Whether the page shows the 'about me' text: the site shows notes and the member wrote some. */
-export function showsAbout(member: Pick<MemberProfile, 'about'>, settings: Pick<SiteSettings, 'visible_profile_notes'>) {
+export function showsAbout(
+  member: Pick<MemberProfile, 'about'>,
+  settings: Pick<SiteSettings, 'visible_profile_notes'>,
+) {
   return settings.visible_profile_notes && member.about.trim() !== '';
 }
 

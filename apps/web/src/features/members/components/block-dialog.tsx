@@ -21,7 +21,13 @@ export function BlockDialog({ name, pending, error, onConfirm, onClose }: BlockD
     : null;
 
   return (
-    <Modal show onHide={pending ? () => undefined : onClose} centered restoreFocus={false} aria-labelledby="block-title">
+    <Modal
+      show
+      onHide={pending ? () => undefined : onClose}
+      centered
+      restoreFocus={false}
+      aria-labelledby="block-title"
+    >
       <Modal.Body className="member-dialog">
         <span className="member-dialog__icon" aria-hidden="true">
           <BlockIcon size={26} />

@@ -199,7 +199,12 @@ function MemberActions({ member, loggedIn }: { member: MemberProfile; loggedIn: 
           <span>{t('memberView.blockedText', { name: member.name })}</span>
           {block.isError && <span className="member-blocked__error">{t('memberView.blockFailed')}</span>}
         </div>
-        <button type="button" className="btn btn-outline-secondary btn-sm" onClick={handleUnblock} disabled={block.isPending}>
+        <button
+          type="button"
+          className="btn btn-outline-secondary btn-sm"
+          onClick={handleUnblock}
+          disabled={block.isPending}
+        >
           {t('memberView.unblock')}
         </button>
       </div>
@@ -218,7 +223,12 @@ function MemberActions({ member, loggedIn }: { member: MemberProfile; loggedIn: 
         </Link>
       </div>
       {loggedIn && (
-        <button ref={blockRef} type="button" className="btn btn-link member-actions__block" onClick={() => setConfirming(true)}>
+        <button
+          ref={blockRef}
+          type="button"
+          className="btn btn-link member-actions__block"
+          onClick={() => setConfirming(true)}
+        >
           <BlockIcon size={16} />
           {t('memberView.block')}
         </button>
