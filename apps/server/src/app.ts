@@ -18,6 +18,8 @@ import { createLikesService } from './modules/likes/likes.service.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
 import { membersRoutes } from './modules/members/members.routes.js';
 import { createMembersService } from './modules/members/members.service.js';
+import { searchRoutes } from './modules/search/search.routes.js';
+import { createSearchService } from './modules/search/search.service.js';
 import { outboxRoutes } from './modules/outbox/outbox.routes.js';
 import { profilesRoutes, type ProfileRateLimits } from './modules/profiles/profiles.routes.js';
 import { createProfilesService } from './modules/profiles/profiles.service.js';
@@ -119,6 +121,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const accounts = createAccountsService({ db, settings, mailer, log: app.log });
   const profiles = createProfilesService({ db, settings, storage, log: app.log });
   const members = createMembersService({ db });
+  const search = createSearchService({ db });
   const likes = createLikesService({ db, bus, ...(deps.now ? { now: deps.now } : {}) });
   const swipe = createSwipeService({ db, likes, ...(deps.now ? { now: deps.now } : {}) });
   const accountSettings = createAccountSettingsService({ db, settings, mailer, log: app.log });
@@ -139,6 +142,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
         { name: 'accounts', description: 'The logged-in member' },
         { name: 'profiles', description: "The member's own profile, photos and geocoding" },
         { name: 'members', description: "Other members' profiles and blocking" },
+        { name: 'search', description: 'Member search, match finder and signup matches' },
         { name: 'likes', description: 'Likes, matches, auto-like and the swipe game' },
         { name: 'logs', description: 'Client beacons' },
         { name: 'outbox', description: 'Dev only: mails kept while no SMTP server is configured' },
@@ -183,6 +187,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     ...(deps.profileRateLimits ? { limits: deps.profileRateLimits } : {}),
   });
   await api.register(membersRoutes, { members, settings });
+  await api.register(searchRoutes, { search, settings });
   await api.register(likesRoutes, { likes, settings });
   await api.register(swipeRoutes, { swipe, settings });
   await api.register(logsRoutes);

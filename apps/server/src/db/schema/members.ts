@@ -76,6 +76,12 @@ export const profiles = pgTable(
   (t) => [
     // Supports the member search: filters on country, gender and age among active profiles.
     index('profiles_search_idx').on(t.status, t.country, t.gender, t.birthDate),
+    // The member search's keyset order (most recently active first, id tiebreak) within a
+    // country; gender, age and region are checked inside the index, so a page reads only its
+    // index entries plus one heap row per card. Active profiles only.
+    index('profiles_browse_idx')
+      .on(t.country, t.lastActiveAt.desc(), t.memberId.desc(), t.gender, t.birthDate, t.regionId)
+      .where(sql`status = 'active'`),
     index('profiles_region_idx').on(t.regionId),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "profiles_browse_idx" ON "profiles" USING btree ("country","last_active_at" DESC NULLS LAST,"member_id" DESC NULLS LAST,"gender","birth_date","region_id") WHERE status = 'active';
