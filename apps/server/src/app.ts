@@ -13,6 +13,7 @@ import { accountSettingsRoutes } from './modules/accounts/account-settings.route
 import { createAccountSettingsService } from './modules/accounts/account-settings.service.js';
 import { accountsRoutes, type AccountRateLimits } from './modules/accounts/accounts.routes.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
+import { createChatService } from './modules/chat/chat.service.js';
 import { likesRoutes } from './modules/likes/likes.routes.js';
 import { createLikesService } from './modules/likes/likes.service.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
@@ -118,13 +119,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     countryForIp,
   });
   const reference = createReferenceService({ db, sites: settings });
-  const accounts = createAccountsService({ db, settings, mailer, log: app.log });
+  const chat = createChatService({ db, bus, log: app.log });
+  const accounts = createAccountsService({ db, settings, mailer, chat, log: app.log });
   const profiles = createProfilesService({ db, settings, storage, log: app.log });
   const members = createMembersService({ db });
-  const search = createSearchService({ db });
   const likes = createLikesService({ db, bus, ...(deps.now ? { now: deps.now } : {}) });
   const swipe = createSwipeService({ db, likes, ...(deps.now ? { now: deps.now } : {}) });
-  const accountSettings = createAccountSettingsService({ db, settings, mailer, log: app.log });
+  const search = createSearchService({ db });
+  const accountSettings = createAccountSettingsService({ db, settings, mailer, chat, log: app.log });
 
   const web = loadWebApp(config.webDistDir);
 
@@ -142,8 +144,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
         { name: 'accounts', description: 'The logged-in member' },
         { name: 'profiles', description: "The member's own profile, photos and geocoding" },
         { name: 'members', description: "Other members' profiles and blocking" },
-        { name: 'search', description: 'Member search, match finder and signup matches' },
         { name: 'likes', description: 'Likes, matches, auto-like and the swipe game' },
+        { name: 'search', description: 'Member search, match finder and signup matches' },
         { name: 'logs', description: 'Client beacons' },
         { name: 'outbox', description: 'Dev only: mails kept while no SMTP server is configured' },
       ],
@@ -187,9 +189,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     ...(deps.profileRateLimits ? { limits: deps.profileRateLimits } : {}),
   });
   await api.register(membersRoutes, { members, settings });
-  await api.register(searchRoutes, { search, settings });
   await api.register(likesRoutes, { likes, settings });
   await api.register(swipeRoutes, { swipe, settings });
+  await api.register(searchRoutes, { search, settings });
   await api.register(logsRoutes);
   await api.register(accountSettingsRoutes, {
     accountSettings,

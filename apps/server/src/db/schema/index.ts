@@ -5,3 +5,4 @@ export * from './sessions.js';
 export * from './accounts.js';
 export * from './payments.js';
 export * from './discovery.js';
+export * from './chat.js';

@@ -22,6 +22,7 @@ import {
 } from '../../platform/mail/templates.js';
 import { createSession, hashToken } from '../../plugins/session.js';
 import { findCompanyById } from '../settings/settings.repository.js';
+import type { ChatService, MessageEvent } from '../chat/chat.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { presentAccountSettings, presentRetentionOffer } from './account-settings.presenter.js';
 import {
@@ -64,6 +65,8 @@ export interface AccountSettingsServiceDeps {
   settings: Pick<SettingsService, 'settingsForDomain' | 'resolveSite'>;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** Sends the first messages written during signup when a new address confirms the account. */
+  chat: Pick<ChatService, 'deliverPendingFirstMessages' | 'announce'>;
   now?: () => Date;
 }
 
@@ -218,7 +221,7 @@ export function createAccountSettingsService(deps: AccountSettingsServiceDeps) {
     async confirmEmailChange(token: string): Promise<{ email: string }> {
       if (!MAIL_TOKEN_PATTERN.test(token)) throw new AppError(400, 'mail_change_token_invalid');
       const at = now();
-      const { member, email } = await db
+      const { member, email, delivered } = await db
         .transaction(async (tx) => {
           const used = await consumeTokenWithPayload(tx, 'email_change', hashToken(token), at);
           const member = used?.payload ? await findActiveMember(tx, used.memberId) : null;
@@ -233,15 +236,20 @@ export function createAccountSettingsService(deps: AccountSettingsServiceDeps) {
           }
           await updateEmail(tx, member.id, used.payload);
           // Following the link proves the member reads the new address: that confirms the account.
-          if (member.status === 'not_confirmed') await confirmMember(tx, member.id);
+          let delivered: MessageEvent[] = [];
+          if (member.status === 'not_confirmed') {
+            await confirmMember(tx, member.id);
+            delivered = await deps.chat.deliverPendingFirstMessages(tx, member.id);
+          }
           await spendTokens(tx, member.id, 'email_change', at);
-          return { member, email: used.payload };
+          return { member, email: used.payload, delivered };
         })
         .catch((error: unknown) => {
           // The same address confirmed by two accounts at once: the second finds it taken.
           if (isUniqueViolation(error)) throw new AppError(409, 'email_in_use');
           throw error;
         });
+      await deps.chat.announce(delivered);
 
       try {
         const settings = await deps.settings.settingsForDomain(member.domain);

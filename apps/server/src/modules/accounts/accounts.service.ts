@@ -15,6 +15,7 @@ import { AppError, authenticationRequired, validationFailed } from '../../errors
 import type { Mailer } from '../../platform/mail/index.js';
 import { activationMail, passwordResetMail, type RenderedMail } from '../../platform/mail/templates.js';
 import { createSession, hashToken } from '../../plugins/session.js';
+import type { ChatService } from '../chat/chat.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { presentUser } from './accounts.presenter.js';
 import {
@@ -60,6 +61,8 @@ export interface AccountsServiceDeps {
   settings: Pick<SettingsService, 'settingsForDomain'>;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** Sends the first messages written during signup once the account is confirmed. */
+  chat: Pick<ChatService, 'deliverPendingFirstMessages' | 'announce'>;
   now?: () => Date;
 }
 
@@ -298,20 +301,22 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     async activate(token: string | undefined): Promise<boolean> {
       if (!token || !MAIL_TOKEN_PATTERN.test(token)) return false;
       const tokenHash = hashToken(token);
-      return db.transaction(async (tx) => {
+      const { ok, delivered } = await db.transaction(async (tx) => {
         const memberId = await consumeToken(tx, 'activation', tokenHash, now());
         if (memberId !== null) {
           const member = await findActiveMember(tx, memberId);
-          if (!member) return false;
+          if (!member) return { ok: false, delivered: [] };
           await confirmMember(tx, memberId);
-          return true;
+          return { ok: true, delivered: await deps.chat.deliverPendingFirstMessages(tx, memberId) };
         }
         // A second click on a link that already worked still shows the good news.
         const used = await findToken(tx, 'activation', tokenHash);
-        if (!used?.usedAt) return false;
+        if (!used?.usedAt) return { ok: false, delivered: [] };
         const member = await findActiveMember(tx, used.memberId);
-        return member?.status === 'confirmed';
+        return { ok: member?.status === 'confirmed', delivered: [] };
       });
+      await deps.chat.announce(delivered);
+      return ok;
     },
 
     /** POST /api/activation.php: mails a fresh activation link to an unconfirmed member. */

@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { members } from './members.js';
+
+/**
+ * A conversation between two members. The pair is stored lowest id first, so one pair has one
+ * conversation whoever writes first; `started_by` counts toward the free members' limit of
+ * conversations started.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberLowId: bigint('member_low_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    memberHighId: bigint('member_high_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    startedBy: bigint('started_by', { mode: 'number' })
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('conversations_pair_idx').on(t.memberLowId, t.memberHighId),
+    index('conversations_high_idx').on(t.memberHighId),
+    index('conversations_started_by_idx').on(t.startedBy),
+    check('conversations_pair_ordered', sql`${t.memberLowId} < ${t.memberHighId}`),
+  ],
+);
+
+/**
+ * Each member's side of a conversation: the chat list entry. `last_message_at` is copied here
+ * so the list is one index range per member, newest first; `hidden_at` is set when the member
+ * deletes the chat from the list (a new message brings it back).
+ */
+export const conversationMembers = pgTable(
+  'conversation_members',
+  {
+    conversationId: bigint('conversation_id', { mode: 'number' })
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    unreadCount: integer('unread_count').notNull().default(0),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    lastReadAt: timestamp('last_read_at', { withTimezone: true }),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.memberId] }),
+    index('conversation_members_list_idx').on(t.memberId, t.lastMessageAt),
+    check('conversation_members_unread_nonnegative', sql`${t.unreadCount} >= 0`),
+  ],
+);
+
+/** A message in a conversation: text, an image or a gift, with the credits it cost. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    conversationId: bigint('conversation_id', { mode: 'number' })
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: bigint('sender_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['text', 'image', 'gift'] })
+      .notNull()
+      .default('text'),
+    body: text('body').notNull().default(''),
+    /** Storage key of an image message. */
+    imageKey: text('image_key'),
+    /** Key of the gift of a gift message (the gift catalogue comes with the chat module). */
+    giftKey: text('gift_key'),
+    credits: integer('credits').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A conversation's messages, newest first, paged by id.
+    index('messages_conversation_idx').on(t.conversationId, t.id),
+    check('messages_credits_nonnegative', sql`${t.credits} >= 0`),
+  ],
+);
