@@ -127,6 +127,9 @@ export async function buildLike(
   likedId: number,
   overrides: Partial<Omit<typeof likes.$inferInsert, 'likerId' | 'likedId'>> = {},
 ) {
-  const [row] = await db.insert(likes).values({ likerId, likedId, ...overrides }).returning();
+  const [row] = await db
+    .insert(likes)
+    .values({ likerId, likedId, ...overrides })
+    .returning();
   return row!;
 }
