@@ -20,7 +20,8 @@
  * - GET    /api/likes.php         LikesQuery -> LikesResponse. The spec's `profiles` (given) and
  *     `liked_by` (received), each entry `{ id, like_new, match, card }`, newest like first, plus
  *     `matches` (mutual likes, newest match first), `new_likes` (received likes not yet seen, for
- *     the top-bar badge; it counts every such like, not only the page sent) and paging cursors.
+ *     the top-bar badge; it counts every such like, not only the page sent, up to BADGE_CAP + 1)
+ *     and paging cursors.
  *     `like_new` is true while the liked member has not opened the liker's profile: on `liked_by`
  *     it is the viewer's own new like; on `profiles` whether the other has not seen it yet.
  *     Paging: each list holds at most LIKES_PAGE_SIZE entries; `next` holds an opaque cursor per
@@ -103,7 +104,10 @@ export const LikesResponseSchema = z.object({
   liked_by: z.array(LikeEntrySchema),
   /** Mutual likes, newest match first; `like_new` is that of the like the viewer received. */
   matches: z.array(LikeEntrySchema),
-  /** Received likes not yet seen, over all of them (the badge caps at BADGE_CAP). */
+  /**
+   * Received likes not yet seen, over all of them but counted up to BADGE_CAP + 1 only: the
+   * badge shows 99+ from there on.
+   */
   new_likes: z.number().int().nonnegative(),
   /** Cursor of each list's next page, null when the list is complete. */
   next: z.object({

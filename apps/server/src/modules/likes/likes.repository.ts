@@ -1,4 +1,18 @@
-import { aliasedTable, and, desc, eq, gte, inArray, isNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  aliasedTable,
+  and,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  ne,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { likes, members, photos, profiles } from '../../db/schema/index.js';
 import { cardColumns, notBlockedWith, type CardRow } from '../members/members.repository.js';
@@ -82,17 +96,21 @@ const reverse = aliasedTable(likes, 'reverse');
  * other liked back, and the list position.
  */
 function likesWithCards(db: DbOrTx, otherColumn: AnyColumn) {
-  return db
-    .select({
-      ...cardColumns,
-      likeNew: sql<boolean>`(${likes.seenAt} is null)`,
-      match: sql<boolean>`exists (select 1 from ${likes} as back where back.liker_id = ${likes.likedId} and back.liked_id = ${likes.likerId})`,
-      micros: microsOf(likes.createdAt),
-    })
-    .from(likes)
-    .innerJoin(members, eq(members.id, otherColumn))
-    .innerJoin(profiles, eq(profiles.memberId, members.id))
-    .leftJoin(photos, and(eq(photos.memberId, members.id), eq(photos.isMain, true)));
+  return (
+    db
+      .select({
+        ...cardColumns,
+        likeNew: sql<boolean>`(${likes.seenAt} is null)`,
+        match: sql<boolean>`(${reverse.likerId} is not null)`,
+        micros: microsOf(likes.createdAt),
+      })
+      .from(likes)
+      .innerJoin(members, eq(members.id, otherColumn))
+      // The like back, by primary key: a join keeps it a lookup per listed row.
+      .leftJoin(reverse, and(eq(reverse.likerId, likes.likedId), eq(reverse.likedId, likes.likerId)))
+      .innerJoin(profiles, eq(profiles.memberId, members.id))
+      .leftJoin(photos, and(eq(photos.memberId, members.id), eq(photos.isMain, true)))
+  );
 }
 
 export interface ListPage {
@@ -141,44 +159,74 @@ export function listReceived(db: DbOrTx, q: ListPage): Promise<LikeRow[]> {
 }
 
 /**
- * Mutual likes of `memberId`, newest match first: the match dates from the later of the two
- * likes. Reads the member's received likes (likes_liked_created_idx) and checks each for a like
- * back by primary key.
+ * One half of the matches: those whose later like is the one `memberId` received (`received`),
+ * or the one they gave (`given`; a tie counts as received). Each half is read in the order of
+ * its likes index, so a page stops early instead of sorting every mutual like.
  */
-export function listMatches(db: DbOrTx, q: ListPage): Promise<LikeRow[]> {
-  const matchedAt = sql`greatest(${likes.createdAt}, ${reverse.createdAt})`;
+function matchesHalf(db: DbOrTx, q: ListPage, half: 'received' | 'given') {
+  const received = half === 'received';
+  const own = received ? likes.likedId : likes.likerId;
+  const other = received ? likes.likerId : likes.likedId;
   return db
     .select({
       ...cardColumns,
-      likeNew: sql<boolean>`(${likes.seenAt} is null)`,
+      likeNew: sql<boolean>`(${received ? likes.seenAt : reverse.seenAt} is null)`,
       match: sql<boolean>`true`,
-      micros: microsOf(matchedAt),
+      micros: microsOf(likes.createdAt),
     })
     .from(likes)
-    .innerJoin(reverse, and(eq(reverse.likerId, likes.likedId), eq(reverse.likedId, likes.likerId)))
-    .innerJoin(members, eq(members.id, likes.likerId))
+    .innerJoin(
+      reverse,
+      and(
+        eq(reverse.likerId, likes.likedId),
+        eq(reverse.likedId, likes.likerId),
+        received ? lte(reverse.createdAt, likes.createdAt) : lt(reverse.createdAt, likes.createdAt),
+      ),
+    )
+    .innerJoin(members, eq(members.id, other))
     .innerJoin(profiles, eq(profiles.memberId, members.id))
     .leftJoin(photos, and(eq(photos.memberId, members.id), eq(photos.isMain, true)))
     .where(
       and(
-        eq(likes.likedId, q.memberId),
+        eq(own, q.memberId),
         findable(),
         notBlockedWith(q.memberId, members.id),
-        q.before ? sql`(${matchedAt}, ${likes.likerId}) < (${timeOf(q.before.micros)}, ${q.before.id})` : undefined,
+        q.before ? sql`(${likes.createdAt}, ${other}) < (${timeOf(q.before.micros)}, ${q.before.id})` : undefined,
       ),
     )
-    .orderBy(desc(matchedAt), desc(likes.likerId))
+    .orderBy(desc(likes.createdAt), desc(other))
     .limit(q.limit);
 }
 
-/** Received likes not yet seen, from members the list would show (the new-likes badge). */
-export async function countNewLikes(db: DbOrTx, memberId: number): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
+/** Newest first: the later time, then the higher member id (the lists' cursor order). */
+function byPositionDesc(a: LikeRow, b: LikeRow): number {
+  const at = BigInt(b.micros) - BigInt(a.micros);
+  return at !== 0n ? (at > 0n ? 1 : -1) : b.id - a.id;
+}
+
+/**
+ * Mutual likes of `memberId`, newest match first: a match dates from the later of its two likes.
+ * The two halves (see matchesHalf) are merged.
+ */
+export async function listMatches(db: DbOrTx, q: ListPage): Promise<LikeRow[]> {
+  const [received, given] = await Promise.all([matchesHalf(db, q, 'received'), matchesHalf(db, q, 'given')]);
+  return [...received, ...given].sort(byPositionDesc).slice(0, q.limit);
+}
+
+/**
+ * Received likes not yet seen, from members the list would show (the new-likes badge), counted
+ * up to `cap`: the badge shows no more, and a member with thousands of likes costs no more.
+ */
+export async function countNewLikes(db: DbOrTx, memberId: number, cap: number): Promise<number> {
+  const unseen = db
+    .select({ one: sql<number>`1`.as('one') })
     .from(likes)
     .innerJoin(members, eq(members.id, likes.likerId))
     .innerJoin(profiles, eq(profiles.memberId, members.id))
-    .where(and(eq(likes.likedId, memberId), isNull(likes.seenAt), findable(), notBlockedWith(memberId, members.id)));
+    .where(and(eq(likes.likedId, memberId), isNull(likes.seenAt), findable(), notBlockedWith(memberId, members.id)))
+    .limit(cap)
+    .as('unseen');
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(unseen);
   return row?.count ?? 0;
 }
 

@@ -1,5 +1,5 @@
 import type { LikeResponse, LikesList, LikesQuery, LikesResponse, ProfileCard } from '@app/shared';
-import { AUTO_LIKE_QUIET_HOURS, LIKES_PAGE_SIZE } from '@app/shared';
+import { AUTO_LIKE_QUIET_HOURS, BADGE_CAP, LIKES_PAGE_SIZE } from '@app/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../errors.js';
 import type { Bus } from '../../platform/bus/index.js';
@@ -41,6 +41,9 @@ export type LikesService = ReturnType<typeof createLikesService>;
 export interface LikesSite {
   cdn_prefix: string;
 }
+
+/** new_likes counts up to here: one more than the badge shows before it turns into 99+. */
+export const NEW_LIKES_CAP = BADGE_CAP + 1;
 
 export const cannotLikeSelf = () => new AppError(400, 'cannot_like_self');
 
@@ -141,7 +144,7 @@ export function createLikesService(deps: LikesServiceDeps) {
       page('given'),
       page('received'),
       page('matches'),
-      countNewLikes(db, viewerId),
+      countNewLikes(db, viewerId, NEW_LIKES_CAP),
     ]);
     return {
       profiles: given.entries,

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   AutoLikeResponseSchema,
+  BADGE_CAP,
   LIKES_PAGE_SIZE,
   LikeResponseSchema,
   LikesResponseSchema,
@@ -220,12 +221,13 @@ describe('GET /api/likes.php', () => {
     expect(first.liked_by).toHaveLength(LIKES_PAGE_SIZE);
     expect(first.next.received).not.toBeNull();
     expect(first.next.given).toBeNull();
-    expect(first.new_likes).toBe(count);
+    // Counted up to one more than the badge shows (99+).
+    expect(first.new_likes).toBe(BADGE_CAP + 1);
     const second = await likesOf(me.cookie, `?list=received&before=${first.next.received}`);
     expect(second.profiles).toEqual([]);
     expect(second.matches).toEqual([]);
     expect(second.next.received).toBeNull();
-    expect(second.new_likes).toBe(count);
+    expect(second.new_likes).toBe(BADGE_CAP + 1);
     const ids = [...first.liked_by, ...second.liked_by].map((e) => e.id);
     // Newest first; equal times with the higher id first.
     const expected = likers
@@ -233,6 +235,36 @@ describe('GET /api/likes.php', () => {
       .sort((p, q) => p.at - q.at || q.id - p.id)
       .map((p) => p.id);
     expect(ids).toEqual(expected);
+  });
+
+  it('orders matches by the later of the two likes, whichever side gave it, and pages them', async () => {
+    const me = await loggedIn();
+    const at = (minutes: number) => new Date(clock.now.getTime() - minutes * 60_000);
+    // [minutes ago of my like, of their like]: the match dates from the smaller one.
+    const spec: [number, number][] = [
+      [50, 10], // matched 10 min ago, their like last
+      [5, 60], // 5 min ago, my like last
+      [30, 30], // 30 min ago, both at once
+      [20, 40], // 20 min ago, my like last
+    ];
+    const ids: number[] = [];
+    for (const [mine, theirs] of spec) {
+      const m = await buildMember(t.db, male());
+      ids.push(m.member.id);
+      await buildLike(t.db, me.id, m.member.id, { createdAt: at(mine) });
+      await buildLike(t.db, m.member.id, me.id, { createdAt: at(theirs), seenAt: theirs === 40 ? at(1) : null });
+    }
+    const body = await likesOf(me.cookie);
+    expect(body.matches.map((e) => [e.id, e.like_new])).toEqual([
+      [ids[1], true],
+      [ids[0], true],
+      [ids[3], false],
+      [ids[2], true],
+    ]);
+    // The cursor of the second match: its time in microseconds and the member's id.
+    const micros = `${at(10).getTime()}000`;
+    const rest = await likesOf(me.cookie, `?list=matches&before=${micros}_${ids[0]}`);
+    expect(rest.matches.map((e) => e.id)).toEqual([ids[3], ids[2]]);
   });
 
   it('answers 400 to a malformed cursor or a cursor without its list, and 403 to visitors', async () => {
