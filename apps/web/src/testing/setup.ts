@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { queryClient } from '../lib/query-client';
+
+// A page's first render waits for its lazy chunk and text namespace; on a busy two-core CI
+// machine, with server tests beside it, that can take longer than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lays nothing out, so it cannot scroll; the router's scroll restoration calls this.
 window.scrollTo = () => {};
