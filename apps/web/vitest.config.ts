@@ -13,5 +13,7 @@ export default defineProject({
     environment: 'jsdom',
     setupFiles: ['src/testing/setup.ts'],
     css: false,
+    // Route tests click through whole flows; a loaded CI machine needs more than 5 s for some.
+    testTimeout: 20_000,
   },
 });
