@@ -1,6 +1,6 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
-import { EmptyState } from '../../components/empty-state';
 import { HeartIcon, UserIcon } from '../../components/icons';
 import { useUser } from '../../features/account/api/get-user';
 import { useMember } from '../../features/members/api/get-member';
@@ -60,16 +60,15 @@ function NotAvailable() {
   return (
     <div className="container page page--narrow">
       <DocumentTitle title={t('memberView.notFoundTitle')} />
-      <EmptyState
+      <StatePanel
         icon={<UserIcon size={28} />}
         title={t('memberView.notFoundTitle')}
         text={t('memberView.notFoundText')}
-        action={
-          <Link to="/members" className="btn btn-primary">
-            {t('memberView.toMembers')}
-          </Link>
-        }
-      />
+      >
+        <Link to="/members" className="btn btn-primary">
+          {t('memberView.toMembers')}
+        </Link>
+      </StatePanel>
     </div>
   );
 }
@@ -80,23 +79,42 @@ function SignupPrompt({ id }: { id: number }) {
   return (
     <div className="container page page--narrow">
       <DocumentTitle title={t('memberView.signupTitle')} />
-      <EmptyState
-        icon={<HeartIcon size={28} />}
-        title={t('memberView.signupTitle')}
-        text={t('memberView.signupText')}
-        action={
-          <div className="d-flex flex-wrap gap-2 justify-content-center">
-            {/* The layout's signup slot opens this as the signup modal on desktop. */}
-            <Link to={`/members/${id}/signup`} className="btn btn-primary">
-              {t('memberView.signup')}
-            </Link>
-            <Link to={`/login?redirect=${encodeURIComponent(`/members/${id}`)}`} className="btn btn-outline-primary">
-              {t('memberView.login')}
-            </Link>
-          </div>
-        }
-      />
+      <StatePanel icon={<HeartIcon size={28} />} title={t('memberView.signupTitle')} text={t('memberView.signupText')}>
+        <div className="d-flex flex-wrap gap-2 justify-content-center">
+          {/* The layout's signup slot opens this as the signup modal on desktop. */}
+          <Link to={`/members/${id}/signup`} className="btn btn-primary">
+            {t('memberView.signup')}
+          </Link>
+          <Link to={`/login?redirect=${encodeURIComponent(`/members/${id}`)}`} className="btn btn-outline-primary">
+            {t('memberView.login')}
+          </Link>
+        </div>
+      </StatePanel>
     </div>
+  );
+}
+
+/** A whole-page state in the empty-state look, its title the page's heading. */
+function StatePanel({
+  icon,
+  title,
+  text,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="empty-state" aria-labelledby="member-state-title">
+      <span className="empty-state__icon">{icon}</span>
+      <h1 id="member-state-title" className="empty-state__title">
+        {title}
+      </h1>
+      <p className="empty-state__text">{text}</p>
+      <div className="empty-state__action">{children}</div>
+    </section>
   );
 }
 

@@ -1,5 +1,5 @@
+import { SparklesIcon } from '../../../components/icons';
 import { useSettings } from '../../settings/api/get-settings';
-import { MaskIcon } from './member-icons';
 
 /** Whether settings.fictional_icon is an image address rather than the name of a drawn icon. */
 function isImageUrl(icon: string): boolean {
@@ -8,13 +8,14 @@ function isImageUrl(icon: string): boolean {
 
 /**
  * The legally required marker of an operator's profile: settings.fictional_icon, with
- * settings.fictional_warning as its accessible name and tooltip.
+ * settings.fictional_warning as its accessible name and tooltip. The site's own icon name draws
+ * the sparkles the footer's disclosure points to; an image address is shown as that image.
  */
 export function FictionalMarker({ size = 16, className = '' }: { size?: number; className?: string }) {
   const { fictional_icon: icon, fictional_warning: warning } = useSettings();
   return (
     <span className={`fictional-marker ${className}`} role="img" aria-label={warning} title={warning}>
-      {isImageUrl(icon) ? <img src={icon} alt="" width={size} height={size} /> : <MaskIcon size={size} />}
+      {isImageUrl(icon) ? <img src={icon} alt="" width={size} height={size} /> : <SparklesIcon size={size} />}
     </span>
   );
 }

@@ -55,10 +55,3 @@ export const MapPinIcon = (props: IconProps) => (
     <circle cx="12" cy="9.5" r="2.5" />
   </Svg>
 );
-/** The fictional-profile marker's default drawing: a theatre mask. */
-export const MaskIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <path d="M4 5c5 1.5 11 1.5 16 0v6a8 8 0 0 1-16 0Z" />
-    <path d="M8 10.5h2m4 0h2M9 15c1.8 1.3 4.2 1.3 6 0" />
-  </Svg>
-);

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { InterestIcon } from '../../../components/interest-icon';
-import { MessageIcon, UserIcon } from '../../../components/icons';
+import { MessageIcon, SparklesIcon, UserIcon } from '../../../components/icons';
 import { interestsQueryOptions } from '../../reference/api/get-interests';
 import { useSettings } from '../../settings/api/get-settings';
 import { useSetBlocked } from '../api/block-member';
@@ -12,7 +12,7 @@ import { usePlaceName } from '../hooks/use-place-name';
 import { activityOf, detailRows, showsAbout, showsInterests } from '../rules';
 import { BlockDialog } from './block-dialog';
 import { FictionalMarker } from './fictional-marker';
-import { BlockIcon, MapPinIcon, MaskIcon } from './member-icons';
+import { BlockIcon, MapPinIcon } from './member-icons';
 import { PhotoGallery } from './photo-gallery';
 import { ProfileCardGrid } from './profile-card';
 import './members.scss';
@@ -71,7 +71,7 @@ export function MemberView({ member, own, loggedIn }: MemberViewProps) {
             </p>
             {member.fictional && (
               <p className="member-fictional">
-                <MaskIcon size={18} />
+                <SparklesIcon size={18} />
                 <span>{settings.fictional_warning}</span>
               </p>
             )}
