@@ -82,6 +82,10 @@ export const profiles = pgTable(
     index('profiles_browse_idx')
       .on(t.country, t.lastActiveAt.desc(), t.memberId.desc(), t.gender, t.birthDate, t.regionId)
       .where(sql`status = 'active'`),
+    // The same order within one region: a region search walks only its region's entries.
+    index('profiles_region_browse_idx')
+      .on(t.regionId, t.lastActiveAt.desc(), t.memberId.desc(), t.gender, t.birthDate)
+      .where(sql`status = 'active'`),
     index('profiles_region_idx').on(t.regionId),
   ],
 );

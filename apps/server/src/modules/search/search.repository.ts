@@ -51,7 +51,11 @@ export function findableFor(viewerId: number | null): SQL {
 /** The search order, matching profiles_browse_idx (whose descending columns sort nulls last). */
 const byActivity = [sql`${profiles.lastActiveAt} desc nulls last`, sql`${profiles.memberId} desc nulls last`];
 
-/** One country's slice of a search page, read in index order. */
+/**
+ * One country's slice of a search page, read in index order. With a region the country is left
+ * out of the query (the region lies in it, the service checked), so the planner walks
+ * profiles_region_browse_idx instead of combining two indexes and sorting.
+ */
 function countryPage(db: DbOrTx, f: SearchFilter, country: string) {
   return db
     .select({
@@ -63,11 +67,10 @@ function countryPage(db: DbOrTx, f: SearchFilter, country: string) {
     .innerJoin(members, eq(members.id, profiles.memberId))
     .where(
       and(
-        eq(profiles.country, country),
+        f.regionId === null ? eq(profiles.country, country) : eq(profiles.regionId, f.regionId),
         f.genders.length === 1 ? eq(profiles.gender, f.genders[0]!) : inArray(profiles.gender, f.genders),
         gte(profiles.birthDate, f.bornFrom),
         lte(profiles.birthDate, f.bornTo),
-        f.regionId === null ? undefined : eq(profiles.regionId, f.regionId),
         f.after === null
           ? undefined
           : sql`(${profiles.lastActiveAt}, ${profiles.memberId}) < (${f.after.lastActiveAt}::timestamptz, ${f.after.id})`,
@@ -81,12 +84,14 @@ function countryPage(db: DbOrTx, f: SearchFilter, country: string) {
 
 /**
  * One page of the member search: ids in keyset order (last activity, then id, both descending),
- * read from profiles_browse_idx per country and merged, then their cards. Never OFFSET: a deep
+ * read from profiles_browse_idx per country (or profiles_region_browse_idx for a region, which
+ * lies in the first country) and merged, then their cards. Never OFFSET: a deep
  * page costs what the first does.
  */
 export async function searchPage(db: DbOrTx, f: SearchFilter): Promise<SearchRow[]> {
   if (f.countries.length === 0 || f.genders.length === 0) return [];
-  const [first, second, ...rest] = f.countries.map((c) => countryPage(db, f, c));
+  const countries = f.regionId === null ? f.countries : f.countries.slice(0, 1);
+  const [first, second, ...rest] = countries.map((c) => countryPage(db, f, c));
   const hits = second
     ? await unionAll(first!, second, ...rest)
         // A set operation sorts by its output columns' names.

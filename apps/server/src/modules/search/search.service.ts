@@ -47,7 +47,7 @@ export type SearchSite = Pick<
 /** Match candidates lie within this many years of the member's age, before any wider look. */
 const MATCH_AGE_SPREAD = 10;
 /** How many of the most recently active compatible members are scored. */
-const MATCH_POOL_SIZE = 300;
+const MATCH_POOL_SIZE = 100;
 
 /** A search with its defaults filled in and checked. */
 type ResolvedSearch = Omit<SearchFilter, 'after' | 'limit' | 'excludeIds'> & { minAge: number; maxAge: number };

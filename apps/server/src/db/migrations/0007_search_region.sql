@@ -1,0 +1,1 @@
+CREATE INDEX "profiles_region_browse_idx" ON "profiles" USING btree ("region_id","last_active_at" DESC NULLS LAST,"member_id" DESC NULLS LAST,"gender","birth_date") WHERE status = 'active';
