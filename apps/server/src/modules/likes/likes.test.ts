@@ -88,6 +88,22 @@ describe('POST and DELETE /api/like.php', () => {
     ]);
   });
 
+  it('notices a match exactly once when both like each other at the same moment', async () => {
+    const pairs = [];
+    for (let i = 0; i < 5; i++) pairs.push([await loggedIn(), await loggedIn(male())] as const);
+    events.length = 0;
+    const answers = await Promise.all(
+      pairs.flatMap(([a, b]) => [likeCall('POST', a.cookie, b.id), likeCall('POST', b.cookie, a.id)]),
+    );
+    await settle();
+    pairs.forEach(([a, b], i) => {
+      const matches = [answers[2 * i]!, answers[2 * i + 1]!].map((res) => LikeResponseSchema.parse(res.json()).match);
+      expect(matches).toContain(true);
+      const ids = [a.id, b.id].sort((x, y) => x - y);
+      expect(events.filter((e) => e.type === 'match' && e.member_ids.join() === ids.join())).toHaveLength(1);
+    });
+  });
+
   it('unlikes idempotently, leaving the other like in place', async () => {
     const a = await loggedIn();
     const b = await loggedIn(male());

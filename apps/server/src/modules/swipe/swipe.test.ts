@@ -187,10 +187,12 @@ describe('POST /api/swipe.php', () => {
 
   it('lets only the likes within the limit pass when they arrive at once', async () => {
     const me = await loggedIn();
-    for (let i = 0; i < SWIPE_LIKES_PER_DAY - 1; i++) await decide(me.cookie, await man(), 'like');
-    const targets = [await man(), await man(), await man()];
+    const targets: number[] = [];
+    for (let i = 0; i < SWIPE_LIKES_PER_DAY * 2; i++) targets.push(await man());
     const answers = await Promise.all(targets.map((id) => decide(me.cookie, id, 'like')));
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(SWIPE_LIKES_PER_DAY);
+    expect(codes.filter((c) => c === 409)).toHaveLength(SWIPE_LIKES_PER_DAY);
     expect(await t.db.select().from(likes).where(eq(likes.likerId, me.id))).toHaveLength(SWIPE_LIKES_PER_DAY);
     const liked = await t.db
       .select()
