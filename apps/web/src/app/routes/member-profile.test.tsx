@@ -142,7 +142,8 @@ describe('the member profile page', () => {
     serve(fetchMock, { 'GET /api/member.php': () => jsonResponse(200, { member: buildMember({ fictional: true }) }) });
     await renderWithApp(appRoutes(queryClient), { path: '/members/12', user: buildUser() });
     const heading = await screen.findByRole('heading', { level: 1 });
-    expect(within(heading).getByRole('img', { name: WARNING })).toHaveAttribute('title', WARNING);
+    expect(within(heading).queryByRole('img')).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: WARNING })).toHaveAttribute('title', WARNING);
     expect(screen.getByText(WARNING)).toBeVisible();
   });
 

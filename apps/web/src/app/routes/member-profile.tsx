@@ -26,7 +26,8 @@ function MemberProfilePage({ id }: { id: number }) {
     return (
       <div className="container page">
         <DocumentTitle title={member.name} />
-        <MemberView member={member} own={user?.profile.id === member.id} loggedIn={user !== null} />
+        {/* Keyed by member: a related profile opened from here starts at its own first photo. */}
+        <MemberView key={member.id} member={member} own={user?.profile.id === member.id} loggedIn={user !== null} />
       </div>
     );
   }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { InterestIcon } from '../../../components/interest-icon';
 import { MessageIcon, SparklesIcon, UserIcon } from '../../../components/icons';
+import { LikeButton } from '../../likes/components/like-button';
 import { interestsQueryOptions } from '../../reference/api/get-interests';
 import { useSettings } from '../../settings/api/get-settings';
 import { useSetBlocked } from '../api/block-member';
@@ -52,11 +53,14 @@ export function MemberView({ member, own, loggedIn }: MemberViewProps) {
 
         <div className="member-view__info">
           <header className="member-panel member-head">
-            <h1 className="member-head__name">
-              {member.name}
-              <span className="member-head__age">, {member.age}</span>
+            {/* The marker sits beside the heading, so the heading's name stays the member's. */}
+            <div className="member-head__title">
+              <h1 className="member-head__name">
+                {member.name}
+                <span className="member-head__age">, {member.age}</span>
+              </h1>
               {member.fictional && <FictionalMarker size={20} className="member-head__fictional" />}
-            </h1>
+            </div>
             <p className="member-head__meta">
               <span className="member-head__place">
                 <MapPinIcon size={16} />
@@ -143,8 +147,8 @@ function MemberInterests({ ids }: { ids: number[] }) {
 }
 
 /**
- * The action bar. Message leads to the chat (a visitor's to signup); like and gift, from a
- * later issue, join it beside Message. Blocking asks first; once blocked, a notice replaces the
+ * The action bar. Message leads to the chat (a visitor's to signup); members like beside it
+ * (gift, from a later issue, joins them). Blocking asks first; once blocked, a notice replaces the
  * contact actions and offers to unblock.
  */
 function MemberActions({ member, loggedIn }: { member: MemberProfile; loggedIn: boolean }) {
@@ -221,6 +225,7 @@ function MemberActions({ member, loggedIn }: { member: MemberProfile; loggedIn: 
           <MessageIcon size={18} />
           {t('memberView.message')}
         </Link>
+        {loggedIn && <LikeButton card={member} />}
       </div>
       {loggedIn && (
         <button

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LikeButton } from '../../likes/components/like-button';
 import type { ProfileCard as ProfileCardData } from '../api/contract';
 import { usePlaceName } from '../hooks/use-place-name';
 import { activityOf } from '../rules';
@@ -13,6 +14,10 @@ interface ProfileCardProps {
   photo?: 'match' | 'thumb';
   /** A photo tile with the caption over it (grids), or a row with a round photo (lists). */
   variant?: 'tile' | 'row';
+  /** Where the card leads; the member's profile unless a list opens it elsewhere (/likes/m/{id}). */
+  to?: string;
+  /** A heart to like or unlike beside the link (logged-in lists only). */
+  likeable?: boolean;
 }
 
 /**
@@ -20,7 +25,7 @@ interface ProfileCardProps {
  * one link to the profile whose accessible name says who, how old, where and whether online.
  * The fictional marker sits beside the link so it keeps its own accessible name.
  */
-export function ProfileCard({ card, photo = 'match', variant = 'tile' }: ProfileCardProps) {
+export function ProfileCard({ card, photo = 'match', variant = 'tile', to, likeable = false }: ProfileCardProps) {
   const { t } = useTranslation();
   const place = usePlaceName(card);
   const activity = activityOf(card);
@@ -30,7 +35,7 @@ export function ProfileCard({ card, photo = 'match', variant = 'tile' }: Profile
 
   return (
     <div className={`member-card member-card--${variant}`}>
-      <Link to={`/members/${card.id}`} className="member-card__link" aria-label={label}>
+      <Link to={to ?? `/members/${card.id}`} className="member-card__link" aria-label={label}>
         <span className="member-card__photo">
           {src ? (
             <img src={src} alt="" loading="lazy" decoding="async" />
@@ -52,6 +57,11 @@ export function ProfileCard({ card, photo = 'match', variant = 'tile' }: Profile
         </span>
       </Link>
       {card.fictional && <FictionalMarker className="member-card__fictional" />}
+      {likeable && (
+        <span className="member-card__like">
+          <LikeButton card={card} variant="compact" />
+        </span>
+      )}
     </div>
   );
 }
