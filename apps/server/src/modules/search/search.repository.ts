@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { likes, members, photos, profileInterests, profiles, regions } from '../../db/schema/index.js';
+import { likes, members, photos, profileInterests, profiles } from '../../db/schema/index.js';
 import { cardsFrom, notBlockedWith, type CardRow } from '../members/members.repository.js';
 import type { Gender, Sexuality } from '../members/members.rules.js';
 
@@ -108,16 +108,6 @@ export async function searchPage(db: DbOrTx, f: SearchFilter): Promise<SearchRow
     const card = byId.get(h.id);
     return card ? [{ ...card, sortKey: h.sortKey }] : [];
   });
-}
-
-/** Whether a region lies in a country. */
-export async function regionInCountry(db: DbOrTx, regionId: number, country: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: regions.id })
-    .from(regions)
-    .where(and(eq(regions.id, regionId), eq(regions.country, country)))
-    .limit(1);
-  return row !== undefined;
 }
 
 export interface MatchPoolQuery {

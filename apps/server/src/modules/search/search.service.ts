@@ -11,12 +11,11 @@ import { authenticationRequired, validationFailed, type FieldProblem } from '../
 import { ageOn } from '../accounts/accounts.rules.js';
 import { presentCard } from '../members/members.presenter.js';
 import { birthDateRange, soughtGenders, visitorMayView, type Gender } from '../members/members.rules.js';
-import { findOwnProfile, listInterestIds } from '../profiles/profiles.repository.js';
+import { findOwnProfile, listInterestIds, regionCountry } from '../profiles/profiles.repository.js';
 import {
   cardsOf,
   commonInterests,
   matchPool,
-  regionInCountry,
   searchPage,
   type MatchCandidate,
   type SearchFilter,
@@ -73,7 +72,7 @@ export function createSearchService(deps: SearchServiceDeps) {
       problems.country = 'country_not_served';
     }
     const regionId = given('countryregion') ?? null;
-    if (regionId !== null && !problems.country && !(await regionInCountry(db, regionId, country))) {
+    if (regionId !== null && !problems.country && (await regionCountry(db, regionId)) !== country) {
       problems.countryregion = 'region_not_in_country';
     }
     const minAge = given('min_age') ?? site.min_age;
