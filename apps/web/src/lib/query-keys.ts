@@ -17,8 +17,18 @@ export const queryKeys = {
   chats: ['chats'],
   /** GET /api/likes.php: {profiles, liked_by: [{id, like_new}]} (spec section 3). */
   likes: ['likes'],
+  /** GET /api/auto-like.php: asked once per visit of the members area. */
+  autoLike: ['auto-like'],
+  /** GET /api/swipe.php: the swipe game's next cards and the likes left today. */
+  swipe: ['swipe'],
   /** GET /api/member.php?id=: another member's profile as this viewer may see it. */
   member: (id: number) => ['member', id] as const,
   /** GET /api/blocks.php: the members the viewer blocked. */
   blocks: ['blocks'],
+  /** GET /api/members.php: a member search by its filters, paged by cursor. */
+  search: (filters: object) => ['search', filters] as const,
+  /** GET /api/match-finder.php: the member's suggestions with their reasons. */
+  matchFinder: ['match-finder'],
+  /** GET /api/signup-matches.php: suggestions right after signup. */
+  signupMatches: ['signup-matches'],
 } as const;

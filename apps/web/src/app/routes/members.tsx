@@ -1,34 +1,53 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { EmptyState } from '../../components/empty-state';
-import { FlameIcon, SearchIcon } from '../../components/icons';
+import { useSearchParams } from 'react-router';
+import { SearchIcon } from '../../components/icons';
 import { useUser } from '../../features/account/api/get-user';
+import { SearchForm } from '../../features/search/components/search-form';
+import { SearchResults } from '../../features/search/components/search-results';
+import {
+  appliedFilters,
+  filtersFromForm,
+  filtersFromParams,
+  paramsFromFilters,
+  type AppliedFilters,
+} from '../../features/search/rules';
+import { useSettings } from '../../features/settings/api/get-settings';
 import { Page } from '../components/page';
 
-/** Search members: the search frame and its results. */
+/**
+ * Search members. The URL query is the search state: a search is shareable, and the back
+ * button returns to the previous one. The form shows the defaults the server applies.
+ */
 export function Component() {
   const { t } = useTranslation();
   const user = useUser();
+  const settings = useSettings();
+  const [params, setParams] = useSearchParams();
+  const query = params.toString();
+  // Keyed on the query string so an unchanged URL keeps the same objects (and the same cached search).
+  const filters = useMemo(() => filtersFromParams(new URLSearchParams(query), settings), [query, settings]);
+  const memberCountry = user?.profile.country ?? null;
+  const applied = useMemo(() => appliedFilters(filters, settings, memberCountry), [filters, settings, memberCountry]);
+  const defaults = useMemo(() => appliedFilters({}, settings, memberCountry), [settings, memberCountry]);
+  const filtered = Object.keys(filters).length > 0;
+
+  function search(form: AppliedFilters) {
+    setParams(paramsFromFilters(filtersFromForm(form, defaults)));
+  }
+
+  const reset = filtered ? () => setParams(new URLSearchParams()) : undefined;
+
   return (
     <Page title={t('pages.members.title')} intro={t('pages.members.intro')} icon={<SearchIcon size={28} />}>
-      <section className="search-results" aria-label={t('pages.members.results')}>
-        <EmptyState
-          icon={<SearchIcon size={28} />}
-          title={t('pages.members.emptyTitle')}
-          text={t('pages.members.emptyText')}
-          action={
-            user ? (
-              <Link className="btn btn-primary" to="/swipe-game">
-                <FlameIcon size={18} /> {t('actions.swipe')}
-              </Link>
-            ) : (
-              <Link className="btn btn-primary" to="/signup">
-                {t('nav.signup')}
-              </Link>
-            )
-          }
-        />
-      </section>
+      <div className="search-layout">
+        <aside className="search-layout__filters">
+          <SearchForm applied={applied} member={user !== null} onSearch={search} onReset={reset} />
+        </aside>
+        <section className="search-layout__results" aria-label={t('pages.members.results')}>
+          <SearchResults filters={filters} onReset={reset} />
+        </section>
+      </div>
     </Page>
   );
 }
