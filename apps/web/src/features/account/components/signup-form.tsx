@@ -25,7 +25,8 @@ import {
   signupStepErrors,
   type SignupValues,
 } from '../rules';
-import { describedBy, FieldShell, FormAlert, PasswordField, TextField, useErrorText } from './form-fields';
+import { describedBy, FieldShell } from '../../../components/field-shell';
+import { FormAlert, PasswordField, TextField, useErrorText } from './form-fields';
 import { ReactivationButton } from './reactivation-form';
 import './signup-form.scss';
 

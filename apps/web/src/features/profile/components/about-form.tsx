@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { PROFILE_ABOUT_MAX_LENGTH } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import type { SectionFormProps } from './basics-form';
-import { describedBy, FieldShell, SaveBar, useSectionSave } from './fields';
+import { describedBy, FieldShell } from '../../../components/field-shell';
+import { SaveBar, useSectionSave } from './fields';
 
 /** The 'about me' text, with how much room is left. */
 export function AboutForm({ profile, onSaved, submitLabel, secondary }: SectionFormProps) {

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../settings/api/get-settings';
 import type { OwnProfile } from '../api/contract';
 import { latestBirthDate } from '../rules';
-import { ChoiceGroup, describedBy, FieldShell, SaveBar, useSectionSave } from './fields';
+import { describedBy, FieldShell } from '../../../components/field-shell';
+import { ChoiceGroup, SaveBar, useSectionSave } from './fields';
 
 export interface SectionFormProps {
   profile: OwnProfile;

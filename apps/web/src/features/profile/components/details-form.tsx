@@ -7,7 +7,8 @@ import { useSettings } from '../../settings/api/get-settings';
 import type { OwnProfile, ProfileUpdateBody } from '../api/contract';
 import { profileSections } from '../rules';
 import type { SectionFormProps } from './basics-form';
-import { describedBy, FieldShell, GroupError, SaveBar, useSectionSave } from './fields';
+import { describedBy, FieldShell } from '../../../components/field-shell';
+import { GroupError, SaveBar, useSectionSave } from './fields';
 
 type OptionValues = Pick<OwnProfile, ProfileOption>;
 

@@ -7,7 +7,8 @@ import { useRegions } from '../../reference/api/get-regions';
 import { useSettings } from '../../settings/api/get-settings';
 import { useGeolocation } from '../hooks/use-geolocation';
 import type { SectionFormProps } from './basics-form';
-import { describedBy, FieldShell, SaveBar, useSectionSave } from './fields';
+import { describedBy, FieldShell } from '../../../components/field-shell';
+import { SaveBar, useSectionSave } from './fields';
 
 interface Place {
   country: string;

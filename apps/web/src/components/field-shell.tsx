@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+
+/** The ids of what FieldShell shows under a control (the hint, or the error instead), for aria-describedby. */
+export function describedBy(id: string, error?: string | null, hint?: ReactNode): string | undefined {
+  if (error) return `${id}-error`;
+  return hint ? `${id}-hint` : undefined;
+}
+
+interface FieldShellProps {
+  id: string;
+  label: string;
+  error?: string | null | undefined;
+  hint?: ReactNode;
+  className?: string | undefined;
+  children: ReactNode;
+}
+
+/**
+ * A control's label, hint and error around it, with the ids describedBy() names. The hint
+ * steps aside while an error shows.
+ */
+export function FieldShell({ id, label, error, hint, className, children }: FieldShellProps) {
+  return (
+    <div className={className}>
+      <label className="form-label fw-semibold" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      {hint && !error && (
+        <div id={`${id}-hint`} className="form-text">
+          {hint}
+        </div>
+      )}
+      {error && (
+        <div id={`${id}-error`} className="invalid-feedback d-block">
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}
