@@ -19,8 +19,13 @@ export function countUnreadMessages(chats: unknown): number {
   }, 0);
 }
 
-/** Members who liked the user and whose like is still new (spec section 3: like_new). */
+/**
+ * New likes: the server's `new_likes` count over all received likes (the list holds one page
+ * only); without it, the liked_by entries still flagged like_new (spec section 3).
+ */
 export function countNewLikes(likes: unknown): number {
+  const count = likes && typeof likes === 'object' ? (likes as { new_likes?: unknown }).new_likes : undefined;
+  if (typeof count === 'number' && count >= 0) return count;
   return listOf(likes, 'liked_by').filter((like) => (like as { like_new?: unknown } | null)?.like_new === true).length;
 }
 

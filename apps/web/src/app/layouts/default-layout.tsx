@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useUser } from '../../features/account/api/get-user';
+import { LikesActivitySlot } from '../../features/likes/components/likes-activity-slot';
 import { ActivationReminder } from '../components/activation-reminder';
 import { SignupModalSlot } from '../components/signup-modal-slot';
 import { SiteFooter } from './site-footer';
@@ -37,6 +38,7 @@ export function DefaultLayout() {
       {user && <TabBar />}
       {/* The signup, time-bonus and like modals mount here, outside the page's flow. */}
       <SignupModalSlot />
+      <LikesActivitySlot />
     </div>
   );
 }

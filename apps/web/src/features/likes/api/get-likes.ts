@@ -1,0 +1,41 @@
+import { POLL_START_DELAY } from '@app/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useUser } from '../../account/api/get-user';
+import { pollInterval } from '../../account/rules';
+import { apiRequest } from '../../../lib/api';
+import { pushSubscriptionQueryOptions } from '../../../lib/push';
+import { queryKeys } from '../../../lib/query-keys';
+import type { LikesList, LikesResponse } from './contract';
+
+/** GET /api/likes.php: the first page of every list, or with `list` and `before` the next page of one. */
+export function getLikes(page?: { list: LikesList; before: string }, signal?: AbortSignal): Promise<LikesResponse> {
+  const query = page ? `?${new URLSearchParams(page).toString()}` : '';
+  return apiRequest<LikesResponse>(`/api/likes.php${query}`, { signal });
+}
+
+/** The first pages, shared with the top bar's new-likes badge and the page title. */
+export const likesQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.likes,
+    queryFn: ({ signal }) => getLikes(undefined, signal),
+  });
+
+/**
+ * The likes of a logged-in member, kept fresh as the spec's polling asks (every 60 s, 300 s
+ * with push, from 5 s after the start). Visitors never load them.
+ */
+export function useLikes() {
+  const loggedIn = useUser() !== null;
+  const [started, setStarted] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setStarted(true), POLL_START_DELAY);
+    return () => clearTimeout(timer);
+  }, []);
+  const pushSubscribed = useQuery(pushSubscriptionQueryOptions()).data ?? false;
+  return useQuery({
+    ...likesQueryOptions(),
+    enabled: loggedIn,
+    refetchInterval: pollInterval({ loggedIn, pushSubscribed, started }),
+  });
+}

@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HeartIcon } from '../../../components/icons';
+import { ApiError } from '../../../lib/api';
+import type { ProfileCard } from '../api/contract';
+import { useLikes } from '../api/get-likes';
+import { likesMember, markSeenInCache, useSetLiked } from '../api/set-liked';
+import { useQueryClient } from '@tanstack/react-query';
+import { MatchDialog } from './match-dialog';
+import './likes.scss';
+
+interface LikeButtonProps {
+  card: ProfileCard;
+  /** A labelled button for the profile's action bar, or a round heart over a card's photo. */
+  variant?: 'full' | 'compact';
+}
+
+/**
+ * Like and unlike, shown at once and rolled back when the server refuses; a like that makes a
+ * match opens the match dialog.
+ */
+export function LikeButton({ card, variant = 'full' }: LikeButtonProps) {
+  const { t } = useTranslation();
+  const likes = useLikes();
+  const mutation = useSetLiked();
+  const [matched, setMatched] = useState(false);
+  const queryClient = useQueryClient();
+  const unseen = variant === 'full' && likes.data?.liked_by.some((entry) => entry.id === card.id && entry.like_new);
+
+  // The full button sits on the member's profile, whose opening cleared the like's new flag on
+  // the server: the badge and the likes list follow at once.
+  useEffect(() => {
+    if (unseen) markSeenInCache(queryClient, card.id);
+  }, [unseen, queryClient, card.id]);
+  const liked = mutation.isPending ? mutation.variables.liked : (likesMember(likes.data, card.id) ?? false);
+  const error = mutation.isError
+    ? mutation.error instanceof ApiError && mutation.error.status > 0 && mutation.error.error !== 'http_error'
+      ? mutation.error.message
+      : t('likes.failed')
+    : null;
+
+  function toggle() {
+    mutation.mutate(
+      { card, liked: !liked },
+      { onSuccess: (response) => setMatched(response.liked && response.match) },
+    );
+  }
+
+  const name = liked ? t('likes.unlikeName', { name: card.name }) : t('likes.likeName', { name: card.name });
+  return (
+    <>
+      {variant === 'compact' ? (
+        <button
+          type="button"
+          className={`like-heart${liked ? ' like-heart--on' : ''}`}
+          aria-label={name}
+          aria-pressed={liked}
+          title={name}
+          onClick={toggle}
+        >
+          <HeartIcon size={18} aria-hidden="true" />
+        </button>
+      ) : (
+        <button
+          type="button"
+          className={`btn like-button${liked ? ' btn-outline-primary like-button--on' : ' btn-outline-primary'}`}
+          aria-pressed={liked}
+          onClick={toggle}
+        >
+          <HeartIcon size={18} aria-hidden="true" />
+          {liked ? t('likes.liked') : t('likes.like')}
+        </button>
+      )}
+      <span className={variant === 'compact' ? 'visually-hidden' : 'like-error'} role="alert">
+        {error}
+      </span>
+      {matched && <MatchDialog card={card} onClose={() => setMatched(false)} />}
+    </>
+  );
+}
