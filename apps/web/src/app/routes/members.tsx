@@ -42,7 +42,8 @@ export function Component() {
     <Page title={t('pages.members.title')} intro={t('pages.members.intro')} icon={<SearchIcon size={28} />}>
       <div className="search-layout">
         <aside className="search-layout__filters">
-          <SearchForm applied={applied} member={user !== null} onSearch={search} onReset={reset} />
+          {/* Keyed by the search, so the back button or a shared link shows that search's filters. */}
+          <SearchForm key={query} applied={applied} member={user !== null} onSearch={search} onReset={reset} />
         </aside>
         <section className="search-layout__results" aria-label={t('pages.members.results')}>
           <SearchResults filters={filters} onReset={reset} />

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SlidersIcon } from '../../../components/icons';
 import { currentLocale } from '../../../lib/i18n';
@@ -7,7 +7,7 @@ import { useSettings } from '../../settings/api/get-settings';
 import { ageRangeError, visibleFilters, type AppliedFilters, type Gender } from '../rules';
 
 interface SearchFormProps {
-  /** The filters the current search applies, defaults filled in. */
+  /** The filters the current search applies, defaults filled in; the form starts from them (key it by the search). */
   applied: AppliedFilters;
   /** Whether a member searches: the gender default then follows their profile. */
   member: boolean;
@@ -28,12 +28,6 @@ export function SearchForm({ applied, member, onSearch, onReset }: SearchFormPro
   const regions = useRegions();
   const [form, setForm] = useState<AppliedFilters>(applied);
   const [ageError, setAgeError] = useState<string | null>(null);
-
-  // A new search from the URL (back button, a shared link) shows its own filters.
-  useEffect(() => {
-    setForm(applied);
-    setAgeError(null);
-  }, [applied]);
 
   if (fields.size === 0) return null;
 
