@@ -8,7 +8,11 @@ import { Page } from '../components/page';
 export function Component() {
   const { t } = useTranslation();
   return (
-    <Page title={t('pages.swipeGame.title')} intro={t('pages.swipeGame.intro', { count: SWIPE_LIKES_PER_DAY })} icon={<FlameIcon size={28} />}>
+    <Page
+      title={t('pages.swipeGame.title')}
+      intro={t('pages.swipeGame.intro', { count: SWIPE_LIKES_PER_DAY })}
+      icon={<FlameIcon size={28} />}
+    >
       <SwipeGame />
     </Page>
   );

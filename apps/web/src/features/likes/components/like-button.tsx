@@ -40,10 +40,7 @@ export function LikeButton({ card, variant = 'full' }: LikeButtonProps) {
     : null;
 
   function toggle() {
-    mutation.mutate(
-      { card, liked: !liked },
-      { onSuccess: (response) => setMatched(response.liked && response.match) },
-    );
+    mutation.mutate({ card, liked: !liked }, { onSuccess: (response) => setMatched(response.liked && response.match) });
   }
 
   const name = liked ? t('likes.unlikeName', { name: card.name }) : t('likes.likeName', { name: card.name });
