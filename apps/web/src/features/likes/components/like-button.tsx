@@ -60,7 +60,7 @@ export function LikeButton({ card, variant = 'full' }: LikeButtonProps) {
       ) : (
         <button
           type="button"
-          className={`btn like-button${liked ? ' btn-outline-primary like-button--on' : ' btn-outline-primary'}`}
+          className={`btn btn-outline-primary like-button${liked ? ' like-button--on' : ''}`}
           aria-pressed={liked}
           onClick={toggle}
         >

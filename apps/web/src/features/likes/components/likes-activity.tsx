@@ -54,7 +54,9 @@ function AutoLikeToast({ profile }: { profile: ProfileCard }) {
       <Link to={`/members/${profile.id}`} className="like-toast__link" onClick={() => setOpen(false)}>
         {t('likes.toast', { name: profile.name })}
       </Link>
-      <button type="button" className="btn-close" aria-label={t('likes.close')} onClick={() => setOpen(false)} />
+      <button type="button" className="like-toast__close" aria-label={t('likes.close')} onClick={() => setOpen(false)}>
+        <span aria-hidden="true">×</span>
+      </button>
     </div>
   );
 }
