@@ -5,6 +5,7 @@ import { currentLocale } from '../../../lib/i18n';
 import { useRegions } from '../../reference/api/get-regions';
 import { useSettings } from '../../settings/api/get-settings';
 import { ageRangeError, visibleFilters, type AppliedFilters, type Gender } from '../rules';
+import './search.scss';
 
 interface SearchFormProps {
   /** The filters the current search applies, defaults filled in; the form starts from them (key it by the search). */

@@ -73,7 +73,7 @@ export function SearchResults({ filters, onReset }: { filters: SearchFilters; on
       {members.length > 0 ? (
         <CardGrid cards={members} label={t('pages.members.results')} />
       ) : (
-        <p className="search-note">{t('search.noneExact')}</p>
+        <p className="search-note search-note--lead">{t('search.noneExact')}</p>
       )}
       <div className="search-more">
         <div ref={sentinel} aria-hidden="true" />
