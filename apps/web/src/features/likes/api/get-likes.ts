@@ -21,11 +21,17 @@ export const likesQueryOptions = () =>
     queryFn: ({ signal }) => getLikes(undefined, signal),
   });
 
-/**
- * The likes of a logged-in member, kept fresh as the spec's polling asks (every 60 s, 300 s
- * with push, from 5 s after the start). Visitors never load them.
- */
+/** The likes of a logged-in member; visitors never load them. */
 export function useLikes() {
+  const loggedIn = useUser() !== null;
+  return useQuery({ ...likesQueryOptions(), enabled: loggedIn });
+}
+
+/**
+ * Keeps the likes fresh as the spec's polling asks (every 60 s, 300 s with push, from 5 s
+ * after the start); mounted once, for logged-in members, so one timer polls.
+ */
+export function useLikesPolling(): void {
   const loggedIn = useUser() !== null;
   const [started, setStarted] = useState(false);
   useEffect(() => {
@@ -33,7 +39,7 @@ export function useLikes() {
     return () => clearTimeout(timer);
   }, []);
   const pushSubscribed = useQuery(pushSubscriptionQueryOptions()).data ?? false;
-  return useQuery({
+  useQuery({
     ...likesQueryOptions(),
     enabled: loggedIn,
     refetchInterval: pollInterval({ loggedIn, pushSubscribed, started }),

@@ -8,7 +8,7 @@ import { HeartIcon } from '../../../components/icons';
 import { queryKeys } from '../../../lib/query-keys';
 import type { ProfileCard } from '../api/contract';
 import { autoLikeQueryOptions } from '../api/get-auto-like';
-import { useLikes } from '../api/get-likes';
+import { useLikes, useLikesPolling } from '../api/get-likes';
 import { isMembersArea, parseLikeModalDelay, shouldOpenLikeModal } from '../rules';
 import './likes.scss';
 
@@ -17,6 +17,7 @@ import './likes.scss';
  * likes polling behind the badge, the daily auto-like with its toast, and the like modal.
  */
 export function LikesActivity() {
+  useLikesPolling();
   const likes = useLikes();
   const { pathname } = useLocation();
   const [visited, setVisited] = useState(false);

@@ -116,7 +116,7 @@ export function MemberView({ member, own, loggedIn }: MemberViewProps) {
           <h2 id="member-related" className="member-related__title">
             {t('memberView.related')}
           </h2>
-          <ProfileCardGrid cards={member.related} />
+          <ProfileCardGrid cards={member.related} likeable={loggedIn} />
         </section>
       )}
     </div>

@@ -67,12 +67,20 @@ export function ProfileCard({ card, photo = 'match', variant = 'tile', to, likea
 }
 
 /** A grid of profile cards as a list, so screen readers announce how many there are. */
-export function ProfileCardGrid({ cards, label }: { cards: ProfileCardData[]; label?: string }) {
+export function ProfileCardGrid({
+  cards,
+  label,
+  likeable = false,
+}: {
+  cards: ProfileCardData[];
+  label?: string;
+  likeable?: boolean;
+}) {
   return (
     <ul className="member-card-grid" aria-label={label}>
       {cards.map((card) => (
         <li key={card.id}>
-          <ProfileCard card={card} />
+          <ProfileCard card={card} likeable={likeable} />
         </li>
       ))}
     </ul>
