@@ -26,6 +26,13 @@ async function resultLinks(page: Page): Promise<string[]> {
     .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
 }
 
+/** Unfolds the filters where they are folded (phones); wider screens always show them. */
+async function openFilters(page: Page): Promise<void> {
+  const toggle = page.getByRole('button', { name: new RegExp(`^${texts.filters}`) });
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+  await expect(page.getByRole('button', { name: texts.submit, exact: true })).toBeVisible();
+}
+
 /** Submits the filter form; the URL changes, so the page has a new search to show. */
 async function search(page: Page): Promise<void> {
   await page.getByRole('button', { name: texts.submit, exact: true }).click();
@@ -68,6 +75,7 @@ test.describe('member search', () => {
     const before = await resultLinks(page);
 
     // Gender: the demo member seeks men by default; women give other results.
+    await openFilters(page);
     await page.getByRole('combobox', { name: texts.gender }).selectOption('female');
     await search(page);
     await expect(page).toHaveURL(/\/members\?gender=female$/);
@@ -75,6 +83,7 @@ test.describe('member search', () => {
     const women = await resultLinks(page);
 
     // Region, named per country: Noord-Holland in the Netherlands.
+    await openFilters(page);
     await page
       .getByRole('combobox', { name: nlMember.profile.location.regionKinds.province })
       .selectOption({ label: 'Noord-Holland' });
@@ -83,6 +92,7 @@ test.describe('member search', () => {
     await searchSettled(page);
 
     // Ages: every card in range.
+    await openFilters(page);
     await page.getByRole('combobox', { name: nlMember.search.minAge }).selectOption('25');
     await page.getByRole('combobox', { name: nlMember.search.maxAge }).selectOption('40');
     await search(page);
@@ -100,6 +110,7 @@ test.describe('member search', () => {
     }
 
     // Country: another country clears the region.
+    await openFilters(page);
     await page.getByRole('combobox', { name: texts.country }).selectOption('BE');
     await search(page);
     await expect(page).toHaveURL(/country=BE/);
@@ -111,12 +122,14 @@ test.describe('member search', () => {
     await page.goBack();
     await page.goBack();
     await expect(page).toHaveURL(/\/members\?gender=female$/);
+    await openFilters(page);
     await expect(page.getByRole('combobox', { name: texts.gender })).toHaveValue('female');
     await expect.poll(() => resultLinks(page)).toEqual(women);
 
     // The defaults again.
     await page.getByRole('button', { name: texts.reset }).first().click();
     await expect(page).toHaveURL(/\/members$/);
+    await openFilters(page);
     await expect(page.getByRole('combobox', { name: texts.gender })).toHaveValue('');
   });
 });

@@ -72,7 +72,26 @@ describe('the member search page', () => {
     expect(screen.getByRole('combobox', { name: 'Tot en met leeftijd' })).toHaveValue('99');
     expect(await screen.findByRole('combobox', { name: 'Provincie' })).toBeEnabled();
     expect(screen.getByText('Je hebt alle profielen van deze zoekopdracht gezien.')).toBeInTheDocument();
+    expect(screen.getByText('Zoekresultaten bijgewerkt.')).toHaveAttribute('role', 'status');
     expect(searches(fetchMock)).toEqual(['']);
+  });
+
+  it('folds the filters on phones into one line of what applies', async () => {
+    serve(fetchMock, {
+      'GET /api/members.php': () => jsonResponse(200, page(1, 1, null)),
+      'GET /api/regions.php': () => jsonResponse(200, REGIONS),
+    });
+    await renderWithApp(appRoutes(queryClient), {
+      path: '/members?countryregion=8&country=NL&min_age=30',
+      user: buildUser(),
+      settings: ALL_FILTERS,
+    });
+    const toggle = await screen.findByRole('button', {
+      name: 'Zoekfilters Zoals in je profiel · Nederland · Noord-Holland · 30–99',
+    });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
   });
 
   it('shows only the filters the site allows', async () => {

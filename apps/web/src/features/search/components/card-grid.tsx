@@ -26,12 +26,12 @@ export function CardGrid<T extends ProfileCardData>({
   );
 }
 
-/** Placeholder cards while results load; one status line says so to screen readers. */
-export function SkeletonGrid({ count = 8 }: { count?: number }) {
+/** Placeholder cards while results load; unless the page announces it itself, a status line says so. */
+export function SkeletonGrid({ count = 8, announce = true }: { count?: number; announce?: boolean }) {
   const { t } = useTranslation();
   return (
-    <div role="status">
-      <span className="visually-hidden">{t('search.loading')}</span>
+    <div role={announce ? 'status' : undefined}>
+      {announce && <span className="visually-hidden">{t('search.loading')}</span>}
       <ul className="member-card-grid search-grid" aria-hidden="true">
         {Array.from({ length: count }, (_, index) => (
           <li key={index} className="search-skeleton">

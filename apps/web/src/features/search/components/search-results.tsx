@@ -34,74 +34,93 @@ export function SearchResults({ filters, onReset }: { filters: SearchFilters; on
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
 
-  if (search.isPending) return <SkeletonGrid />;
+  /** What the search shows: loading, the signup prompt, an error, nothing found or the cards. */
+  function body() {
+    if (search.isPending) return <SkeletonGrid announce={false} />;
 
-  if (search.isError && !search.data) {
-    const error = search.error;
-    if (error instanceof ApiError && error.error === 'authentication_required') return <SignupPrompt />;
+    if (search.isError && !search.data) {
+      const error = search.error;
+      if (error instanceof ApiError && error.error === 'authentication_required') return <SignupPrompt />;
+      return (
+        <LoadError
+          text={error instanceof ApiError && error.status === 400 ? error.message : t('search.error')}
+          onRetry={() => void search.refetch()}
+        />
+      );
+    }
+
+    const pages = search.data.pages;
+    const members = pages.flatMap((page) => page.members);
+    const similar = pages[0]?.similar ?? [];
+
+    if (members.length === 0 && similar.length === 0) {
+      return (
+        <EmptyState
+          icon={<SearchIcon size={28} />}
+          title={t('pages.members.emptyTitle')}
+          text={t('pages.members.emptyText')}
+          action={
+            onReset && (
+              <button type="button" className="btn btn-primary" onClick={onReset}>
+                {t('search.reset')}
+              </button>
+            )
+          }
+        />
+      );
+    }
+
     return (
-      <LoadError
-        text={error instanceof ApiError && error.status === 400 ? error.message : t('search.error')}
-        onRetry={() => void search.refetch()}
-      />
-    );
-  }
-
-  const pages = search.data.pages;
-  const members = pages.flatMap((page) => page.members);
-  const similar = pages[0]?.similar ?? [];
-
-  if (members.length === 0 && similar.length === 0) {
-    return (
-      <EmptyState
-        icon={<SearchIcon size={28} />}
-        title={t('pages.members.emptyTitle')}
-        text={t('pages.members.emptyText')}
-        action={
-          onReset && (
-            <button type="button" className="btn btn-primary" onClick={onReset}>
-              {t('search.reset')}
+      <>
+        {members.length > 0 ? (
+          <CardGrid cards={members} label={t('pages.members.results')} />
+        ) : (
+          <p className="search-note search-note--lead">{t('search.noneExact')}</p>
+        )}
+        <div className="search-more">
+          <div ref={sentinel} aria-hidden="true" />
+          {search.isFetchNextPageError && <LoadError text={t('search.error')} onRetry={() => void fetchNextPage()} />}
+          {hasNextPage && !search.isFetchNextPageError && (
+            <button
+              type="button"
+              className="btn btn-outline-primary"
+              onClick={() => void fetchNextPage()}
+              disabled={isFetchingNextPage}
+            >
+              {isFetchingNextPage ? t('search.loadingMore') : t('search.loadMore')}
             </button>
-          )
-        }
-      />
+          )}
+          {!hasNextPage && members.length > 0 && similar.length === 0 && (
+            <p className="search-note">{t('search.end')}</p>
+          )}
+        </div>
+        {similar.length > 0 && (
+          <section className="search-similar" aria-labelledby="search-similar-title">
+            <h2 className="search-similar__title" id="search-similar-title">
+              {t('search.similar')}
+            </h2>
+            <p className="search-similar__intro">{t('search.similarIntro')}</p>
+            <CardGrid cards={similar} label={t('search.similar')} />
+          </section>
+        )}
+      </>
     );
   }
 
+  // One live region that stays mounted, so screen readers hear each search and page arrive.
+  const status = search.isPending
+    ? t('search.loading')
+    : isFetchingNextPage
+      ? t('search.loadingMore')
+      : search.isSuccess
+        ? t('search.updated')
+        : '';
   return (
     <>
-      {members.length > 0 ? (
-        <CardGrid cards={members} label={t('pages.members.results')} />
-      ) : (
-        <p className="search-note search-note--lead">{t('search.noneExact')}</p>
-      )}
-      <div className="search-more">
-        <div ref={sentinel} aria-hidden="true" />
-        <p className="visually-hidden" role="status">
-          {isFetchingNextPage ? t('search.loadingMore') : ''}
-        </p>
-        {search.isFetchNextPageError && <LoadError text={t('search.error')} onRetry={() => void fetchNextPage()} />}
-        {hasNextPage && !search.isFetchNextPageError && (
-          <button
-            type="button"
-            className="btn btn-outline-primary"
-            onClick={() => void fetchNextPage()}
-            disabled={isFetchingNextPage}
-          >
-            {isFetchingNextPage ? t('search.loadingMore') : t('search.loadMore')}
-          </button>
-        )}
-        {!hasNextPage && members.length > 0 && similar.length === 0 && <p className="search-note">{t('search.end')}</p>}
-      </div>
-      {similar.length > 0 && (
-        <section className="search-similar" aria-labelledby="search-similar-title">
-          <h2 className="search-similar__title" id="search-similar-title">
-            {t('search.similar')}
-          </h2>
-          <p className="search-similar__intro">{t('search.similarIntro')}</p>
-          <CardGrid cards={similar} label={t('search.similar')} />
-        </section>
-      )}
+      <p className="visually-hidden" role="status">
+        {status}
+      </p>
+      {body()}
     </>
   );
 }
