@@ -206,6 +206,19 @@ describe('the member search page', () => {
   });
 
   it('invites a visitor to sign up when the site lets only members search', async () => {
+    serve(fetchMock, {});
+    await renderWithApp(appRoutes(queryClient), {
+      path: '/members',
+      user: null,
+      settings: { logged_out_search: false },
+    });
+    expect(await screen.findByRole('heading', { name: 'Meld je aan om leden te zoeken' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Gratis aanmelden' })).toHaveAttribute('href', '/signup');
+    expect(screen.queryByRole('button', { name: 'Zoeken' })).not.toBeInTheDocument();
+    expect(searches(fetchMock)).toEqual([]);
+  });
+
+  it('shows the signup prompt when the server refuses a visitor without a traffic source', async () => {
     serve(fetchMock, {
       'GET /api/members.php': () =>
         jsonResponse(403, { error: 'authentication_required', message: 'Log in om verder te gaan.' }),
@@ -213,7 +226,7 @@ describe('the member search page', () => {
     await renderWithApp(appRoutes(queryClient), {
       path: '/members',
       user: null,
-      settings: { logged_out_search: false },
+      settings: { logged_out_search: false, logged_out_search_trafficsource: true },
     });
     expect(await screen.findByRole('heading', { name: 'Meld je aan om leden te zoeken' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Gratis aanmelden' })).toHaveAttribute('href', '/signup');

@@ -5,11 +5,13 @@ import { SearchIcon } from '../../components/icons';
 import { useUser } from '../../features/account/api/get-user';
 import { SearchForm } from '../../features/search/components/search-form';
 import { SearchResults } from '../../features/search/components/search-results';
+import { SignupPrompt } from '../../features/search/components/signup-prompt';
 import {
   appliedFilters,
   filtersFromForm,
   filtersFromParams,
   paramsFromFilters,
+  visitorMaySearch,
   type AppliedFilters,
 } from '../../features/search/rules';
 import { useSettings } from '../../features/settings/api/get-settings';
@@ -37,6 +39,15 @@ export function Component() {
   }
 
   const reset = filtered ? () => setParams(new URLSearchParams()) : undefined;
+
+  // A visitor on a members-only site gets the signup prompt without filters (the server would answer 403).
+  if (user === null && !visitorMaySearch(settings)) {
+    return (
+      <Page title={t('pages.members.title')} intro={t('pages.members.intro')} icon={<SearchIcon size={28} />}>
+        <SignupPrompt />
+      </Page>
+    );
+  }
 
   return (
     <Page title={t('pages.members.title')} intro={t('pages.members.intro')} icon={<SearchIcon size={28} />}>

@@ -9,6 +9,7 @@ import {
   reasonText,
   searchPath,
   visibleFilters,
+  visitorMaySearch,
 } from './rules';
 
 const ALL = { search_fields: [...SEARCH_FIELDS] };
@@ -19,6 +20,14 @@ describe('visibleFilters', () => {
     expect(visibleFilters({ search_fields: ['max_age', 'gender'] })).toEqual(['gender', 'max_age']);
     expect(visibleFilters(ALL)).toEqual(['gender', 'country', 'countryregion', 'min_age', 'max_age']);
     expect(visibleFilters({ search_fields: [] })).toEqual([]);
+  });
+});
+
+describe('visitorMaySearch', () => {
+  it('lets visitors try when the site allows it, with or without a traffic source', () => {
+    expect(visitorMaySearch({ logged_out_search: true, logged_out_search_trafficsource: false })).toBe(true);
+    expect(visitorMaySearch({ logged_out_search: false, logged_out_search_trafficsource: true })).toBe(true);
+    expect(visitorMaySearch({ logged_out_search: false, logged_out_search_trafficsource: false })).toBe(false);
   });
 });
 

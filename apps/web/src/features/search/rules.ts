@@ -16,6 +16,16 @@ export interface SearchFilters {
   max_age?: number;
 }
 
+/**
+ * Whether a visitor might get results: the site lets visitors search, or does so with a traffic
+ * source (which only the server can judge). Otherwise the page shows only the signup prompt.
+ */
+export function visitorMaySearch(
+  settings: Pick<SiteSettings, 'logged_out_search' | 'logged_out_search_trafficsource'>,
+) {
+  return settings.logged_out_search || settings.logged_out_search_trafficsource;
+}
+
 /** The filters the page shows, in the spec's order: only those settings.search_fields allows. */
 export function visibleFilters(settings: Pick<SiteSettings, 'search_fields'>): SearchField[] {
   return SEARCH_FIELDS.filter((field) => settings.search_fields.includes(field));
