@@ -169,6 +169,11 @@ await q(
    on conflict do nothing`,
   [PROFILES],
 );
+// Pairs that like each other are matches from the later like, as the likes service marks them.
+await q(
+  `update likes set matched_at = greatest(likes.created_at, back.created_at)
+   from likes back where back.liker_id = likes.liked_id and back.liked_id = likes.liker_id`,
+);
 // Blocks: 200 around the viewer (both ways) and 50,000 among others.
 await q(
   `insert into blocks (blocker_id, blocked_id)

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
-import { eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { StoredSettings } from '@app/shared';
 import type { Db } from '../src/db/client.js';
 import { blocks, likes, members, outboxMails, photos, profiles, siteSettings } from '../src/db/schema/index.js';
@@ -131,5 +131,16 @@ export async function buildLike(
     .insert(likes)
     .values({ likerId, likedId, ...overrides })
     .returning();
+  // As the likes service does: a like back makes both rows a match, from the later like.
+  const pair = or(
+    and(eq(likes.likerId, likerId), eq(likes.likedId, likedId)),
+    and(eq(likes.likerId, likedId), eq(likes.likedId, likerId)),
+  );
+  const both = await db.select().from(likes).where(pair);
+  if (both.length === 2 && overrides.matchedAt === undefined) {
+    const matchedAt = new Date(Math.max(...both.map((like) => like.createdAt.getTime())));
+    await db.update(likes).set({ matchedAt }).where(pair);
+    return { ...row!, matchedAt };
+  }
   return row!;
 }

@@ -16,9 +16,13 @@ export const likes = pgTable(
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
     /** Where the like was given: a card or profile, the swipe game, or the site's auto-like. */
-    source: text('source', { enum: ['profile', 'swipe', 'auto'] }).notNull().default('profile'),
+    source: text('source', { enum: ['profile', 'swipe', 'auto'] })
+      .notNull()
+      .default('profile'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     seenAt: timestamp('seen_at', { withTimezone: true }),
+    /** When the like back made this a match (set on both rows of the pair), else null. */
+    matchedAt: timestamp('matched_at', { withTimezone: true }),
   },
   (t) => [
     // "Did A like B" and A's given likes, newest first.
@@ -26,6 +30,10 @@ export const likes = pgTable(
     index('likes_liker_created_idx').on(t.likerId, t.createdAt),
     // A's received likes, newest first, and the count of new ones.
     index('likes_liked_created_idx').on(t.likedId, t.createdAt),
+    // A's matches, newest first: one index range however many likes A has.
+    index('likes_matches_idx')
+      .on(t.likerId, t.matchedAt, t.likedId)
+      .where(sql`${t.matchedAt} is not null`),
     check('likes_not_self', sql`${t.likerId} <> ${t.likedId}`),
   ],
 );

@@ -5,9 +5,9 @@ import {
   eq,
   gte,
   inArray,
+  isNotNull,
   isNull,
-  lt,
-  lte,
+  or,
   ne,
   sql,
   type AnyColumn,
@@ -61,8 +61,29 @@ export async function insertLike(
   return rows.length > 0;
 }
 
-export async function deleteLike(db: DbOrTx, likerId: number, likedId: number): Promise<void> {
-  await db.delete(likes).where(and(eq(likes.likerId, likerId), eq(likes.likedId, likedId)));
+/**
+ * Removes a like; the like back, if any, is no longer a match. Inside the caller's transaction,
+ * which holds lockPair of the two.
+ */
+export async function deleteLike(tx: DbOrTx, likerId: number, likedId: number): Promise<void> {
+  await tx.delete(likes).where(and(eq(likes.likerId, likerId), eq(likes.likedId, likedId)));
+  await tx
+    .update(likes)
+    .set({ matchedAt: null })
+    .where(and(eq(likes.likerId, likedId), eq(likes.likedId, likerId)));
+}
+
+/** Marks both likes of a pair as a match from `at` (the moment of the like back). */
+export async function markMatched(tx: DbOrTx, a: number, b: number, at: Date): Promise<void> {
+  await tx
+    .update(likes)
+    .set({ matchedAt: at })
+    .where(
+      and(
+        isNull(likes.matchedAt),
+        or(and(eq(likes.likerId, a), eq(likes.likedId, b)), and(eq(likes.likerId, b), eq(likes.likedId, a))),
+      ),
+    );
 }
 
 export async function hasLike(db: DbOrTx, likerId: number, likedId: number): Promise<boolean> {
@@ -159,58 +180,36 @@ export function listReceived(db: DbOrTx, q: ListPage): Promise<LikeRow[]> {
 }
 
 /**
- * One half of the matches: those whose later like is the one `memberId` received (`received`),
- * or the one they gave (`given`; a tie counts as received). Each half is read in the order of
- * its likes index, so a page stops early instead of sorting every mutual like.
+ * Mutual likes of `memberId`, newest match first. Runs on likes_matches_idx: one index range of
+ * the member's own likes that are matches, read in order and stopped after `limit` rows, however
+ * many likes the member has. like_new is the flag of the like the member received back.
  */
-function matchesHalf(db: DbOrTx, q: ListPage, half: 'received' | 'given') {
-  const received = half === 'received';
-  const own = received ? likes.likedId : likes.likerId;
-  const other = received ? likes.likerId : likes.likedId;
+export function listMatches(db: DbOrTx, q: ListPage): Promise<LikeRow[]> {
   return db
     .select({
       ...cardColumns,
-      likeNew: sql<boolean>`(${received ? likes.seenAt : reverse.seenAt} is null)`,
+      likeNew: sql<boolean>`(${reverse.seenAt} is null)`,
       match: sql<boolean>`true`,
-      micros: microsOf(likes.createdAt),
+      micros: microsOf(likes.matchedAt),
     })
     .from(likes)
-    .innerJoin(
-      reverse,
-      and(
-        eq(reverse.likerId, likes.likedId),
-        eq(reverse.likedId, likes.likerId),
-        received ? lte(reverse.createdAt, likes.createdAt) : lt(reverse.createdAt, likes.createdAt),
-      ),
-    )
-    .innerJoin(members, eq(members.id, other))
+    .innerJoin(reverse, and(eq(reverse.likerId, likes.likedId), eq(reverse.likedId, likes.likerId)))
+    .innerJoin(members, eq(members.id, likes.likedId))
     .innerJoin(profiles, eq(profiles.memberId, members.id))
     .leftJoin(photos, and(eq(photos.memberId, members.id), eq(photos.isMain, true)))
     .where(
       and(
-        eq(own, q.memberId),
+        eq(likes.likerId, q.memberId),
+        isNotNull(likes.matchedAt),
         findable(),
         notBlockedWith(q.memberId, members.id),
-        q.before ? sql`(${likes.createdAt}, ${other}) < (${timeOf(q.before.micros)}, ${q.before.id})` : undefined,
+        q.before
+          ? sql`(${likes.matchedAt}, ${likes.likedId}) < (${timeOf(q.before.micros)}, ${q.before.id})`
+          : undefined,
       ),
     )
-    .orderBy(desc(likes.createdAt), desc(other))
+    .orderBy(desc(likes.matchedAt), desc(likes.likedId))
     .limit(q.limit);
-}
-
-/** Newest first: the later time, then the higher member id (the lists' cursor order). */
-function byPositionDesc(a: LikeRow, b: LikeRow): number {
-  const at = BigInt(b.micros) - BigInt(a.micros);
-  return at !== 0n ? (at > 0n ? 1 : -1) : b.id - a.id;
-}
-
-/**
- * Mutual likes of `memberId`, newest match first: a match dates from the later of its two likes.
- * The two halves (see matchesHalf) are merged.
- */
-export async function listMatches(db: DbOrTx, q: ListPage): Promise<LikeRow[]> {
-  const [received, given] = await Promise.all([matchesHalf(db, q, 'received'), matchesHalf(db, q, 'given')]);
-  return [...received, ...given].sort(byPositionDesc).slice(0, q.limit);
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   latestAutoLike,
   listGiven,
   listMatches,
+  markMatched,
   listReceived,
   lockPair,
   markLikeSeen,
@@ -86,6 +87,7 @@ export function createLikesService(deps: LikesServiceDeps) {
   ): Promise<LikeOutcome> {
     const created = await insertLike(tx, { likerId, likedId, source, createdAt: at });
     const match = await hasLike(tx, likedId, likerId);
+    if (created && match) await markMatched(tx, likerId, likedId, at);
     const events: LikesChannelEvent[] = [];
     if (created) {
       events.push({ type: 'like', liker_id: likerId, liked_id: likedId, source, at: at.toISOString() });
@@ -111,7 +113,10 @@ export function createLikesService(deps: LikesServiceDeps) {
 
   /** DELETE /api/like.php: idempotent, whatever became of the member. */
   async function unlike(viewerId: number, memberId: number): Promise<LikeResponse> {
-    await deleteLike(db, viewerId, memberId);
+    await db.transaction(async (tx) => {
+      await lockPair(tx, viewerId, memberId);
+      await deleteLike(tx, viewerId, memberId);
+    });
     return { liked: false, match: false };
   }
 

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   AutoLikeResponseSchema,
@@ -116,7 +116,28 @@ describe('POST and DELETE /api/like.php', () => {
     }
     const rows = await t.db.select().from(likes).where(eq(likes.likedId, a.id));
     expect(rows.map((r) => r.likerId)).toEqual([b.id]);
+    expect(rows[0]!.matchedAt).toBeNull();
+    // No longer a match on either side; b's like of a is still listed as given.
+    const bCookie = await loginCookie(t.db, b.id);
+    const ofB = await likesOf(bCookie);
+    expect(ofB.matches).toEqual([]);
+    expect(ofB.profiles.map((e) => [e.id, e.match])).toEqual([[a.id, false]]);
     expect((await likeCall('DELETE', a.cookie, 987_654_321)).statusCode).toBe(200);
+  });
+
+  it('lists a match made through the API on both sides, from the moment of the like back', async () => {
+    const a = await loggedIn();
+    const b = await loggedIn(male());
+    expect((await likeCall('POST', a.cookie, b.id)).json()).toEqual({ liked: true, match: false });
+    expect((await likesOf(a.cookie)).matches).toEqual([]);
+    expect((await likeCall('POST', b.cookie, a.id)).json()).toEqual({ liked: true, match: true });
+    expect((await likesOf(a.cookie)).matches.map((e) => e.id)).toEqual([b.id]);
+    expect((await likesOf(b.cookie)).matches.map((e) => e.id)).toEqual([a.id]);
+    const rows = await t.db
+      .select()
+      .from(likes)
+      .where(inArray(likes.likerId, [a.id, b.id]));
+    expect(rows.map((r) => r.matchedAt?.getTime())).toEqual([clock.now.getTime(), clock.now.getTime()]);
   });
 
   it('refuses to like yourself with a translated 400', async () => {
