@@ -52,11 +52,11 @@ describe('the route table', () => {
     expect(router.state.location.pathname).toBe('/members');
   });
 
-  it('shows the search frame with its empty state on /members', async () => {
+  it('shows the search frame with its filters on /members', async () => {
     skipEntryWarning();
     await renderWithApp(appRoutes(queryClient), { path: '/members' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Ontdek leden' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: 'Nog geen resultaten' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Zoeken' })).toBeInTheDocument();
   });
 
   it('shows the site-entry warning once, until it is accepted', async () => {
