@@ -130,7 +130,7 @@ export function SwipeGame() {
   const limit = first.data?.limit ?? 0;
   const card = deck[0];
   return (
-    <div className="swipe-game">
+    <div className={`swipe-game${limitMessage ? ' swipe-game--limited' : ''}`}>
       <p className="swipe-game__left" aria-live="polite">
         <HeartIcon size={18} aria-hidden="true" />
         {t('swipe.likesLeft', { count: likesLeft, limit })}
