@@ -85,6 +85,8 @@ test('A likes B; B sees the badge and A, likes back to a match, and swipes up to
   await b.getByLabel(nlCommon.auth.email).fill(emailB);
   await b.getByLabel(nlCommon.auth.password, { exact: true }).fill(PASSWORD);
   await b.getByRole('main').getByRole('button', { name: nlCommon.auth.loginSubmit }).click();
+  // Logged in once the app has moved on to /members; only then does the session cookie exist.
+  await expect(b).toHaveURL(/\/members$/);
   await b.goto('/likes/received');
   await expect(b.getByText(nlCommon.nav.newLikes.replace('{{count}}', '1')).first()).toBeAttached();
   const received = b.getByRole('list', { name: likes.list.received });
