@@ -106,7 +106,7 @@ test.describe('own profile', () => {
     expect(profile.region_id).not.toBeNull();
   });
 
-  test('complete-signup: every step can be left for later and the member lands on /members', async ({
+  test('complete-signup: every step can be left for later and the member lands on the signup matches', async ({
     page,
   }, testInfo) => {
     await newMember(page, `wizard-${testInfo.project.name}`);
@@ -117,6 +117,6 @@ test.describe('own profile', () => {
       await expect(page.getByRole('heading', { name: texts.wizard.steps[step].title })).toBeVisible();
     }
     await page.getByRole('button', { name: texts.wizard.finish }).click();
-    await expect(page).toHaveURL(/\/members$/);
+    await expect(page).toHaveURL(/\/signup-matches$/);
   });
 });

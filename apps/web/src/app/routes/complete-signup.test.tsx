@@ -28,7 +28,7 @@ describe('the /complete-signup wizard', () => {
     vi.unstubAllGlobals();
   });
 
-  it('walks forward, back and past skipped steps to the members area', async () => {
+  it('walks forward, back and past skipped steps to the signup matches', async () => {
     const { sent } = stubApi(user, {
       'GET /api/profile.php': jsonResponse(200, { profile: buildProfile() }),
       'PUT /api/profile.php': ({ body }) => jsonResponse(200, { profile: buildProfile(JSON.parse(String(body))) }),
@@ -64,7 +64,7 @@ describe('the /complete-signup wizard', () => {
     expect(screen.getByText('Stap 5 van 5')).toBeInTheDocument();
     expect(screen.getByText(/Deze browser ondersteunt geen pushmeldingen/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Klaar, naar de leden' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/members'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signup-matches'));
   });
 
   it('moves on from the photo step once a photo is there', async () => {

@@ -66,6 +66,7 @@ describe('the member search page', () => {
     const results = await screen.findByRole('list', { name: 'Zoekresultaten' });
     expect(within(results).getAllByRole('listitem')).toHaveLength(3);
     expect(within(results).getByRole('link', { name: /Lid 1, 31 jaar/ })).toHaveAttribute('href', '/members/1');
+    expect(within(results).getByRole('button', { name: 'Like Lid 1' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Geslacht' })).toHaveDisplayValue('Zoals in je profiel');
     expect(screen.getByRole('combobox', { name: 'Land' })).toHaveValue('NL');
     expect(screen.getByRole('combobox', { name: 'Vanaf leeftijd' })).toHaveValue('18');
@@ -240,7 +241,9 @@ describe('the member search page', () => {
       user: null,
       settings: { logged_out_search: true },
     });
-    expect(await screen.findByRole('list', { name: 'Zoekresultaten' })).toBeInTheDocument();
+    const results = await screen.findByRole('list', { name: 'Zoekresultaten' });
     expect(screen.getByRole('combobox', { name: 'Geslacht' })).toHaveDisplayValue('Mannen en vrouwen');
+    // Liking needs an account: a visitor's cards have no heart.
+    expect(within(results).queryByRole('button', { name: /^Like / })).not.toBeInTheDocument();
   });
 });

@@ -68,9 +68,12 @@ export function LikeButton({ card, variant = 'full' }: LikeButtonProps) {
           {liked ? t('likes.liked') : t('likes.like')}
         </button>
       )}
-      <span className={variant === 'compact' ? 'visually-hidden' : 'like-error'} role="alert">
-        {error}
-      </span>
+      {/* An alert is announced as it appears, so one exists only while there is an error. */}
+      {error && (
+        <span className={variant === 'compact' ? 'visually-hidden' : 'like-error'} role="alert">
+          {error}
+        </span>
+      )}
       {matched && <MatchDialog card={card} onClose={() => setMatched(false)} />}
     </>
   );

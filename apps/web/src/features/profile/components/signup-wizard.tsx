@@ -1,4 +1,3 @@
-import { AFTER_LOGIN_PATH } from '@app/shared';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -45,7 +44,8 @@ function WizardSteps({ profile, paidUser }: { profile: OwnProfile; paidUser: boo
   function go(next: number) {
     moved.current = true;
     if (next >= steps.length) {
-      void navigate(AFTER_LOGIN_PATH);
+      // Right after signup come the first suggestions (spec section 2, signup matches).
+      void navigate('/signup-matches');
       return;
     }
     setIndex(Math.max(0, next));

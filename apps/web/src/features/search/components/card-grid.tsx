@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUser } from '../../account/api/get-user';
 import { ProfileCard } from '../../members/components/profile-card';
 import type { ProfileCard as ProfileCardData } from '../api/contract';
 import './search.scss';
@@ -14,11 +15,13 @@ export function CardGrid<T extends ProfileCardData>({
   label: string;
   extra?: (card: T) => ReactNode;
 }) {
+  // Members like straight from the results; a visitor's search offers no heart.
+  const loggedIn = useUser() !== null;
   return (
     <ul className="member-card-grid search-grid" aria-label={label}>
       {cards.map((card) => (
         <li key={card.id} className="search-grid__item">
-          <ProfileCard card={card} />
+          <ProfileCard card={card} likeable={loggedIn} />
           {extra?.(card)}
         </li>
       ))}
