@@ -3,10 +3,7 @@ import { buildUser } from '../testing/factories';
 import { ApiError, apiCommand, apiRequest } from './api';
 import { queryClient } from './query-client';
 import { queryKeys } from './query-keys';
-
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
+import { jsonResponse } from '../testing/api';
 
 const interests = { interests: [{ id: 1, key: 'music', icon: 'music' }] };
 

@@ -74,3 +74,17 @@ export function buildCompanyInfo(overrides: Partial<CompanyInfo> = {}): CompanyI
     ...overrides,
   };
 }
+
+/** Every profile field visible, as on a site that shows them all. */
+export const ALL_FIELDS_SETTINGS: Partial<SiteSettings> = {
+  visible_profile_fields: [
+    'hair_color',
+    'eye_color',
+    'body_type',
+    'relationship_status',
+    'tattoos',
+    'reason',
+    'interests',
+  ],
+  visible_profile_notes: true,
+};

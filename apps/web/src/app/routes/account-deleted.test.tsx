@@ -5,10 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query-client';
 import { renderWithApp } from '../../testing/render';
 import { appRoutes } from '../router';
-
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
+import { jsonResponse } from '../../testing/api';
 
 describe('the account deleted page', () => {
   const fetchMock = vi.fn<typeof fetch>();

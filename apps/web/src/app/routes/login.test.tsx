@@ -7,10 +7,7 @@ import { queryKeys } from '../../lib/query-keys';
 import { buildUser } from '../../testing/factories';
 import { renderWithApp } from '../../testing/render';
 import { appRoutes } from '../router';
-
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
+import { jsonResponse } from '../../testing/api';
 
 describe('the login page', () => {
   const fetchMock = vi.fn<typeof fetch>();

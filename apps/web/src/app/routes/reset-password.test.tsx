@@ -6,10 +6,7 @@ import { queryClient } from '../../lib/query-client';
 import { buildUser } from '../../testing/factories';
 import { renderWithApp } from '../../testing/render';
 import { appRoutes } from '../router';
-
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
+import { jsonResponse } from '../../testing/api';
 
 describe('the password and activation pages', () => {
   const fetchMock = vi.fn<typeof fetch>();
@@ -44,11 +41,17 @@ describe('the password and activation pages', () => {
     expect(await screen.findByText('Je wachtwoord is gewijzigd')).toBeInTheDocument();
     const [path, init] = fetchMock.mock.calls[0]!;
     expect(path).toBe('/api/password-reset-do.php');
-    expect(JSON.parse(String(init?.body))).toEqual({ token: 'abc', password: 'nieuwgeheim1', password_repeat: 'nieuwgeheim1' });
+    expect(JSON.parse(String(init?.body))).toEqual({
+      token: 'abc',
+      password: 'nieuwgeheim1',
+      password_repeat: 'nieuwgeheim1',
+    });
   });
 
   it('explains an expired link and offers a new one', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(400, { error: 'reset_token_invalid', message: 'Deze link is verlopen of ongeldig.' }));
+    fetchMock.mockResolvedValue(
+      jsonResponse(400, { error: 'reset_token_invalid', message: 'Deze link is verlopen of ongeldig.' }),
+    );
     await renderWithApp(appRoutes(queryClient), { path: '/reset-password/do?token=old' });
     await userEvent.type(await screen.findByLabelText('Nieuw wachtwoord'), 'nieuwgeheim1');
     await userEvent.type(screen.getByLabelText('Herhaal het nieuwe wachtwoord'), 'nieuwgeheim1');

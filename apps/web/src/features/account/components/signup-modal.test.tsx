@@ -7,10 +7,7 @@ import { buildUser } from '../../../testing/factories';
 import { renderWithApp } from '../../../testing/render';
 import { closeSignupModal, openSignupModal, useSignupModal } from '../signup-modal-store';
 import { SignupModal } from './signup-modal';
-
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
+import { jsonResponse } from '../../../testing/api';
 
 function ModalHost() {
   const { open, recipientId } = useSignupModal();

@@ -1,20 +1,10 @@
-import type { SiteSettings } from '@app/shared';
 import type { vi } from 'vitest';
 import type { MemberProfile, Photo, ProfileCard } from '../api/contract';
+import { jsonResponse } from '../../../testing/api';
 
-/** Every profile field visible, as on a site that shows them all. */
-export const ALL_FIELDS_SETTINGS: Partial<SiteSettings> = {
-  visible_profile_fields: [
-    'hair_color',
-    'eye_color',
-    'body_type',
-    'relationship_status',
-    'tattoos',
-    'reason',
-    'interests',
-  ],
-  visible_profile_notes: true,
-};
+// Shared by every feature's tests; re-exported so a test imports its stubs from one place.
+export { ALL_FIELDS_SETTINGS } from '../../../testing/factories';
+export { jsonResponse };
 
 /** A photo as the API answers it, with URLs ready for img src. */
 export function buildPhoto(id: number, position: number): Photo {
@@ -76,10 +66,6 @@ export const INTERESTS = {
     { id: 3, key: 'travelling', icon: 'travelling' },
   ],
 };
-
-export function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 export type FetchMock = ReturnType<typeof vi.fn<typeof fetch>>;
 type Handler = (body: unknown, url: URL) => Response;

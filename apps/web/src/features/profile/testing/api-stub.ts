@@ -1,20 +1,11 @@
-import type { SiteSettings, User } from '@app/shared';
+import type { User } from '@app/shared';
 import { vi } from 'vitest';
 import type { OwnProfile, Photo } from '../api/contract';
+import { jsonResponse } from '../../../testing/api';
 
-/** Every site field visible: the profile tests see every section. */
-export const ALL_FIELDS_SETTINGS: Partial<SiteSettings> = {
-  visible_profile_fields: [
-    'hair_color',
-    'eye_color',
-    'body_type',
-    'relationship_status',
-    'tattoos',
-    'reason',
-    'interests',
-  ],
-  visible_profile_notes: true,
-};
+// Shared by every feature's tests; re-exported so a test imports its stubs from one place.
+export { ALL_FIELDS_SETTINGS } from '../../../testing/factories';
+export { jsonResponse };
 
 /** A photo as the API answers it, with URLs ready for img src. */
 export function buildPhoto(id: number, position: number, isMain = position === 0): Photo {
@@ -77,10 +68,6 @@ export const REGIONS = {
     BE: { kind: 'province', regions: [{ id: 20, country: 'BE', code: 'BE-VAN', name: 'Antwerpen' }] },
   },
 };
-
-export function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 /** One API call the stub saw: method, path with query, and the body as sent. */
 export interface SeenCall {
