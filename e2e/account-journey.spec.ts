@@ -1,11 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import enCommon from '../packages/i18n/locales/en/common.json' with { type: 'json' };
 import enErrors from '../packages/i18n/locales/en/errors.json' with { type: 'json' };
 import enMember from '../packages/i18n/locales/en/member.json' with { type: 'json' };
 import nlCommon from '../packages/i18n/locales/nl/common.json' with { type: 'json' };
 import nlErrors from '../packages/i18n/locales/nl/errors.json' with { type: 'json' };
 import nlMember from '../packages/i18n/locales/nl/member.json' with { type: 'json' };
-import { skipEntryWarning } from './helpers';
+import { mailedLink, signUpByApi, skipEntryWarning } from './helpers';
 
 /**
  * The life of an account as a member lives it, once in Dutch and once in English: confirm the
@@ -25,32 +25,6 @@ const SPEC_NL = {
   emailInUse: 'Dit e-mailadres heeft al een account op deze site.',
 };
 
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-/** The newest outbox mail to `to` whose text holds a link matching `path`, and that link's path and query. */
-async function mailedLink(request: APIRequestContext, to: string, path: RegExp): Promise<{ mail: Mail; href: string }> {
-  let found: { mail: Mail; href: string } | null = null;
-  await expect
-    .poll(async () => {
-      const { mails } = (await (await request.get('/api/outbox.php')).json()) as { mails: Mail[] };
-      for (const mail of mails.filter((m) => m.to.toLowerCase() === to.toLowerCase())) {
-        const link = new RegExp(`https?://[^\\s"<]+${path.source}`).exec(mail.text)?.[0];
-        if (link) {
-          const url = new URL(link);
-          found = { mail, href: url.pathname + url.search };
-          return true;
-        }
-      }
-      return false;
-    })
-    .toBe(true);
-  return found!;
-}
-
 async function logIn(page: Page, texts: (typeof LANGUAGES)[number]['common'], email: string, password: string) {
   await page.goto('/login');
   await page.getByLabel(texts.auth.email).fill(email);
@@ -64,28 +38,6 @@ async function logOut(page: Page, texts: (typeof LANGUAGES)[number]['common']) {
   await expect(page.getByRole('link', { name: texts.auth.loginSubmit }).first()).toBeVisible();
 }
 
-/**
- * A new account, made through the API in the page's context (so the page is logged in as it).
- * The signup form itself has its own test (accounts.spec.ts); here the account is the start.
- */
-async function signUpByApi(page: Page, email: string, password: string, locale: string) {
-  const signup = await page.request.post('/api/signup.php', {
-    headers: { 'X-Requested-With': 'XMLHttpRequest' },
-    data: {
-      email,
-      password,
-      name: 'Journey',
-      date_of_birth: '1990-05-17',
-      gender: 'female',
-      sexuality: 'hetero',
-      country: 'NL',
-      terms: true,
-      language: locale,
-    },
-  });
-  expect(signup.status()).toBe(200);
-}
-
 for (const { locale, common, member, errors } of LANGUAGES) {
   test.describe(`an account's life in ${locale}`, () => {
     test.beforeEach(async ({ page, baseURL }) => {
@@ -96,7 +48,7 @@ for (const { locale, common, member, errors } of LANGUAGES) {
     test('confirm, log out, fail a login, log in, reset the password', async ({ page }, testInfo) => {
       const email = `journey.${locale}.${testInfo.project.name}.${Date.now()}@example.test`;
       const password = 'eerste-wachtwoord';
-      await signUpByApi(page, email, password, locale);
+      await signUpByApi(page, { email, password, locale });
 
       const activation = await mailedLink(page.request, email, /\/api\/activate\.php\?token=[\w-]+/);
       await page.goto(activation.href);
@@ -138,7 +90,7 @@ for (const { locale, common, member, errors } of LANGUAGES) {
       const email = `journey2.${locale}.${testInfo.project.name}.${Date.now()}@example.test`;
       const moved = email.replace('journey2.', 'moved.');
       const password = 'eerste-wachtwoord';
-      await signUpByApi(page, email, password, locale);
+      await signUpByApi(page, { email, password, locale });
       const s = member.accountSettings;
 
       await page.goto('/settings');

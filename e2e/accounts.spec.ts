@@ -43,7 +43,10 @@ test.describe('login', () => {
 test.describe('signup and activation', () => {
   test.beforeEach(async ({ page }) => skipEntryWarning(page));
 
-  test('a new member signs up, finds the activation mail in the outbox and confirms', async ({ page, request }, testInfo) => {
+  test('a new member signs up, finds the activation mail in the outbox and confirms', async ({
+    page,
+    request,
+  }, testInfo) => {
     const email = `e2e.${testInfo.project.name}.${Date.now()}@example.test`;
     await page.goto('/');
     await page.getByRole('main').getByRole('link', { name: 'Gratis aanmelden' }).first().click();
@@ -67,7 +70,9 @@ test.describe('signup and activation', () => {
       await expect(page.locator('#signup-modal')).toBeVisible();
     }
     await form.getByRole('button', { name: 'Volgende' }).click();
-    await expect(form.getByText('Ongeldige geboortedatum.').or(form.getByText('Vul uw geboortedatum in'))).toBeVisible();
+    await expect(
+      form.getByText('Ongeldige geboortedatum.').or(form.getByText('Vul uw geboortedatum in')),
+    ).toBeVisible();
     await form.locator('select[name=month]').selectOption('3');
     await form.locator('select[name=year]').selectOption('1994');
     await form.getByRole('button', { name: 'Volgende' }).click();

@@ -1,60 +1,22 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import nlCommon from '../packages/i18n/locales/nl/common.json' with { type: 'json' };
 import nlErrors from '../packages/i18n/locales/nl/errors.json' with { type: 'json' };
 import nlMember from '../packages/i18n/locales/nl/member.json' with { type: 'json' };
-import { skipEntryWarning } from './helpers';
+import { confirmFromOutbox, ownId, signUpByApi, skipEntryWarning } from './helpers';
 
 /**
  * Likes as two new members live them: A likes B from B's profile; B logs in, sees the new-likes
  * badge and A among the received likes, likes back and gets the match dialog; then B plays the
  * swipe game until the daily limit and is told so.
  */
-const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 const likes = nlMember.likes;
 const PASSWORD = 'likes-wachtwoord';
 
-interface UserAnswer {
-  user: { profile: { id: number } } | null;
-}
-
-/** The newest outbox mail to `to` with an activation link: that link's path and query. */
-async function activationLink(request: APIRequestContext, to: string): Promise<string> {
-  let href = '';
-  await expect
-    .poll(async () => {
-      const { mails } = (await (await request.get('/api/outbox.php')).json()) as {
-        mails: Array<{ to: string; text: string }>;
-      };
-      const mail = mails.find((m) => m.to.toLowerCase() === to.toLowerCase());
-      const link = mail && /https?:\/\/[^\s"<]+\/api\/activate\.php\?token=[\w-]+/.exec(mail.text)?.[0];
-      if (link) href = new URL(link).pathname + new URL(link).search;
-      return Boolean(link);
-    })
-    .toBe(true);
-  return href;
-}
-
 /** A new, confirmed member, signed up through the API in this page; answers the member's id. */
 async function newConfirmedMember(page: Page, email: string, name: string, gender: 'male' | 'female'): Promise<number> {
-  const signup = await page.request.post('/api/signup.php', {
-    headers: XHR,
-    data: {
-      email,
-      password: PASSWORD,
-      name,
-      date_of_birth: '1990-06-02',
-      gender,
-      sexuality: 'hetero',
-      country: 'NL',
-      terms: true,
-      language: 'nl',
-    },
-  });
-  expect(signup.status()).toBe(200);
-  await page.goto(await activationLink(page.request, email));
-  await expect(page).toHaveURL(/\/activate\/done$/);
-  const { user } = (await (await page.request.get('/api/user.php')).json()) as UserAnswer;
-  return user!.profile.id;
+  await signUpByApi(page, { email, password: PASSWORD, name, gender, dateOfBirth: '1990-06-02' });
+  await confirmFromOutbox(page, email);
+  return ownId(page.request);
 }
 
 test('A likes B; B sees the badge and A, likes back to a match, and swipes up to the daily limit', async ({

@@ -1,61 +1,25 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import nlCommon from '../packages/i18n/locales/nl/common.json' with { type: 'json' };
 import nlMember from '../packages/i18n/locales/nl/member.json' with { type: 'json' };
-import { skipEntryWarning } from './helpers';
+import { confirmFromOutbox, ownId, signUpByApi, skipEntryWarning, XHR } from './helpers';
 
 const texts = nlMember.memberView;
-const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 
 /** The parts of the API's answers these tests read. */
-interface UserAnswer {
-  user: { profile: { id: number; name: string } } | null;
-}
 interface MemberAnswer {
   member: { id: number; name: string; related: Array<{ id: number; name: string }> };
 }
 
-async function ownId(request: APIRequestContext): Promise<number> {
-  const { user } = (await (await request.get('/api/user.php')).json()) as UserAnswer;
-  expect(user).not.toBeNull();
-  return user!.profile.id;
-}
-
-/** The newest outbox mail to `to` with an activation link: that link's path and query. */
-async function activationLink(request: APIRequestContext, to: string): Promise<string> {
-  let href = '';
-  await expect
-    .poll(async () => {
-      const { mails } = (await (await request.get('/api/outbox.php')).json()) as {
-        mails: Array<{ to: string; text: string }>;
-      };
-      const mail = mails.find((m) => m.to.toLowerCase() === to.toLowerCase());
-      const link = mail && /https?:\/\/[^\s"<]+\/api\/activate\.php\?token=[\w-]+/.exec(mail.text)?.[0];
-      if (link) href = new URL(link).pathname + new URL(link).search;
-      return Boolean(link);
-    })
-    .toBe(true);
-  return href;
-}
-
 /** A new, confirmed member, logged in in this page; answers the member's id. */
 async function newConfirmedMember(page: Page, email: string, name: string): Promise<number> {
-  const signup = await page.request.post('/api/signup.php', {
-    headers: XHR,
-    data: {
-      email,
-      password: 'blokkeer-wachtwoord',
-      name,
-      date_of_birth: '1991-03-14',
-      gender: 'female',
-      sexuality: 'bi',
-      country: 'NL',
-      terms: true,
-      language: 'nl',
-    },
+  await signUpByApi(page, {
+    email,
+    password: 'blokkeer-wachtwoord',
+    name,
+    sexuality: 'bi',
+    dateOfBirth: '1991-03-14',
   });
-  expect(signup.status()).toBe(200);
-  await page.goto(await activationLink(page.request, email));
-  await expect(page).toHaveURL(/\/activate\/done$/);
+  await confirmFromOutbox(page, email);
   return ownId(page.request);
 }
 

@@ -11,7 +11,10 @@ test.describe('home page', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
 
     // The primary call to action carries the gold-brown primary colour of the theme.
-    const cta = page.getByRole('main').getByRole('link', { name: /aanmelden/i }).first();
+    const cta = page
+      .getByRole('main')
+      .getByRole('link', { name: /aanmelden/i })
+      .first();
     await expect(cta).toBeVisible();
     const background = await cta.evaluate((el) => getComputedStyle(el).backgroundColor);
     const [r, g, b] = background.match(/\d+/g)!.map(Number) as [number, number, number];
