@@ -90,7 +90,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   app.setSerializerCompiler(serializerCompiler);
 
   const owned: Array<() => Promise<unknown>> = [];
-  const db = deps.db ?? (await openOwnedDatabase(config, owned));
+  const db = deps.db ?? (await openOwnedDatabase(config, owned, app.log));
   const bus = deps.bus ?? createBus({ redisUrl: config.redisUrl, log: app.log });
   if (!deps.bus) owned.push(() => bus.close());
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
@@ -204,7 +204,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
 
   if (config.eraseJobIntervalMinutes > 0) {
     app.addHook('onReady', async () => {
-      const job = scheduleAccountErase({ db, storage, log: app.log, intervalMs: config.eraseJobIntervalMinutes * 60_000 });
+      const job = scheduleAccountErase({
+        db,
+        storage,
+        log: app.log,
+        intervalMs: config.eraseJobIntervalMinutes * 60_000,
+      });
       owned.push(() => job.stop());
     });
   }
@@ -216,8 +221,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   return app;
 }
 
-async function openOwnedDatabase(config: Config, owned: Array<() => Promise<unknown>>): Promise<Db> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir });
+async function openOwnedDatabase(
+  config: Config,
+  owned: Array<() => Promise<unknown>>,
+  log: FastifyBaseLogger,
+): Promise<Db> {
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl ?? undefined,
+    dataDir: config.dataDir,
+    onIdleError: (err) => log.warn({ err }, 'an idle database connection was closed by the server'),
+  });
   owned.push(() => database.close());
   return database.db;
 }

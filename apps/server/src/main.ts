@@ -49,7 +49,11 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config, { pretty: wantsPrettyLogs() });
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl ?? undefined,
+    dataDir: config.dataDir,
+    onIdleError: (err) => log.warn({ err }, 'an idle database connection was closed by the server'),
+  });
   log.info({ database: database.kind }, 'database ready');
   await seedReference(database.db);
 

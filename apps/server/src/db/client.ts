@@ -34,9 +34,14 @@ export async function openDatabase(opts: {
   dataDir: string;
   /** PGlite in memory only: start from a snapshot (dumpDataDir) instead of an empty cluster. */
   loadDataDir?: Blob | undefined;
+  /** Told when PostgreSQL drops an idle pooled connection (a restart, an administrator). */
+  onIdleError?: (err: Error) => void;
 }): Promise<Database> {
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // Without a listener such an error would end the process; the pool simply opens a new
+    // connection for the next query, and queries in flight fail on their own.
+    pool.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
