@@ -12,3 +12,4 @@ export * from './schemas/profiles.js';
 export * from './schemas/members.js';
 export * from './schemas/search.js';
 export * from './schemas/likes.js';
+export * from './schemas/chat.js';

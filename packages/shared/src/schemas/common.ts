@@ -47,6 +47,10 @@ export const ERROR_CODES = [
   // likes and swipe game (schemas/likes.ts)
   'cannot_like_self',
   'swipe_limit_reached',
+  // chat (schemas/chat.ts)
+  'account_not_confirmed',
+  'conversation_limit_reached',
+  'insufficient_credits',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
