@@ -6,3 +6,4 @@ export * from './accounts.js';
 export * from './payments.js';
 export * from './discovery.js';
 export * from './chat.js';
+export * from './credits.js';
