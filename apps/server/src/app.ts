@@ -13,6 +13,7 @@ import { accountSettingsRoutes } from './modules/accounts/account-settings.route
 import { createAccountSettingsService } from './modules/accounts/account-settings.service.js';
 import { accountsRoutes, type AccountRateLimits } from './modules/accounts/accounts.routes.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
+import { chatRoutes } from './modules/chat/chat.routes.js';
 import { createChatService } from './modules/chat/chat.service.js';
 import { likesRoutes } from './modules/likes/likes.routes.js';
 import { createLikesService } from './modules/likes/likes.service.js';
@@ -119,7 +120,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     countryForIp,
   });
   const reference = createReferenceService({ db, sites: settings });
-  const chat = createChatService({ db, bus, log: app.log });
+  const chat = createChatService({ db, bus, log: app.log, ...(deps.now ? { now: deps.now } : {}) });
   const accounts = createAccountsService({ db, settings, mailer, chat, log: app.log });
   const profiles = createProfilesService({ db, settings, storage, log: app.log });
   const members = createMembersService({ db });
@@ -145,6 +146,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
         { name: 'profiles', description: "The member's own profile, photos and geocoding" },
         { name: 'members', description: "Other members' profiles and blocking" },
         { name: 'likes', description: 'Likes, matches, auto-like and the swipe game' },
+        { name: 'chat', description: 'Conversations, messages and credit spending' },
         { name: 'search', description: 'Member search, match finder and signup matches' },
         { name: 'logs', description: 'Client beacons' },
         { name: 'outbox', description: 'Dev only: mails kept while no SMTP server is configured' },
@@ -190,6 +192,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   await api.register(membersRoutes, { members, settings });
   await api.register(likesRoutes, { likes, settings });
+  await api.register(chatRoutes, { chat, settings });
   await api.register(swipeRoutes, { swipe, settings });
   await api.register(searchRoutes, { search, settings });
   await api.register(logsRoutes);

@@ -1,6 +1,17 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { conversationMembers, conversations, messages, pendingFirstMessages } from '../../db/schema/index.js';
+import {
+  conversationMembers,
+  conversations,
+  creditLedger,
+  members,
+  messages,
+  pendingFirstMessages,
+  photos,
+  profiles,
+  type CREDIT_REASONS,
+} from '../../db/schema/index.js';
+import { cardColumns, cardsFrom, notBlockedWith, type CardRow } from '../members/members.repository.js';
 
 export type MessageRow = typeof messages.$inferSelect;
 
@@ -43,7 +54,7 @@ export async function findOrCreateConversation(
  */
 export async function insertMessage(
   db: DbOrTx,
-  values: { conversationId: number; senderId: number; body: string; at: Date },
+  values: { conversationId: number; senderId: number; body: string; at: Date; credits?: number },
 ): Promise<MessageRow> {
   const [message] = await db
     .insert(messages)
@@ -51,6 +62,7 @@ export async function insertMessage(
       conversationId: values.conversationId,
       senderId: values.senderId,
       body: values.body,
+      credits: values.credits ?? 0,
       createdAt: values.at,
     })
     .returning();
@@ -82,4 +94,185 @@ export function takePendingFirstMessages(
       createdAt: pendingFirstMessages.createdAt,
     })
     .then((rows) => rows.sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime()));
+}
+
+/** What sending needs to know of the sender, read under a row lock (see lockSender). */
+export interface SenderRow {
+  status: 'confirmed' | 'not_confirmed';
+  paidUser: boolean;
+  credits: number;
+}
+
+/**
+ * Locks the sender's member row for the rest of the transaction. Every send takes this lock
+ * first, so one member's sends run one after another: the free-message and conversation counts
+ * they read stay true until they commit, and the lock order (sender, then conversation rows) is
+ * the same for every send, so two sends never wait on each other in a circle.
+ */
+export async function lockSender(db: DbOrTx, memberId: number): Promise<SenderRow | null> {
+  const [row] = await db
+    .select({ status: members.status, paidUser: members.paidUser, credits: members.credits })
+    .from(members)
+    .where(and(eq(members.id, memberId), isNull(members.deletedAt)))
+    .for('update');
+  return row ?? null;
+}
+
+/** The conversation of the pair, if they have one. */
+export async function findConversationOfPair(db: DbOrTx, a: number, b: number): Promise<number | null> {
+  const [low, high] = a < b ? [a, b] : [b, a];
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.memberLowId, low), eq(conversations.memberHighId, high)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** The other member of a conversation `memberId` takes part in; null when they are not in it. */
+export async function findPartner(db: DbOrTx, conversationId: number, memberId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ low: conversations.memberLowId, high: conversations.memberHighId })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.id, conversationId),
+        or(eq(conversations.memberLowId, memberId), eq(conversations.memberHighId, memberId)),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  return row.low === memberId ? row.high : row.low;
+}
+
+/** How many conversations the member started (the free members' limit counts these). */
+export async function countStartedConversations(db: DbOrTx, memberId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(conversations)
+    .where(eq(conversations.startedBy, memberId));
+  return row?.n ?? 0;
+}
+
+/** How many chat messages the member sent: free ones leave a zero ledger row, so all are counted. */
+export async function countSentMessages(db: DbOrTx, memberId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.memberId, memberId), eq(creditLedger.reason, 'message')));
+  return row?.n ?? 0;
+}
+
+export type CreditReason = (typeof CREDIT_REASONS)[number];
+
+/**
+ * Takes `amount` credits from the member and writes the ledger row, in the caller's transaction.
+ * The guarded update never lets the balance go below zero, whatever runs at the same time: it
+ * answers null (and changes nothing) when the credits do not suffice, else the new balance.
+ * An amount of 0 records a free use.
+ */
+export async function spendCredits(
+  db: DbOrTx,
+  memberId: number,
+  amount: number,
+  reason: CreditReason,
+  messageId: number | null,
+): Promise<number | null> {
+  const [row] = await db
+    .update(members)
+    .set({ credits: sql`${members.credits} - ${amount}` })
+    .where(and(eq(members.id, memberId), sql`${members.credits} >= ${amount}`))
+    .returning({ credits: members.credits });
+  if (!row) return null;
+  await db
+    .insert(creditLedger)
+    .values({ memberId, delta: -amount, reason, messageId, balanceAfter: row.credits });
+  return row.credits;
+}
+
+/** A chat list entry before presenting: the conversation, the unread count and the partner's card. */
+export interface ChatListRow {
+  conversationId: number;
+  unreadCount: number;
+  card: CardRow;
+}
+
+/**
+ * The member's chats, newest message first, along conversation_members_list_idx. Chats the
+ * member hid, and partners who are deleted or blocked either way, are left out.
+ */
+export async function listChats(db: DbOrTx, memberId: number): Promise<ChatListRow[]> {
+  const partner = sql`case when ${conversations.memberLowId} = ${memberId} then ${conversations.memberHighId} else ${conversations.memberLowId} end`;
+  return db
+    .select({
+      conversationId: conversationMembers.conversationId,
+      unreadCount: conversationMembers.unreadCount,
+      card: cardColumns,
+    })
+    .from(conversationMembers)
+    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+    .innerJoin(members, eq(members.id, partner))
+    .innerJoin(profiles, eq(profiles.memberId, members.id))
+    .leftJoin(photos, and(eq(photos.memberId, members.id), eq(photos.isMain, true)))
+    .where(
+      and(
+        eq(conversationMembers.memberId, memberId),
+        isNull(conversationMembers.hiddenAt),
+        isNull(members.deletedAt),
+        notBlockedWith(memberId, members.id),
+      ),
+    )
+    .orderBy(desc(conversationMembers.lastMessageAt), desc(conversationMembers.conversationId));
+}
+
+/** The newest message of each conversation given. */
+export async function lastMessages(db: DbOrTx, conversationIds: number[]): Promise<Map<number, MessageRow>> {
+  if (conversationIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([messages.conversationId])
+    .from(messages)
+    .where(inArray(messages.conversationId, conversationIds))
+    .orderBy(messages.conversationId, desc(messages.id));
+  return new Map(rows.map((row) => [row.conversationId, row]));
+}
+
+/** A partner's card, whatever became of them (the chat itself stays readable). */
+export async function findCard(db: DbOrTx, memberId: number): Promise<CardRow | null> {
+  const [row] = await cardsFrom(db).where(eq(members.id, memberId)).limit(1);
+  return row ?? null;
+}
+
+/** A page of a conversation's messages, newest first, older than message `before` when given. */
+export function listMessages(
+  db: DbOrTx,
+  conversationId: number,
+  before: number | null,
+  limit: number,
+): Promise<MessageRow[]> {
+  return db
+    .select()
+    .from(messages)
+    .where(
+      and(eq(messages.conversationId, conversationId), before === null ? undefined : lt(messages.id, before)),
+    )
+    .orderBy(desc(messages.id))
+    .limit(limit);
+}
+
+/** The member read the conversation: nothing is unread any more. */
+export async function markRead(db: DbOrTx, conversationId: number, memberId: number, at: Date): Promise<void> {
+  await db
+    .update(conversationMembers)
+    .set({ unreadCount: 0, lastReadAt: at })
+    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.memberId, memberId)));
+}
+
+/** Hides the chat from the member's list; false when the member is not in the conversation. */
+export async function hideChat(db: DbOrTx, conversationId: number, memberId: number, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(conversationMembers)
+    .set({ hiddenAt: at })
+    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.memberId, memberId)))
+    .returning({ id: conversationMembers.conversationId });
+  return rows.length > 0;
 }
