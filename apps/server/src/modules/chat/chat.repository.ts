@@ -147,10 +147,7 @@ export async function findPartner(db: DbOrTx, conversationId: number, memberId: 
 
 /** How many conversations the member started (the free members' limit counts these). */
 export async function countStartedConversations(db: DbOrTx, memberId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(conversations)
-    .where(eq(conversations.startedBy, memberId));
+  const [row] = await db.select({ n: count() }).from(conversations).where(eq(conversations.startedBy, memberId));
   return row?.n ?? 0;
 }
 
@@ -184,9 +181,7 @@ export async function spendCredits(
     .where(and(eq(members.id, memberId), sql`${members.credits} >= ${amount}`))
     .returning({ credits: members.credits });
   if (!row) return null;
-  await db
-    .insert(creditLedger)
-    .values({ memberId, delta: -amount, reason, messageId, balanceAfter: row.credits });
+  await db.insert(creditLedger).values({ memberId, delta: -amount, reason, messageId, balanceAfter: row.credits });
   return row.credits;
 }
 
@@ -252,9 +247,7 @@ export function listMessages(
   return db
     .select()
     .from(messages)
-    .where(
-      and(eq(messages.conversationId, conversationId), before === null ? undefined : lt(messages.id, before)),
-    )
+    .where(and(eq(messages.conversationId, conversationId), before === null ? undefined : lt(messages.id, before)))
     .orderBy(desc(messages.id))
     .limit(limit);
 }

@@ -1,0 +1,310 @@
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FREE_CONVERSATION_LIMIT, type SiteSettings } from '@app/shared';
+import { buildBlock, buildMember } from '../../../test/factories.js';
+import { XHR, buildTestApp, loginCookie, type TestApp } from '../../../test/helpers.js';
+import { creditLedger, members, messages } from '../../db/schema/index.js';
+
+let t: TestApp;
+let site: SiteSettings;
+beforeAll(async () => {
+  t = await buildTestApp();
+  site = (await t.app.inject({ method: 'GET', url: '/api/settings.php' })).json().settings;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A confirmed member who may write: premium unless told otherwise, with the credits given. */
+async function writer(member: Partial<typeof members.$inferInsert> = {}) {
+  const { member: row } = await buildMember(t.db, { member: { paidUser: true, credits: 1000, ...member } });
+  return { id: row.id, cookie: await loginCookie(t.db, row.id) };
+}
+
+function send(cookie: string, payload: Record<string, unknown>) {
+  return t.app.inject({ method: 'POST', url: '/api/message.php', headers: { ...XHR, cookie }, payload });
+}
+
+async function balanceOf(id: number) {
+  const [row] = await t.db.select({ credits: members.credits }).from(members).where(eq(members.id, id));
+  return row!.credits;
+}
+
+function ledgerOf(id: number) {
+  return t.db.select().from(creditLedger).where(eq(creditLedger.memberId, id)).orderBy(asc(creditLedger.id));
+}
+
+function chats(cookie: string) {
+  return t.app.inject({ method: 'GET', url: '/api/chats.php', headers: { cookie } });
+}
+
+describe('POST /api/message.php', () => {
+  it('stores the message, debits its credits with a ledger row and answers the new balance', async () => {
+    const sender = await writer({ credits: 50 });
+    const { member: recipient } = await buildMember(t.db);
+    const res = await send(sender.cookie, { member_id: recipient.id, body: '  Hoi!  ' });
+    expect(res.statusCode).toBe(200);
+    const { message, credits } = res.json();
+    expect(message).toMatchObject({ body: 'Hoi!', from_me: true, kind: 'text', credits: site.message_credits });
+    expect(credits).toBe(50 - site.message_credits);
+    expect(await balanceOf(sender.id)).toBe(credits);
+    expect(await ledgerOf(sender.id)).toEqual([
+      expect.objectContaining({
+        delta: -site.message_credits,
+        reason: 'message',
+        messageId: message.id,
+        balanceAfter: credits,
+      }),
+    ]);
+
+    const again = await send(sender.cookie, { conversation_id: message.conversation_id, body: 'Nog een' });
+    expect(again.json().message.conversation_id).toBe(message.conversation_id);
+  });
+
+  it('never overdraws: 50 concurrent sends with credits for 10 store exactly 10', async () => {
+    const sender = await writer({ credits: site.message_credits * 10 });
+    const { member: recipient } = await buildMember(t.db);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => send(sender.cookie, { member_id: recipient.id, body: `Bericht ${i}` })),
+    );
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(10);
+    expect(answers.filter((r) => r.statusCode === 402).map((r) => r.json().error)).toEqual(
+      Array(40).fill('insufficient_credits'),
+    );
+    expect(await balanceOf(sender.id)).toBe(0);
+    expect(await t.db.select().from(messages).where(eq(messages.senderId, sender.id))).toHaveLength(10);
+    const ledger = await ledgerOf(sender.id);
+    expect(ledger).toHaveLength(10);
+    expect(ledger.map((row) => row.balanceAfter)).toEqual(
+      Array.from({ length: 10 }, (_, i) => site.message_credits * (9 - i)),
+    );
+  });
+
+  it('answers a translated insufficient_credits and changes nothing when the credits do not suffice', async () => {
+    const sender = await writer({ credits: site.message_credits - 1 });
+    const { member: recipient } = await buildMember(t.db);
+    const res = await send(sender.cookie, { member_id: recipient.id, body: 'Hallo' });
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toMatchObject({
+      error: 'insufficient_credits',
+      message: 'Je hebt niet genoeg credits. Koop credits om verder te chatten.',
+    });
+    expect(await balanceOf(sender.id)).toBe(site.message_credits - 1);
+    expect(await t.db.select().from(messages).where(eq(messages.senderId, sender.id))).toEqual([]);
+    expect((await chats(sender.cookie)).json().chats).toEqual([]);
+  });
+
+  it('lets a free member send the first free_messages messages for nothing, then charges', async () => {
+    const sender = await writer({ paidUser: false, credits: site.message_credits });
+    const { member: recipient } = await buildMember(t.db);
+    for (let i = 0; i < site.free_messages; i++) {
+      const res = await send(sender.cookie, { member_id: recipient.id, body: `Gratis ${i}` });
+      expect(res.json()).toMatchObject({ message: { credits: 0 }, credits: site.message_credits });
+    }
+    const paid = await send(sender.cookie, { member_id: recipient.id, body: 'Betaald' });
+    expect(paid.json()).toMatchObject({ message: { credits: site.message_credits }, credits: 0 });
+    expect((await send(sender.cookie, { member_id: recipient.id, body: 'Op' })).statusCode).toBe(402);
+  });
+
+  it('refuses an unconfirmed sender', async () => {
+    const sender = await writer({ status: 'not_confirmed' });
+    const { member: recipient } = await buildMember(t.db);
+    const res = await send(sender.cookie, { member_id: recipient.id, body: 'Hallo' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({
+      error: 'account_not_confirmed',
+      message: 'Bevestig eerst je e-mailadres om berichten te sturen.',
+    });
+    expect(await balanceOf(sender.id)).toBe(1000);
+  });
+
+  it('answers 404 for blocked (either way), invisible, deleted, disabled and unknown recipients, and oneself', async () => {
+    const sender = await writer();
+    const { member: blocker } = await buildMember(t.db);
+    const { member: blocked } = await buildMember(t.db);
+    await buildBlock(t.db, blocker.id, sender.id);
+    await buildBlock(t.db, sender.id, blocked.id);
+    const { member: invisible } = await buildMember(t.db, { member: { invisible: true } });
+    const { member: deleted } = await buildMember(t.db, { member: { deletedAt: new Date() } });
+    const { member: disabled } = await buildMember(t.db, { profile: { status: 'disabled' } });
+    for (const id of [blocker.id, blocked.id, invisible.id, deleted.id, disabled.id, sender.id, 999_999_999]) {
+      const res = await send(sender.cookie, { member_id: id, body: 'Hallo' });
+      expect(res.statusCode, `member ${id}`).toBe(404);
+    }
+    expect(await balanceOf(sender.id)).toBe(1000);
+  });
+
+  it('answers 404 for a conversation the sender is not in, and when the partner blocked them since', async () => {
+    const a = await writer();
+    const b = await writer();
+    const outsider = await writer();
+    const first = await send(a.cookie, { member_id: b.id, body: 'Hoi' });
+    const conversation = first.json().message.conversation_id;
+    expect((await send(outsider.cookie, { conversation_id: conversation, body: 'Ik ook' })).statusCode).toBe(404);
+    await buildBlock(t.db, b.id, a.id);
+    expect((await send(a.cookie, { conversation_id: conversation, body: 'Nog daar?' })).statusCode).toBe(404);
+  });
+
+  it('limits a free member to FREE_CONVERSATION_LIMIT started conversations; replies and premium members are not limited', async () => {
+    const free = await writer({ paidUser: false });
+    const others = await Promise.all(
+      Array.from({ length: FREE_CONVERSATION_LIMIT + 1 }, () => buildMember(t.db).then((m) => m.member)),
+    );
+    for (const other of others.slice(0, FREE_CONVERSATION_LIMIT)) {
+      expect((await send(free.cookie, { member_id: other.id, body: 'Hoi' })).statusCode).toBe(200);
+    }
+    const refused = await send(free.cookie, { member_id: others.at(-1)!.id, body: 'Hoi' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe('conversation_limit_reached');
+    // Writing on in a started conversation is fine, and so is answering someone else's.
+    expect((await send(free.cookie, { member_id: others[0]!.id, body: 'Nog eens' })).statusCode).toBe(200);
+    const starter = await writer();
+    await send(starter.cookie, { member_id: free.id, body: 'Hallo jij' });
+    expect((await send(free.cookie, { member_id: starter.id, body: 'Hallo terug' })).statusCode).toBe(200);
+
+    const premium = await writer();
+    for (const other of others) {
+      expect((await send(premium.cookie, { member_id: other.id, body: 'Hoi' })).statusCode).toBe(200);
+    }
+  });
+
+  it('keeps to settings.message_length and refuses an empty message', async () => {
+    const sender = await writer();
+    const { member: recipient } = await buildMember(t.db);
+    const tooLong = await send(sender.cookie, { member_id: recipient.id, body: 'x'.repeat(site.message_length + 1) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().fields.body).toBe(`Gebruik hoogstens ${site.message_length} tekens.`);
+    expect((await send(sender.cookie, { member_id: recipient.id, body: '   ' })).statusCode).toBe(400);
+    const longest = await send(sender.cookie, { member_id: recipient.id, body: 'x'.repeat(site.message_length) });
+    expect(longest.statusCode).toBe(200);
+  });
+
+  it('needs a login and the request-type header', async () => {
+    const sender = await writer();
+    const { member: recipient } = await buildMember(t.db);
+    const visitor = await t.app.inject({
+      method: 'POST',
+      url: '/api/message.php',
+      headers: XHR,
+      payload: { member_id: recipient.id, body: 'Hoi' },
+    });
+    expect(visitor.json().error).toBe('authentication_required');
+    const noHeader = await t.app.inject({
+      method: 'POST',
+      url: '/api/message.php',
+      headers: { cookie: sender.cookie },
+      payload: { member_id: recipient.id, body: 'Hoi' },
+    });
+    expect(noHeader.json().error).toBe('request_type_required');
+  });
+});
+
+describe('chats', () => {
+  it('lists chats newest first with the card, unread count and last message; opening resets unread', async () => {
+    const me = await writer();
+    const first = await writer();
+    const second = await writer();
+    await send(first.cookie, { member_id: me.id, body: 'Eerste' });
+    await send(first.cookie, { member_id: me.id, body: 'Tweede' });
+    await send(second.cookie, { member_id: me.id, body: 'Van de ander' });
+
+    const list = (await chats(me.cookie)).json().chats;
+    expect(list.map((c: { profile_id: number }) => c.profile_id)).toEqual([second.id, first.id]);
+    expect(list[1]).toMatchObject({
+      profile_id: first.id,
+      num_unread_messages: 2,
+      profile: { id: first.id },
+      last_message: { body: 'Tweede', kind: 'text', from_me: false },
+    });
+
+    await send(me.cookie, { member_id: first.id, body: 'Terug' });
+    const after = (await chats(me.cookie)).json().chats;
+    expect(after[0]).toMatchObject({ profile_id: first.id, last_message: { body: 'Terug', from_me: true } });
+
+    const opened = await t.app.inject({
+      method: 'GET',
+      url: `/api/chat.php?id=${after[0].id}`,
+      headers: { cookie: me.cookie },
+    });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json()).toMatchObject({ id: after[0].id, profile: { id: first.id }, next: null });
+    expect(opened.json().messages.map((m: { body: string }) => m.body)).toEqual(['Terug', 'Tweede', 'Eerste']);
+    const read = (await chats(me.cookie)).json().chats;
+    expect(read[0].num_unread_messages).toBe(0);
+    expect(read[1].num_unread_messages).toBe(1);
+  });
+
+  it('leaves out chats with blocked or deleted partners', async () => {
+    const me = await writer();
+    const blocker = await writer();
+    const leaver = await writer();
+    await send(blocker.cookie, { member_id: me.id, body: 'Hoi' });
+    await send(leaver.cookie, { member_id: me.id, body: 'Hoi' });
+    await buildBlock(t.db, blocker.id, me.id);
+    await t.db.update(members).set({ deletedAt: new Date() }).where(eq(members.id, leaver.id));
+    expect((await chats(me.cookie)).json().chats).toEqual([]);
+  });
+
+  it('pages messages by id, newest first', async () => {
+    const me = await writer();
+    const other = await writer();
+    for (let i = 0; i < 52; i++) await send(me.cookie, { member_id: other.id, body: `m${i}` });
+    const [chat] = (await chats(me.cookie)).json().chats;
+    const page = (
+      await t.app.inject({ method: 'GET', url: `/api/chat.php?id=${chat.id}`, headers: { cookie: me.cookie } })
+    ).json();
+    expect(page.messages).toHaveLength(50);
+    expect(page.messages[0].body).toBe('m51');
+    const older = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/chat.php?id=${chat.id}&before=${page.next}`,
+        headers: { cookie: me.cookie },
+      })
+    ).json();
+    expect(older.messages.map((m: { body: string }) => m.body)).toEqual(['m1', 'm0']);
+    expect(older.next).toBeNull();
+  });
+
+  it('DELETE hides a chat until a new message arrives', async () => {
+    const me = await writer();
+    const other = await writer();
+    const sent = (await send(other.cookie, { member_id: me.id, body: 'Hoi' })).json();
+    const conversation = sent.message.conversation_id;
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/chat.php',
+      headers: { ...XHR, cookie: me.cookie },
+      payload: { conversation },
+    });
+    expect(del.json()).toEqual({ ok: true });
+    expect((await chats(me.cookie)).json().chats).toEqual([]);
+    expect((await chats(other.cookie)).json().chats).toHaveLength(1);
+    await send(other.cookie, { conversation_id: conversation, body: 'Ben je er nog?' });
+    expect((await chats(me.cookie)).json().chats).toEqual([
+      expect.objectContaining({ id: conversation, last_message: expect.objectContaining({ body: 'Ben je er nog?' }) }),
+    ]);
+  });
+
+  it('only participants may open or delete a chat', async () => {
+    const a = await writer();
+    const b = await writer();
+    const outsider = await writer();
+    const conversation = (await send(a.cookie, { member_id: b.id, body: 'Hoi' })).json().message.conversation_id;
+    const open = await t.app.inject({
+      method: 'GET',
+      url: `/api/chat.php?id=${conversation}`,
+      headers: { cookie: outsider.cookie },
+    });
+    expect(open.statusCode).toBe(404);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/chat.php',
+      headers: { ...XHR, cookie: outsider.cookie },
+      payload: { conversation },
+    });
+    expect(del.statusCode).toBe(404);
+    expect((await chats(b.cookie)).json().chats).toHaveLength(1);
+  });
+});
