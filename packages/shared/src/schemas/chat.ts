@@ -6,9 +6,10 @@
  * language. State-changing calls need the request-type header (REQUEST_TYPE_HEADER: REQUEST_TYPE_VALUE).
  * Every endpoint here is for logged-in members only: visitors get 403 authentication_required.
  *
- * Costs: a member who is not paid sends their first settings.free_messages messages (counted over
- * all conversations, signup messages included) for nothing; every further message, and every
- * message of a paid member, costs settings.message_credits. The credits are taken in the same
+ * Costs: a member who is not paid sends their first settings.free_messages chat messages (counted
+ * over all conversations by their ledger rows; messages written during signup are free anyway and
+ * not counted) for nothing; every further message, and every message of a paid member, costs
+ * settings.message_credits. The credits are taken in the same
  * transaction that stores the message, with a credit ledger row, so concurrent sends can never
  * overdraw the balance or charge twice.
  *

@@ -1,18 +1,25 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FREE_CONVERSATION_LIMIT, type SiteSettings } from '@app/shared';
 import { buildBlock, buildMember } from '../../../test/factories.js';
 import { XHR, buildTestApp, loginCookie, type TestApp } from '../../../test/helpers.js';
 import { creditLedger, members, messages } from '../../db/schema/index.js';
+import { createInProcessBus } from '../../platform/bus/index.js';
+import { MESSAGE_CHANNEL } from './chat.service.js';
 
 let t: TestApp;
 let site: SiteSettings;
+const bus = createInProcessBus({ log: pino({ level: 'silent' }) });
+const published: unknown[] = [];
 beforeAll(async () => {
-  t = await buildTestApp();
+  await bus.subscribe(MESSAGE_CHANNEL, (event) => void published.push(event));
+  t = await buildTestApp({}, { bus });
   site = (await t.app.inject({ method: 'GET', url: '/api/settings.php' })).json().settings;
 });
 afterAll(async () => {
   await t?.close();
+  await bus.close();
 });
 
 /** A confirmed member who may write: premium unless told otherwise, with the credits given. */
@@ -56,6 +63,16 @@ describe('POST /api/message.php', () => {
         balanceAfter: credits,
       }),
     ]);
+
+    // Announced once stored; events are delivered asynchronously, as over Redis.
+    await vi.waitFor(() =>
+      expect(published).toContainEqual({
+        conversationId: message.conversation_id,
+        messageId: message.id,
+        senderId: sender.id,
+        recipientId: recipient.id,
+      }),
+    );
 
     const again = await send(sender.cookie, { conversation_id: message.conversation_id, body: 'Nog een' });
     expect(again.json().message.conversation_id).toBe(message.conversation_id);
