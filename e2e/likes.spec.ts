@@ -72,10 +72,14 @@ test('A likes B; B sees the badge and A, likes back to a match, and swipes up to
   const left = (count: number) =>
     nlMember.swipe.likesLeft.replace('{{count}}', String(count)).replace('{{limit}}', '4');
   await expect(b.getByText(left(4))).toBeVisible();
+  // A key press counts once the previous decision is answered (the buttons are enabled again).
+  const likeButton = b.getByRole('button', { name: nlMember.swipe.like, exact: true });
   for (const count of [3, 2, 1, 0]) {
+    await expect(likeButton).toBeEnabled();
     await b.keyboard.press('ArrowRight');
     await expect(b.getByText(left(count))).toBeVisible();
   }
+  await expect(likeButton).toBeEnabled();
   await b.keyboard.press('ArrowRight');
   await expect(
     b.getByRole('alert').filter({ hasText: nlErrors.swipe_limit_reached.replace('{{limit}}', '4') }),

@@ -72,6 +72,8 @@ export function SwipeGame() {
       setDeck((current) => (current ? current.slice(1) : current));
       swipe(card.id, action)
         .then((answer) => {
+          // In the same update as the new count: the next key press is taken as soon as it shows.
+          setBusy(false);
           setLikesLeft(answer.likes_left);
           setAnnounce(
             action === 'like' ? t('swipe.liked', { name: card.name }) : t('swipe.passed', { name: card.name }),
@@ -80,6 +82,7 @@ export function SwipeGame() {
           if (action === 'like') void queryClient.invalidateQueries({ queryKey: queryKeys.likes, exact: true });
         })
         .catch((cause: unknown) => {
+          setBusy(false);
           // Nothing was stored: the card comes back on top.
           decided.current.delete(card.id);
           setDeck((current) => [card, ...(current ?? [])]);
@@ -89,8 +92,7 @@ export function SwipeGame() {
           } else {
             setError(cause instanceof ApiError && cause.status > 0 ? cause.message : t('swipe.failed'));
           }
-        })
-        .finally(() => setBusy(false));
+        });
     },
     [deck, busy, queryClient, t],
   );
