@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   BellIcon,
+  BlockIcon,
   GlobeIcon,
   HeartIcon,
   LockIcon,
@@ -19,7 +20,6 @@ import { NotificationSwitches } from '../../features/account/components/notifica
 import { PasswordChangeForm } from '../../features/account/components/password-change-form';
 import { SettingsSection } from '../../features/account/components/settings-section';
 import { BlockedMembers } from '../../features/members/components/blocked-members';
-import { BlockIcon } from '../../features/members/components/member-icons';
 import { Page } from '../components/page';
 
 const LINKS = [

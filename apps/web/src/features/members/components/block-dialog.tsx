@@ -1,7 +1,7 @@
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
-import { BlockIcon } from './member-icons';
+import { BlockIcon } from '../../../components/icons';
 
 interface BlockDialogProps {
   name: string;

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useSetBlocked } from '../api/block-member';
 import type { ProfileCard as ProfileCardData } from '../api/contract';
 import { useBlocks } from '../api/get-blocks';
-import { BlockIcon } from './member-icons';
 import { ProfileCard } from './profile-card';
 import './members.scss';
+import { BlockIcon } from '../../../components/icons';
 
 /** The settings page's list of blocked members, each with its own Unblock button. */
 export function BlockedMembers() {

@@ -2,10 +2,16 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CameraIcon, LockIcon } from '../../../components/icons';
+import {
+  CameraIcon,
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  CloseIcon,
+  ExpandIcon,
+  LockIcon,
+} from '../../../components/icons';
 import type { Photo } from '../api/contract';
 import { lockedTiles, stepPhoto } from '../rules';
-import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, ExpandIcon } from './member-icons';
 
 interface PhotoGalleryProps {
   name: string;

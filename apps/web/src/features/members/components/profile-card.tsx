@@ -5,8 +5,8 @@ import type { ProfileCard as ProfileCardData } from '../api/contract';
 import { usePlaceName } from '../hooks/use-place-name';
 import { activityOf } from '../rules';
 import { FictionalMarker } from './fictional-marker';
-import { MapPinIcon } from './member-icons';
 import './members.scss';
+import { MapPinIcon } from '../../../components/icons';
 
 interface ProfileCardProps {
   card: ProfileCardData;

@@ -4,12 +4,11 @@ import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPoi
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
-import { FlameIcon, HeartIcon } from '../../../components/icons';
+import { FlameIcon, HeartIcon, MapPinIcon } from '../../../components/icons';
 import { ApiError } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 import { MatchDialog } from '../../likes/components/match-dialog';
 import { FictionalMarker } from '../../members/components/fictional-marker';
-import { MapPinIcon } from '../../members/components/member-icons';
 import { usePlaceName } from '../../members/hooks/use-place-name';
 import { getSwipeCards, swipe, swipeCardsQueryOptions } from '../api/swipe';
 import { addCards, dragTransform, keyAction, REFILL_AT, swipeDecision } from '../rules';
