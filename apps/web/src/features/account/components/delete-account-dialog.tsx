@@ -6,7 +6,6 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { CheckIcon, HeartIcon } from '../../../components/icons';
-import { ApiError } from '../../../lib/api';
 import { useCompanyInfo } from '../../reference/api/get-company-info';
 import { useSettings } from '../../settings/api/get-settings';
 import { queryKeys } from '../../../lib/query-keys';
@@ -14,7 +13,7 @@ import { useDeleteAccount } from '../api/delete-account';
 import { useClaimRetentionOffer } from '../api/retention-offer';
 import { useUpdateAccount } from '../api/update-account';
 import type { AccountDeleteBody, AccountSettings, DeleteReason } from '../api/contract';
-import { FormAlert, PasswordField, useErrorText } from './form-fields';
+import { fieldErrorsOf, FormAlert, PasswordField, useErrorText } from './form-fields';
 import { NotificationSwitches } from './notification-switches';
 import './account-settings.scss';
 
@@ -434,7 +433,7 @@ function ConfirmStep({
   const [note, setNote] = useState('');
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState(false);
-  const fieldErrors = error instanceof ApiError && error.error === 'validation_failed' ? error.fields : null;
+  const fieldErrors = fieldErrorsOf(error);
   const passwordError = missing ? t('auth.errors.passwordRequired') : (fieldErrors?.password ?? null);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {

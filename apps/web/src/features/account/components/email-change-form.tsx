@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MailCheckIcon } from '../../../components/icons';
-import { ApiError } from '../../../lib/api';
 import { useRequestEmailChange } from '../api/email-change';
-import { FormAlert, PasswordField, TextField, useErrorText } from './form-fields';
+import { fieldErrorsOf, FormAlert, PasswordField, TextField, useErrorText } from './form-fields';
 
 /**
  * The member's address, and the form that mails a confirmation link to a new one. The
@@ -40,7 +39,8 @@ export function EmailChangeForm({ current }: { current: string }) {
       { email: email.trim(), password },
       {
         onError: (error) => {
-          if (error instanceof ApiError && error.error === 'validation_failed') setErrors(error.fields);
+          const fields = fieldErrorsOf(error);
+          if (fields) setErrors(fields);
         },
       },
     );
@@ -86,7 +86,7 @@ export function EmailChangeForm({ current }: { current: string }) {
           noValidate
           aria-busy={change.isPending}
         >
-          {change.isError && !(change.error instanceof ApiError && change.error.error === 'validation_failed') && (
+          {change.isError && !fieldErrorsOf(change.error) && (
             <FormAlert>
               <p>{errorText(change.error)}</p>
             </FormAlert>

@@ -134,6 +134,11 @@ export function useErrorText(): (error: unknown) => string {
       : t('auth.errors.generic');
 }
 
+/** The per-field texts of a validation_failed answer, or null for any other failure. */
+export function fieldErrorsOf(error: unknown): Record<string, string> | null {
+  return error instanceof ApiError && error.error === 'validation_failed' ? error.fields : null;
+}
+
 /** The API's error code of a failure, or null. */
 export function errorCode(error: unknown): string | null {
   return error instanceof ApiError ? error.error : null;

@@ -2,9 +2,8 @@ import { PASSWORD_MIN_LENGTH } from '@app/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckIcon } from '../../../components/icons';
-import { ApiError } from '../../../lib/api';
 import { useChangePassword } from '../api/change-password';
-import { FormAlert, PasswordField, useErrorText } from './form-fields';
+import { fieldErrorsOf, FormAlert, PasswordField, useErrorText } from './form-fields';
 
 /**
  * Changes the password with the current one. The server hands this browser a fresh session
@@ -55,7 +54,8 @@ export function PasswordChangeForm() {
           setRepeat('');
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.error === 'validation_failed') setErrors(error.fields);
+          const fields = fieldErrorsOf(error);
+          if (fields) setErrors(fields);
         },
       },
     );
@@ -97,7 +97,7 @@ export function PasswordChangeForm() {
           noValidate
           aria-busy={change.isPending}
         >
-          {change.isError && !(change.error instanceof ApiError && change.error.error === 'validation_failed') && (
+          {change.isError && !fieldErrorsOf(change.error) && (
             <FormAlert>
               <p>{errorText(change.error)}</p>
             </FormAlert>

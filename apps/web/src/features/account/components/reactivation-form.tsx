@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api';
 import { useRequestReactivation } from '../api/reactivation';
-import { FormAlert, TextField, useErrorText } from './form-fields';
+import { fieldErrorsOf, FormAlert, TextField, useErrorText } from './form-fields';
 
 /**
  * Asks for a new reactivation link. The server answers alike for every address, so the
@@ -26,7 +25,8 @@ export function ReactivationForm() {
       { email: email.trim() },
       {
         onError: (error) => {
-          if (error instanceof ApiError && error.error === 'validation_failed') setErrors(error.fields);
+          const fields = fieldErrorsOf(error);
+          if (fields) setErrors(fields);
         },
       },
     );
@@ -38,7 +38,7 @@ export function ReactivationForm() {
 
   return (
     <form id="reactivation-form" className="auth-form" onSubmit={handleSubmit} noValidate aria-busy={request.isPending}>
-      {request.isError && !(request.error instanceof ApiError && request.error.error === 'validation_failed') && (
+      {request.isError && !fieldErrorsOf(request.error) && (
         <FormAlert>
           <p>{errorText(request.error)}</p>
         </FormAlert>

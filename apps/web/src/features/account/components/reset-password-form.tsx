@@ -5,7 +5,7 @@ import { CheckIcon } from '../../../components/icons';
 import { ApiError } from '../../../lib/api';
 import { PASSWORD_MIN_LENGTH } from '@app/shared';
 import { useResetPassword } from '../api/password-reset';
-import { FormAlert, PasswordField, useErrorText } from './form-fields';
+import { fieldErrorsOf, FormAlert, PasswordField, useErrorText } from './form-fields';
 
 /** Sets a new password with the mailed token (#reset-password-do-form). */
 export function ResetPasswordForm({ token }: { token: string }) {
@@ -28,7 +28,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
       { token, password, password_repeat: repeat },
       {
         onError: (error) => {
-          if (error instanceof ApiError && error.error === 'validation_failed') setErrors(error.fields);
+          const fields = fieldErrorsOf(error);
+          if (fields) setErrors(fields);
         },
       },
     );
@@ -58,7 +59,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       noValidate
       aria-busy={reset.isPending}
     >
-      {reset.isError && !(reset.error instanceof ApiError && reset.error.error === 'validation_failed') && (
+      {reset.isError && !fieldErrorsOf(reset.error) && (
         <FormAlert>
           <p className={invalidLink ? 'mb-1' : undefined}>{errorText(reset.error)}</p>
           {invalidLink && (

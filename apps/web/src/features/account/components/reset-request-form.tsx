@@ -32,7 +32,13 @@ export function ResetRequestForm() {
   }
 
   return (
-    <form id="reset-password-form" className="auth-form" onSubmit={handleSubmit} noValidate aria-busy={request.isPending}>
+    <form
+      id="reset-password-form"
+      className="auth-form"
+      onSubmit={handleSubmit}
+      noValidate
+      aria-busy={request.isPending}
+    >
       {request.isError && <FormAlert>{errorText(request.error)}</FormAlert>}
       <TextField
         label={t('auth.email')}

@@ -26,7 +26,7 @@ import {
   type SignupValues,
 } from '../rules';
 import { describedBy, FieldShell } from '../../../components/field-shell';
-import { FormAlert, PasswordField, TextField, useErrorText } from './form-fields';
+import { fieldErrorsOf, FormAlert, PasswordField, TextField, useErrorText } from './form-fields';
 import { ReactivationButton } from './reactivation-form';
 import './signup-form.scss';
 
@@ -131,9 +131,10 @@ export function SignupForm({ recipientId, onSuccess, onProgressChange, onLeave }
     signup.mutate(body, {
       onSuccess: () => onSuccess(),
       onError: (error) => {
-        if (error instanceof ApiError && error.error === 'validation_failed') {
-          setErrors(error.fields);
-          const target = firstStepWithError(error.fields);
+        const fields = fieldErrorsOf(error);
+        if (fields) {
+          setErrors(fields);
+          const target = firstStepWithError(fields);
           if (target !== null) setStep(target);
         }
       },
@@ -170,7 +171,7 @@ export function SignupForm({ recipientId, onSuccess, onProgressChange, onLeave }
       </h2>
       <p className="signup-form__intro">{t(`signup.steps.${stepKey}.intro`, { min_age: settings.min_age })}</p>
 
-      {signup.isError && !(signup.error instanceof ApiError && signup.error.error === 'validation_failed') && (
+      {signup.isError && !fieldErrorsOf(signup.error) && (
         <SignupFailure
           error={signup.error}
           text={errorText(signup.error)}
