@@ -13,3 +13,4 @@ export * from './schemas/members.js';
 export * from './schemas/search.js';
 export * from './schemas/likes.js';
 export * from './schemas/chat.js';
+export * from './schemas/live.js';

@@ -33,6 +33,30 @@
  *     unread count of the conversation to 0. 404 not_found unless the member is in it.
  * - DELETE /api/chat.php          DeleteChatBody `{ conversation }` -> OkResponse. Hides the chat
  *     from the member's list; a new message in it brings it back. 404 unless the member is in it.
+ *
+ * Chat contract, part 2: opening a chat by member, images, gifts (issue 6).
+ * - GET    /api/chat.php?member_id=   (instead of `id`) the conversation with that member, for
+ *     /members/{id}/chat: as above when it exists, else `{ id: null, messages: [], next: null }`
+ *     with the profile, so the first message can be written. 404 not_found under the rules of
+ *     member.php (unknown, deleted, disabled, invisible, or a block either way), and for oneself.
+ *     Every ChatResponse carries `closed` (the partner can no longer be written to: deleted,
+ *     disabled, invisible, or a block either way; the chat stays readable) and
+ *     `free_messages_left` (the sender's free messages still to use; 0 for paid members).
+ * - POST   /api/message-image.php  multipart/form-data: one `file` part (an image, checked and
+ *     re-encoded like profile photos, with their limits and translated errors: 400 photo_missing,
+ *     photo_not_image, photo_corrupt, photo_too_large, photo_too_small) and
+ *     a field `conversation_id` or `member_id` (SendImageFields) -> SendMessageResponse with a
+ *     message of kind 'image'. Costs settings.photo_credits (never free). Otherwise the rules of
+ *     message.php (404, 403 account_not_confirmed, 403 conversation_limit_reached,
+ *     402 insufficient_credits); nothing stored or charged on failure.
+ * - GET    /api/gifts.php          -> GiftsResponse `{ gifts }`: the catalogue, in display order,
+ *     each with its price (the gift's own, else settings.gift_credits). Member only.
+ * - POST   /api/gift.php           SendGiftBody `{ member_id | conversation_id, gift }` ->
+ *     SendMessageResponse with a message of kind 'gift'. Costs the gift's price (never free).
+ *     400 validation_failed (fields.gift) for an unknown or withdrawn gift; otherwise the rules of
+ *     message.php. The profile view sends gifts with member_id.
+ *
+ * Live updates of all this arrive on the live channel (schemas/live.ts).
  */
 import { z } from 'zod';
 import { ProfileCardSchema } from './members.js';
@@ -57,7 +81,29 @@ export const SendMessageBodySchema = z
   });
 export type SendMessageBody = z.infer<typeof SendMessageBodySchema>;
 
-/** One message as the chat shows it. */
+/** An image message's picture: the full image and its thumbnail, with the full image's size. */
+export const ChatImageSchema = z.object({
+  url: z.string(),
+  thumb: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type ChatImage = z.infer<typeof ChatImageSchema>;
+
+/** A gift of the catalogue. `name` is the operator's name; the client shows `gifts.<key>` when it has that text. */
+export const GiftSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  /** URL of the gift's picture (square SVG or PNG). */
+  image: z.string(),
+  credits: z.number().int().nonnegative(),
+});
+export type Gift = z.infer<typeof GiftSchema>;
+
+export const GiftsResponseSchema = z.object({ gifts: z.array(GiftSchema) });
+export type GiftsResponse = z.infer<typeof GiftsResponseSchema>;
+
+/** One message as the chat shows it. `image` is set for kind 'image', `gift` for kind 'gift'. */
 export const ChatMessageSchema = z.object({
   id: z.number().int(),
   conversation_id: z.number().int(),
@@ -65,6 +111,8 @@ export const ChatMessageSchema = z.object({
   from_me: z.boolean(),
   kind: MessageKindSchema,
   body: z.string(),
+  image: ChatImageSchema.nullable(),
+  gift: GiftSchema.omit({ credits: true }).nullable(),
   credits: z.number().int(),
   at: z.string(),
 });
@@ -72,7 +120,9 @@ export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
 export const SendMessageResponseSchema = z.object({
   message: ChatMessageSchema,
+  /** The sender's balance after sending. */
   credits: z.number().int(),
+  free_messages_left: z.number().int().nonnegative(),
 });
 export type SendMessageResponse = z.infer<typeof SendMessageResponseSchema>;
 
@@ -97,16 +147,39 @@ export type ChatEntry = z.infer<typeof ChatEntrySchema>;
 export const ChatsResponseSchema = z.object({ chats: z.array(ChatEntrySchema) });
 export type ChatsResponse = z.infer<typeof ChatsResponseSchema>;
 
-export const ChatQuerySchema = z.object({ id: Id, before: Id.optional() });
+export const ChatQuerySchema = z
+  .object({ id: Id.optional(), member_id: Id.optional(), before: Id.optional() })
+  .refine((q) => (q.id === undefined) !== (q.member_id === undefined), { message: 'field_required', path: ['id'] });
 export type ChatQuery = z.infer<typeof ChatQuerySchema>;
 
 export const ChatResponseSchema = z.object({
-  id: z.number().int(),
+  /** Null when the two have no conversation yet (opened by member_id). */
+  id: z.number().int().nullable(),
   profile: ProfileCardSchema,
   messages: z.array(ChatMessageSchema),
   next: z.number().int().nullable(),
+  /** The partner can no longer be written to; show the chat read-only. */
+  closed: z.boolean(),
+  free_messages_left: z.number().int().nonnegative(),
 });
 export type ChatResponse = z.infer<typeof ChatResponseSchema>;
+
+/** The text fields of POST /api/message-image.php (multipart), besides the `file` part. */
+export const SendImageFieldsSchema = z
+  .object({ member_id: Id.optional(), conversation_id: Id.optional() })
+  .refine((b) => (b.member_id === undefined) !== (b.conversation_id === undefined), {
+    message: 'field_required',
+    path: ['member_id'],
+  });
+export type SendImageFields = z.infer<typeof SendImageFieldsSchema>;
+
+export const SendGiftBodySchema = z
+  .object({ member_id: Id.optional(), conversation_id: Id.optional(), gift: z.string().min(1).max(64) })
+  .refine((b) => (b.member_id === undefined) !== (b.conversation_id === undefined), {
+    message: 'field_required',
+    path: ['member_id'],
+  });
+export type SendGiftBody = z.infer<typeof SendGiftBodySchema>;
 
 export const DeleteChatBodySchema = z.object({ conversation: Id });
 export type DeleteChatBody = z.infer<typeof DeleteChatBodySchema>;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -67,6 +68,21 @@ export const conversationMembers = pgTable(
   ],
 );
 
+/**
+ * The gift catalogue. `credits` null means the site's settings.gift_credits; a withdrawn gift
+ * (active false) can no longer be sent but still shows in the chats it was sent in. `image` is
+ * a path under the web root (the seeded gifts ship with the web app) or a media URL.
+ */
+export const gifts = pgTable('gifts', {
+  key: text('key').primaryKey(),
+  name: text('name').notNull(),
+  image: text('image').notNull(),
+  credits: integer('credits'),
+  position: integer('position').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** A message in a conversation: text, an image or a gift, with the credits it cost. */
 export const messages = pgTable(
   'messages',
@@ -82,10 +98,13 @@ export const messages = pgTable(
       .notNull()
       .default('text'),
     body: text('body').notNull().default(''),
-    /** Storage key of an image message. */
+    /** Storage key of an image message (its thumbnail is stored under imageThumbKey). */
     imageKey: text('image_key'),
-    /** Key of the gift of a gift message (the gift catalogue comes with the chat module). */
-    giftKey: text('gift_key'),
+    imageThumbKey: text('image_thumb_key'),
+    imageWidth: integer('image_width'),
+    imageHeight: integer('image_height'),
+    /** The gift of a gift message. */
+    giftKey: text('gift_key').references(() => gifts.key, { onUpdate: 'cascade' }),
     credits: integer('credits').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

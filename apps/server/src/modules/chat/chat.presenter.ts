@@ -13,6 +13,8 @@ export function presentMessage(row: MessageRow, viewerId: number): ChatMessage {
     from_me: row.senderId === viewerId,
     kind: row.kind,
     body: row.body,
+    image: null,
+    gift: null,
     credits: row.credits,
     at: row.createdAt.toISOString(),
   };

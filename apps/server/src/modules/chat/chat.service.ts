@@ -162,7 +162,7 @@ export function createChatService(deps: ChatServiceDeps) {
         return { message, credits, event };
       });
       await announce([outcome.event]);
-      return { message: presentMessage(outcome.message, senderId), credits: outcome.credits };
+      return { message: presentMessage(outcome.message, senderId), credits: outcome.credits, free_messages_left: 0 };
     },
 
     /** GET /api/chats.php. */
@@ -189,6 +189,7 @@ export function createChatService(deps: ChatServiceDeps) {
 
     /** GET /api/chat.php: a page of messages; opening the chat marks it read. */
     async open(memberId: number, query: ChatQuery, site: ChatSite): Promise<ChatResponse> {
+      if (query.id === undefined) throw notFound();
       const partnerId = await findPartner(db, query.id, memberId);
       if (partnerId === null) throw notFound();
       const card = await findCard(db, partnerId);
@@ -201,6 +202,8 @@ export function createChatService(deps: ChatServiceDeps) {
         profile: presentCard(card, { cdnPrefix: site.cdn_prefix, now: now() }),
         messages: shown.map((row) => presentMessage(row, memberId)),
         next: rows.length > CHAT_PAGE_SIZE ? (shown.at(-1)?.id ?? null) : null,
+        closed: false,
+        free_messages_left: 0,
       };
     },
 

@@ -1,3 +1,4 @@
+import { ChatMessageSchema } from '@app/shared';
 import { z } from 'zod';
 import type { Bus } from './index.js';
 
@@ -31,9 +32,56 @@ export type MatchEvent = z.infer<typeof MatchEventSchema>;
 export const LikesChannelEventSchema = z.discriminatedUnion('type', [LikeEventSchema, MatchEventSchema]);
 export type LikesChannelEvent = z.infer<typeof LikesChannelEventSchema>;
 
+/** Messages and chat state, for the live channel and (later) push and e-mail notifications. */
+export const CHAT_CHANNEL = 'chat';
+
+/**
+ * A stored message, announced after its transaction committed. `message` is ChatMessage
+ * without `from_me`, which each receiver works out against `sender_id`.
+ */
+export const ChatMessageEventSchema = z.object({
+  type: z.literal('message'),
+  recipient_id: z.number().int(),
+  message: ChatMessageSchema.omit({ from_me: true }),
+});
+export type ChatMessageEvent = z.infer<typeof ChatMessageEventSchema>;
+
+/** `member_id` opened (read) the conversation. */
+export const ChatReadEventSchema = z.object({
+  type: z.literal('read'),
+  conversation_id: z.number().int(),
+  member_id: z.number().int(),
+  partner_id: z.number().int(),
+});
+
+/** `member_id` deleted the chat from their list. */
+export const ChatHiddenEventSchema = z.object({
+  type: z.literal('hidden'),
+  conversation_id: z.number().int(),
+  member_id: z.number().int(),
+});
+
+export const ChatChannelEventSchema = z.discriminatedUnion('type', [
+  ChatMessageEventSchema,
+  ChatReadEventSchema,
+  ChatHiddenEventSchema,
+]);
+export type ChatChannelEvent = z.infer<typeof ChatChannelEventSchema>;
+
+/** A member's credit balance changed; `credits` is the balance after the change. */
+export const CREDITS_CHANNEL = 'credits';
+export const CreditsEventSchema = z.object({
+  type: z.literal('credits'),
+  member_id: z.number().int(),
+  credits: z.number().int(),
+});
+export type CreditsEvent = z.infer<typeof CreditsEventSchema>;
+
 /** Every channel with its event type. */
 export interface BusEvents {
   [LIKES_CHANNEL]: LikesChannelEvent;
+  [CHAT_CHANNEL]: ChatChannelEvent;
+  [CREDITS_CHANNEL]: CreditsEvent;
 }
 
 /** Publishes an event of the channel's own type. */

@@ -1,0 +1,50 @@
+/**
+ * The live channel (issue 6; ARCHITECTURE.md "Live events"): one WebSocket per tab at
+ * GET /api/live, authenticated by the session cookie. The handshake is refused (403) without a
+ * session or when the Origin header is not the site's own host. Server to client only: every
+ * frame is one JSON LiveEvent. The server pings every LIVE_PING_INTERVAL and drops sockets that
+ * stop answering.
+ *
+ * Nothing is lost: a message is stored before it is announced, and events carry message ids.
+ * The client remembers the highest message id it has seen and reconnects with `?after=<id>`;
+ * the server then first sends the member's messages newer than that from the database, oldest
+ * first (at most LIVE_CATCH_UP_LIMIT; beyond that one `resync` instead), and then `hello`.
+ * Without `after`, `hello` comes first. `hello.last_message_id` is the newest message id of the
+ * member's conversations at that moment: the client's baseline for the next reconnect.
+ * On every (re)connect the client also refetches chats, likes and the user, which covers read
+ * state, likes and credits missed while disconnected.
+ *
+ * Events go to every open tab of the member concerned:
+ * - message: a message to or from the member (from another tab); `message.from_me` is relative
+ *   to the receiving member.
+ * - read: the member's own read of a conversation in another tab (`by_me` true: unread is 0),
+ *   or the partner read it (`by_me` false).
+ * - chat_hidden: the member deleted the chat from the list in another tab.
+ * - like: someone liked the member. match: the member and `member_id` like each other.
+ * - credits: the member's balance changed (spending, purchases).
+ * - resync: too much was missed; refetch chats, likes and the user, and reopen the open chat.
+ */
+import { z } from 'zod';
+import { ChatMessageSchema } from './chat.js';
+
+/** Path of the WebSocket endpoint. */
+export const LIVE_PATH = '/api/live';
+/** Server ping interval in ms; a socket that misses one pong is closed. */
+export const LIVE_PING_INTERVAL = 30_000;
+/** Most messages sent on a reconnect's catch-up before the server answers `resync` instead. */
+export const LIVE_CATCH_UP_LIMIT = 200;
+
+export const LiveQuerySchema = z.object({ after: z.coerce.number().int().nonnegative().optional() });
+export type LiveQuery = z.infer<typeof LiveQuerySchema>;
+
+export const LiveEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('hello'), last_message_id: z.number().int().nonnegative() }),
+  z.object({ type: z.literal('message'), message: ChatMessageSchema }),
+  z.object({ type: z.literal('read'), conversation_id: z.number().int(), by_me: z.boolean() }),
+  z.object({ type: z.literal('chat_hidden'), conversation_id: z.number().int() }),
+  z.object({ type: z.literal('like'), liker_id: z.number().int() }),
+  z.object({ type: z.literal('match'), member_id: z.number().int() }),
+  z.object({ type: z.literal('credits'), credits: z.number().int() }),
+  z.object({ type: z.literal('resync') }),
+]);
+export type LiveEvent = z.infer<typeof LiveEventSchema>;
