@@ -15,6 +15,16 @@ export const queryKeys = {
   profile: ['profile'],
   /** GET /api/chats.php: {chats: [{..., num_unread_messages}]} (spec section 3). */
   chats: ['chats'],
+  /**
+   * GET /api/chat.php?id=: a conversation as an infinite query (pages: ChatResponse, newest page
+   * first, each page's messages newest first; pageParam: the `before` id). The live channel
+   * adds arriving messages to the first page.
+   */
+  chat: (conversationId: number) => ['chat', conversationId] as const,
+  /** GET /api/chat.php?member_id=: the conversation with a member, before it has an id. */
+  chatWithMember: (memberId: number) => ['chat-with', memberId] as const,
+  /** GET /api/gifts.php: the gift catalogue. */
+  gifts: ['gifts'],
   /** GET /api/likes.php: {profiles, liked_by: [{id, like_new}]} (spec section 3). */
   likes: ['likes'],
   /** GET /api/auto-like.php: asked once per visit of the members area. */

@@ -56,6 +56,10 @@
  *     400 validation_failed (fields.gift) for an unknown or withdrawn gift; otherwise the rules of
  *     message.php. The profile view sends gifts with member_id.
  *
+ * - POST   /api/chat-read.php      DeleteChatBody `{ conversation }` -> OkResponse. Marks the
+ *     conversation read (unread 0) while it is open and a new message arrives live. 404 unless
+ *     the member is in it.
+ *
  * Live updates of all this arrive on the live channel (schemas/live.ts).
  */
 import { z } from 'zod';
