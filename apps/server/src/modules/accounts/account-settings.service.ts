@@ -13,6 +13,7 @@ import {
 } from '@app/shared';
 import type { Db } from '../../db/client.js';
 import { AppError, authenticationRequired, notFound, validationFailed, type FieldProblem } from '../../errors.js';
+import type { ChatMessageEvent } from '../../platform/bus/events.js';
 import type { Mailer } from '../../platform/mail/index.js';
 import {
   accountDeletedMail,
@@ -22,7 +23,7 @@ import {
 } from '../../platform/mail/templates.js';
 import { createSession, hashToken } from '../../plugins/session.js';
 import { findCompanyById } from '../settings/settings.repository.js';
-import type { ChatService, MessageEvent } from '../chat/chat.service.js';
+import type { ChatService } from '../chat/chat.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { presentAccountSettings, presentRetentionOffer } from './account-settings.presenter.js';
 import {
@@ -236,7 +237,7 @@ export function createAccountSettingsService(deps: AccountSettingsServiceDeps) {
           }
           await updateEmail(tx, member.id, used.payload);
           // Following the link proves the member reads the new address: that confirms the account.
-          let delivered: MessageEvent[] = [];
+          let delivered: ChatMessageEvent[] = [];
           if (member.status === 'not_confirmed') {
             await confirmMember(tx, member.id);
             delivered = await deps.chat.deliverPendingFirstMessages(tx, member.id);

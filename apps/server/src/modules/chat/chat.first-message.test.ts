@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildBlock, buildMember, mailsTo, tokenOf, uniqueEmail } from '../../../test/factories.js';
 import { XHR, buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { conversationMembers, conversations, messages, pendingFirstMessages } from '../../db/schema/index.js';
+import { CHAT_CHANNEL } from '../../platform/bus/events.js';
 import { createInProcessBus } from '../../platform/bus/index.js';
-import { MESSAGE_CHANNEL } from './chat.service.js';
 
 const GENEROUS = { max: 1000, timeWindow: 60_000 };
 
@@ -13,7 +13,7 @@ let t: TestApp;
 const bus = createInProcessBus({ log: pino({ level: 'silent' }) });
 const published: unknown[] = [];
 beforeAll(async () => {
-  await bus.subscribe(MESSAGE_CHANNEL, (event) => void published.push(event));
+  await bus.subscribe(CHAT_CHANNEL, (event) => void published.push(event));
   t = await buildTestApp(
     { eraseJobIntervalMinutes: 0 },
     { bus, accountRateLimits: { signup: GENEROUS, passwordCheck: GENEROUS } },
@@ -99,10 +99,19 @@ describe('first messages written during signup', () => {
     // Events are delivered asynchronously, as over Redis.
     await vi.waitFor(() =>
       expect(published).toContainEqual({
-        conversationId: conversation!.id,
-        messageId: sent[0]!.id,
-        senderId: sender.id,
-        recipientId: recipient.id,
+        type: 'message',
+        recipient_id: recipient.id,
+        message: {
+          id: sent[0]!.id,
+          conversation_id: conversation!.id,
+          sender_id: sender.id,
+          kind: 'text',
+          body: 'Hoi Lotte, leuk profiel!',
+          image: null,
+          gift: null,
+          credits: 0,
+          at: sent[0]!.createdAt.toISOString(),
+        },
       }),
     );
 

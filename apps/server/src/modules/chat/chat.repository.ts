@@ -4,6 +4,7 @@ import {
   conversationMembers,
   conversations,
   creditLedger,
+  gifts,
   members,
   messages,
   pendingFirstMessages,
@@ -14,6 +15,21 @@ import {
 import { cardColumns, cardsFrom, notBlockedWith, type CardRow } from '../members/members.repository.js';
 
 export type MessageRow = typeof messages.$inferSelect;
+export type GiftRow = typeof gifts.$inferSelect;
+
+/** What a gift message shows of its gift. */
+export type GiftRef = Pick<GiftRow, 'key' | 'name' | 'image'>;
+
+/** A message with its gift, ready to present. */
+export type StoredMessage = MessageRow & { gift: GiftRef | null };
+
+/** The kind-specific columns of a new message: a text's body, an image's files, a gift's key. */
+export interface MessageContent {
+  kind: MessageRow['kind'];
+  body: string;
+  image: { key: string; thumbKey: string; width: number; height: number } | null;
+  giftKey: string | null;
+}
 
 /**
  * The conversation of two members, created (with both list entries) when it does not exist
@@ -54,14 +70,21 @@ export async function findOrCreateConversation(
  */
 export async function insertMessage(
   db: DbOrTx,
-  values: { conversationId: number; senderId: number; body: string; at: Date; credits?: number },
+  values: { conversationId: number; senderId: number; content: MessageContent; at: Date; credits?: number },
 ): Promise<MessageRow> {
+  const { content } = values;
   const [message] = await db
     .insert(messages)
     .values({
       conversationId: values.conversationId,
       senderId: values.senderId,
-      body: values.body,
+      kind: content.kind,
+      body: content.body,
+      imageKey: content.image?.key ?? null,
+      imageThumbKey: content.image?.thumbKey ?? null,
+      imageWidth: content.image?.width ?? null,
+      imageHeight: content.image?.height ?? null,
+      giftKey: content.giftKey,
       credits: values.credits ?? 0,
       createdAt: values.at,
     })
@@ -237,19 +260,21 @@ export async function findCard(db: DbOrTx, memberId: number): Promise<CardRow | 
   return row ?? null;
 }
 
-/** A page of a conversation's messages, newest first, older than message `before` when given. */
-export function listMessages(
+/** A page of a conversation's messages with their gifts, newest first, older than message `before` when given. */
+export async function listMessages(
   db: DbOrTx,
   conversationId: number,
   before: number | null,
   limit: number,
-): Promise<MessageRow[]> {
-  return db
-    .select()
+): Promise<StoredMessage[]> {
+  const rows = await db
+    .select({ message: messages, gift: { key: gifts.key, name: gifts.name, image: gifts.image } })
     .from(messages)
+    .leftJoin(gifts, eq(gifts.key, messages.giftKey))
     .where(and(eq(messages.conversationId, conversationId), before === null ? undefined : lt(messages.id, before)))
     .orderBy(desc(messages.id))
     .limit(limit);
+  return rows.map((row) => ({ ...row.message, gift: row.gift }));
 }
 
 /** The member read the conversation: nothing is unread any more. */
@@ -268,4 +293,10 @@ export async function hideChat(db: DbOrTx, conversationId: number, memberId: num
     .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.memberId, memberId)))
     .returning({ id: conversationMembers.conversationId });
   return rows.length > 0;
+}
+
+/** Whether the member is a paid (premium) member; free messages are for the others. */
+export async function isPaidUser(db: DbOrTx, memberId: number): Promise<boolean> {
+  const [row] = await db.select({ paidUser: members.paidUser }).from(members).where(eq(members.id, memberId));
+  return row?.paidUser ?? false;
 }

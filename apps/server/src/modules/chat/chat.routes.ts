@@ -92,4 +92,21 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
       return { ok: true as const };
     },
   );
+
+  app.post(
+    '/api/chat-read.php',
+    {
+      onRequest: requireMember,
+      schema: {
+        tags: ['chat'],
+        summary: 'Marks a conversation read: the open chat showed a message that arrived live',
+        body: DeleteChatBodySchema,
+        response: { 200: OkResponseSchema, ...errors(400, 403, 404) },
+      },
+    },
+    async (request) => {
+      await chat.read(memberId(request), request.body.conversation);
+      return { ok: true as const };
+    },
+  );
 };

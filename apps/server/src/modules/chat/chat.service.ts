@@ -1,12 +1,27 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ChatQuery, ChatResponse, ChatsResponse, SendMessageBody, SendMessageResponse } from '@app/shared';
+import type {
+  ChatQuery,
+  ChatResponse,
+  ChatsResponse,
+  MessageKind,
+  SendMessageBody,
+  SendMessageResponse,
+  SiteSettings,
+} from '@app/shared';
 import { CHAT_PAGE_SIZE, FREE_CONVERSATION_LIMIT } from '@app/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, notFound, validationFailed } from '../../errors.js';
+import {
+  CHAT_CHANNEL,
+  CREDITS_CHANNEL,
+  publishEvent,
+  type BusEvents,
+  type ChatMessageEvent,
+} from '../../platform/bus/events.js';
 import type { Bus } from '../../platform/bus/index.js';
 import { presentCard } from '../members/members.presenter.js';
 import { isBlockedEitherWay, isFindableMember } from '../members/members.repository.js';
-import { presentLastMessage, presentMessage } from './chat.presenter.js';
+import { presentLastMessage, presentMessage, presentStoredMessage } from './chat.presenter.js';
 import {
   countSentMessages,
   countStartedConversations,
@@ -16,6 +31,7 @@ import {
   findPartner,
   hideChat,
   insertMessage,
+  isPaidUser,
   lastMessages,
   listChats,
   listMessages,
@@ -23,16 +39,10 @@ import {
   markRead,
   spendCredits,
   takePendingFirstMessages,
+  type CreditReason,
+  type GiftRef,
+  type MessageContent,
 } from './chat.repository.js';
-
-/** Published on the bus for every delivered message; the live channel and push listen. */
-export const MESSAGE_CHANNEL = 'chat.message';
-export interface MessageEvent {
-  conversationId: number;
-  messageId: number;
-  senderId: number;
-  recipientId: number;
-}
 
 export interface ChatServiceDeps {
   db: Db;
@@ -42,16 +52,29 @@ export interface ChatServiceDeps {
 }
 
 /** The site settings the chat needs: media URLs, message costs and length. */
-export interface ChatSite {
-  cdn_prefix: string;
-  message_credits: number;
-  message_length: number;
-  free_messages: number;
+export type ChatSite = Pick<
+  SiteSettings,
+  'cdn_prefix' | 'message_credits' | 'photo_credits' | 'gift_credits' | 'message_length' | 'free_messages'
+>;
+
+/** Who a message goes to: a member, or the other member of a conversation (exactly one is set). */
+export interface MessageTarget {
+  member_id?: number | undefined;
+  conversation_id?: number | undefined;
 }
 
 export const accountNotConfirmed = () => new AppError(403, 'account_not_confirmed');
 export const conversationLimitReached = () => new AppError(403, 'conversation_limit_reached');
 export const insufficientCredits = () => new AppError(402, 'insufficient_credits');
+
+/** The ledger reason of each kind of message. */
+const LEDGER_REASON: Record<MessageKind, CreditReason> = { text: 'message', image: 'image', gift: 'gift' };
+
+/**
+ * Text messages never carry media URLs, so they present alike under any CDN prefix: signup
+ * messages are delivered at confirmation, where no request names a site.
+ */
+const TEXT_ONLY = '';
 
 /** Conversations and messages. */
 export type ChatService = ReturnType<typeof createChatService>;
@@ -60,13 +83,107 @@ export function createChatService(deps: ChatServiceDeps) {
   const { db, bus, log } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** Announces delivered messages; a bus failure never undoes a delivery. */
-  async function announce(events: MessageEvent[]): Promise<void> {
-    for (const event of events) {
-      await bus.publish(MESSAGE_CHANNEL, event).catch((err: unknown) => {
-        log.error({ err, conversationId: event.conversationId }, 'publishing a message event failed');
-      });
+  /** Publishes an event once its data is committed; a bus failure never fails the request. */
+  async function publish<C extends keyof BusEvents>(channel: C, event: BusEvents[C]): Promise<void> {
+    await publishEvent(bus, channel, event).catch((err: unknown) => {
+      log.error({ err, channel, type: event.type }, 'publishing a bus event failed');
+    });
+  }
+
+  /** Announces delivered messages to the live channel (and whatever else listens). */
+  async function announce(events: ChatMessageEvent[]): Promise<void> {
+    for (const event of events) await publish(CHAT_CHANNEL, event);
+  }
+
+  /** The member's free messages still to use: none for paid members. */
+  async function freeMessagesLeft(tx: DbOrTx, memberId: number, paidUser: boolean, site: ChatSite): Promise<number> {
+    if (paidUser) return 0;
+    return Math.max(0, site.free_messages - (await countSentMessages(tx, memberId)));
+  }
+
+  /**
+   * The recipient of a message and the conversation it goes into, when the pair has one.
+   * Any recipient the sender may not write to answers the same 404 (see the contract).
+   */
+  async function resolveRecipient(
+    tx: DbOrTx,
+    senderId: number,
+    target: MessageTarget,
+  ): Promise<{ recipientId: number; conversationId: number | null }> {
+    let recipientId: number;
+    let conversationId: number | null;
+    if (target.conversation_id !== undefined) {
+      const partner = await findPartner(tx, target.conversation_id, senderId);
+      if (partner === null) throw notFound();
+      recipientId = partner;
+      conversationId = target.conversation_id;
+    } else {
+      if (target.member_id === undefined || target.member_id === senderId) throw notFound();
+      recipientId = target.member_id;
+      conversationId = await findConversationOfPair(tx, senderId, recipientId);
     }
+    if (!(await isReachable(tx, senderId, recipientId))) throw notFound();
+    return { recipientId, conversationId };
+  }
+
+  /** Whether `memberId` may write to `partnerId`: findable and no block either way. */
+  async function isReachable(tx: DbOrTx, memberId: number, partnerId: number): Promise<boolean> {
+    return (await isFindableMember(tx, partnerId)) && !(await isBlockedEitherWay(tx, memberId, partnerId));
+  }
+
+  /**
+   * Sends a message of any kind: the one transaction core of message.php, message-image.php and
+   * gift.php. It first locks the sender's row (see lockSender), so the checks, the message, the
+   * debit and its ledger row commit together or not at all, and concurrent sends can never
+   * overdraw. `price` is what the kind costs; only text messages use up free messages first.
+   * The message and the new balance are announced once committed.
+   */
+  async function deliver(
+    senderId: number,
+    target: MessageTarget,
+    content: MessageContent,
+    gift: GiftRef | null,
+    price: number,
+    site: ChatSite,
+  ): Promise<SendMessageResponse> {
+    const at = now();
+    const outcome = await db.transaction(async (tx) => {
+      const sender = await lockSender(tx, senderId);
+      if (!sender) throw notFound();
+      const { recipientId, conversationId } = await resolveRecipient(tx, senderId, target);
+      if (sender.status !== 'confirmed') throw accountNotConfirmed();
+      if (
+        conversationId === null &&
+        !sender.paidUser &&
+        (await countStartedConversations(tx, senderId)) >= FREE_CONVERSATION_LIMIT
+      ) {
+        throw conversationLimitReached();
+      }
+      const freeLeft = await freeMessagesLeft(tx, senderId, sender.paidUser, site);
+      const free = content.kind === 'text' && freeLeft > 0;
+      const cost = free ? 0 : price;
+      const conversation = await findOrCreateConversation(tx, senderId, recipientId, senderId);
+      const message = await insertMessage(tx, {
+        conversationId: conversation.id,
+        senderId,
+        content,
+        at,
+        credits: cost,
+      });
+      const credits = await spendCredits(tx, senderId, cost, LEDGER_REASON[content.kind], message.id);
+      if (credits === null) throw insufficientCredits();
+      return { message: { ...message, gift }, recipientId, credits, cost, freeLeft: free ? freeLeft - 1 : freeLeft };
+    });
+    const message = presentStoredMessage(outcome.message, site.cdn_prefix);
+    await publish(CHAT_CHANNEL, { type: 'message', recipient_id: outcome.recipientId, message });
+    if (outcome.cost > 0) {
+      await publish(CREDITS_CHANNEL, { type: 'credits', member_id: senderId, credits: outcome.credits });
+    }
+    return {
+      message: { ...message, from_me: true },
+      credits: outcome.credits,
+      free_messages_left: outcome.freeLeft,
+    };
   }
 
   return {
@@ -76,93 +193,38 @@ export function createChatService(deps: ChatServiceDeps) {
      * transaction, so the account is confirmed and its messages sent together or not at all.
      * A recipient who meanwhile became unreachable (deleted, invisible, disabled, or blocked
      * either way) does not get it. Signup messages cost nothing: they were written before the
-     * member could buy credits. Returns the events to publish once the transaction committed.
+     * member could buy credits. Returns the events to announce once the transaction committed.
      */
-    async deliverPendingFirstMessages(tx: DbOrTx, memberId: number): Promise<MessageEvent[]> {
-      const events: MessageEvent[] = [];
+    async deliverPendingFirstMessages(tx: DbOrTx, memberId: number): Promise<ChatMessageEvent[]> {
+      const events: ChatMessageEvent[] = [];
       const at = now();
       for (const pending of await takePendingFirstMessages(tx, memberId)) {
-        const reachable =
-          (await isFindableMember(tx, pending.recipientId)) &&
-          !(await isBlockedEitherWay(tx, memberId, pending.recipientId));
-        if (!reachable) continue;
+        if (!(await isReachable(tx, memberId, pending.recipientId))) continue;
         const conversation = await findOrCreateConversation(tx, memberId, pending.recipientId, memberId);
         const message = await insertMessage(tx, {
           conversationId: conversation.id,
           senderId: memberId,
-          body: pending.body,
+          content: { kind: 'text', body: pending.body, image: null, giftKey: null },
           at,
         });
         events.push({
-          conversationId: conversation.id,
-          messageId: message.id,
-          senderId: memberId,
-          recipientId: pending.recipientId,
+          type: 'message',
+          recipient_id: pending.recipientId,
+          message: presentStoredMessage({ ...message, gift: null }, TEXT_ONLY),
         });
       }
       return events;
     },
 
-    /**
-     * POST /api/message.php. Runs in one transaction that first locks the sender's row (see
-     * lockSender): the checks, the message, the debit and its ledger row commit together or not
-     * at all, and the message is announced only after it is stored.
-     */
+    /** POST /api/message.php: a text message, free while the sender has free messages left. */
     async send(senderId: number, input: SendMessageBody, site: ChatSite): Promise<SendMessageResponse> {
       const body = input.body.trim();
       if (body === '') throw validationFailed({ body: 'field_required' });
       if (body.length > site.message_length) {
         throw validationFailed({ body: { key: 'field_too_long', params: { max: site.message_length } } });
       }
-      const at = now();
-      const outcome = await db.transaction(async (tx) => {
-        const sender = await lockSender(tx, senderId);
-        if (!sender) throw notFound();
-        let recipientId: number;
-        let existing: number | null;
-        if (input.conversation_id !== undefined) {
-          const partner = await findPartner(tx, input.conversation_id, senderId);
-          if (partner === null) throw notFound();
-          recipientId = partner;
-          existing = input.conversation_id;
-        } else {
-          if (input.member_id === undefined || input.member_id === senderId) throw notFound();
-          recipientId = input.member_id;
-          existing = await findConversationOfPair(tx, senderId, recipientId);
-        }
-        if (!(await isFindableMember(tx, recipientId)) || (await isBlockedEitherWay(tx, senderId, recipientId))) {
-          throw notFound();
-        }
-        if (sender.status !== 'confirmed') throw accountNotConfirmed();
-        if (
-          existing === null &&
-          !sender.paidUser &&
-          (await countStartedConversations(tx, senderId)) >= FREE_CONVERSATION_LIMIT
-        ) {
-          throw conversationLimitReached();
-        }
-        const free = !sender.paidUser && (await countSentMessages(tx, senderId)) < site.free_messages;
-        const cost = free ? 0 : site.message_credits;
-        const conversation = await findOrCreateConversation(tx, senderId, recipientId, senderId);
-        const message = await insertMessage(tx, {
-          conversationId: conversation.id,
-          senderId,
-          body,
-          at,
-          credits: cost,
-        });
-        const credits = await spendCredits(tx, senderId, cost, 'message', message.id);
-        if (credits === null) throw insufficientCredits();
-        const event: MessageEvent = {
-          conversationId: conversation.id,
-          messageId: message.id,
-          senderId,
-          recipientId,
-        };
-        return { message, credits, event };
-      });
-      await announce([outcome.event]);
-      return { message: presentMessage(outcome.message, senderId), credits: outcome.credits, free_messages_left: 0 };
+      const content: MessageContent = { kind: 'text', body, image: null, giftKey: null };
+      return deliver(senderId, input, content, null, site.message_credits, site);
     },
 
     /** GET /api/chats.php. */
@@ -187,29 +249,70 @@ export function createChatService(deps: ChatServiceDeps) {
       };
     },
 
-    /** GET /api/chat.php: a page of messages; opening the chat marks it read. */
+    /**
+     * GET /api/chat.php: a page of messages, by conversation or by partner; opening the chat marks
+     * it read. A chat opened by its id stays readable when the partner can no longer be written
+     * to (`closed`); by member id it answers only for members one may write to.
+     */
     async open(memberId: number, query: ChatQuery, site: ChatSite): Promise<ChatResponse> {
-      if (query.id === undefined) throw notFound();
-      const partnerId = await findPartner(db, query.id, memberId);
-      if (partnerId === null) throw notFound();
+      let conversationId: number | null;
+      let partnerId: number;
+      if (query.id !== undefined) {
+        const partner = await findPartner(db, query.id, memberId);
+        if (partner === null) throw notFound();
+        conversationId = query.id;
+        partnerId = partner;
+      } else {
+        if (query.member_id === undefined || query.member_id === memberId) throw notFound();
+        if (!(await isReachable(db, memberId, query.member_id))) throw notFound();
+        partnerId = query.member_id;
+        conversationId = await findConversationOfPair(db, memberId, partnerId);
+      }
       const card = await findCard(db, partnerId);
       if (!card) throw notFound();
-      const rows = await listMessages(db, query.id, query.before ?? null, CHAT_PAGE_SIZE + 1);
+      const rows =
+        conversationId === null ? [] : await listMessages(db, conversationId, query.before ?? null, CHAT_PAGE_SIZE + 1);
       const shown = rows.slice(0, CHAT_PAGE_SIZE);
-      await markRead(db, query.id, memberId, now());
+      const [closed, freeLeft] = await Promise.all([
+        isReachable(db, memberId, partnerId).then((reachable) => !reachable),
+        isPaidUser(db, memberId).then((paid) => freeMessagesLeft(db, memberId, paid, site)),
+      ]);
+      if (conversationId !== null) {
+        await markRead(db, conversationId, memberId, now());
+        await publish(CHAT_CHANNEL, {
+          type: 'read',
+          conversation_id: conversationId,
+          member_id: memberId,
+          partner_id: partnerId,
+        });
+      }
       return {
-        id: query.id,
+        id: conversationId,
         profile: presentCard(card, { cdnPrefix: site.cdn_prefix, now: now() }),
-        messages: shown.map((row) => presentMessage(row, memberId)),
+        messages: shown.map((row) => presentMessage(row, memberId, site.cdn_prefix)),
         next: rows.length > CHAT_PAGE_SIZE ? (shown.at(-1)?.id ?? null) : null,
-        closed: false,
-        free_messages_left: 0,
+        closed,
+        free_messages_left: freeLeft,
       };
+    },
+
+    /** POST /api/chat-read.php: the open chat got a new message live, and the member saw it. */
+    async read(memberId: number, conversationId: number): Promise<void> {
+      const partnerId = await findPartner(db, conversationId, memberId);
+      if (partnerId === null) throw notFound();
+      await markRead(db, conversationId, memberId, now());
+      await publish(CHAT_CHANNEL, {
+        type: 'read',
+        conversation_id: conversationId,
+        member_id: memberId,
+        partner_id: partnerId,
+      });
     },
 
     /** DELETE /api/chat.php. */
     async hide(memberId: number, conversationId: number): Promise<void> {
       if (!(await hideChat(db, conversationId, memberId, now()))) throw notFound();
+      await publish(CHAT_CHANNEL, { type: 'hidden', conversation_id: conversationId, member_id: memberId });
     },
 
     announce,

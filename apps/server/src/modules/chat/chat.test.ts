@@ -5,15 +5,16 @@ import { FREE_CONVERSATION_LIMIT, type SiteSettings } from '@app/shared';
 import { buildBlock, buildMember } from '../../../test/factories.js';
 import { XHR, buildTestApp, loginCookie, type TestApp } from '../../../test/helpers.js';
 import { creditLedger, members, messages } from '../../db/schema/index.js';
+import { CHAT_CHANNEL, CREDITS_CHANNEL } from '../../platform/bus/events.js';
 import { createInProcessBus } from '../../platform/bus/index.js';
-import { MESSAGE_CHANNEL } from './chat.service.js';
 
 let t: TestApp;
 let site: SiteSettings;
 const bus = createInProcessBus({ log: pino({ level: 'silent' }) });
 const published: unknown[] = [];
 beforeAll(async () => {
-  await bus.subscribe(MESSAGE_CHANNEL, (event) => void published.push(event));
+  await bus.subscribe(CHAT_CHANNEL, (event) => void published.push(event));
+  await bus.subscribe(CREDITS_CHANNEL, (event) => void published.push(event));
   t = await buildTestApp({}, { bus });
   site = (await t.app.inject({ method: 'GET', url: '/api/settings.php' })).json().settings;
 });
@@ -64,15 +65,12 @@ describe('POST /api/message.php', () => {
       }),
     ]);
 
-    // Announced once stored; events are delivered asynchronously, as over Redis.
-    await vi.waitFor(() =>
-      expect(published).toContainEqual({
-        conversationId: message.conversation_id,
-        messageId: message.id,
-        senderId: sender.id,
-        recipientId: recipient.id,
-      }),
-    );
+    // Announced once stored, with the new balance; events are delivered asynchronously, as over Redis.
+    const { from_me: _fromMe, ...shared } = message;
+    await vi.waitFor(() => {
+      expect(published).toContainEqual({ type: 'message', recipient_id: recipient.id, message: shared });
+      expect(published).toContainEqual({ type: 'credits', member_id: sender.id, credits });
+    });
 
     const again = await send(sender.cookie, { conversation_id: message.conversation_id, body: 'Nog een' });
     expect(again.json().message.conversation_id).toBe(message.conversation_id);
@@ -323,5 +321,117 @@ describe('chats', () => {
     });
     expect(del.statusCode).toBe(404);
     expect((await chats(b.cookie)).json().chats).toHaveLength(1);
+  });
+});
+
+describe('opening, reading and closed chats', () => {
+  function open(cookie: string, query: string) {
+    return t.app.inject({ method: 'GET', url: `/api/chat.php?${query}`, headers: { cookie } });
+  }
+
+  function markRead(cookie: string, conversation: number) {
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/chat-read.php',
+      headers: { ...XHR, cookie },
+      payload: { conversation },
+    });
+  }
+
+  it('opens by member_id: the conversation when there is one, else an empty chat with the profile', async () => {
+    const me = await writer();
+    const other = await writer();
+    const empty = await open(me.cookie, `member_id=${other.id}`);
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toMatchObject({
+      id: null,
+      profile: { id: other.id },
+      messages: [],
+      next: null,
+      closed: false,
+      free_messages_left: 0,
+    });
+    const sent = (await send(other.cookie, { member_id: me.id, body: 'Hoi' })).json();
+    const opened = await open(me.cookie, `member_id=${other.id}`);
+    expect(opened.json()).toMatchObject({
+      id: sent.message.conversation_id,
+      messages: [{ id: sent.message.id, body: 'Hoi', from_me: false }],
+    });
+    expect((await chats(me.cookie)).json().chats[0].num_unread_messages).toBe(0);
+  });
+
+  it('answers 404 by member_id for oneself, unknown, blocked (either way), invisible, deleted and disabled members', async () => {
+    const me = await writer();
+    const { member: blocker } = await buildMember(t.db);
+    const { member: blocked } = await buildMember(t.db);
+    await buildBlock(t.db, blocker.id, me.id);
+    await buildBlock(t.db, me.id, blocked.id);
+    const { member: invisible } = await buildMember(t.db, { member: { invisible: true } });
+    const { member: deleted } = await buildMember(t.db, { member: { deletedAt: new Date() } });
+    const { member: disabled } = await buildMember(t.db, { profile: { status: 'disabled' } });
+    for (const id of [me.id, 999_999_999, blocker.id, blocked.id, invisible.id, deleted.id, disabled.id]) {
+      expect((await open(me.cookie, `member_id=${id}`)).statusCode, `member ${id}`).toBe(404);
+    }
+    expect((await open(me.cookie, 'before=1')).statusCode).toBe(400);
+  });
+
+  it('keeps a chat readable but closed once the partner cannot be written to', async () => {
+    const me = await writer();
+    const other = await writer();
+    const conversation = (await send(me.cookie, { member_id: other.id, body: 'Hoi' })).json().message.conversation_id;
+    expect((await open(me.cookie, `id=${conversation}`)).json().closed).toBe(false);
+    await t.db.update(members).set({ invisible: true }).where(eq(members.id, other.id));
+    const closed = (await open(me.cookie, `id=${conversation}`)).json();
+    expect(closed).toMatchObject({ closed: true, messages: [{ body: 'Hoi' }] });
+    await t.db.update(members).set({ invisible: false }).where(eq(members.id, other.id));
+    await buildBlock(t.db, other.id, me.id);
+    expect((await open(me.cookie, `id=${conversation}`)).json().closed).toBe(true);
+  });
+
+  it("tells a free member's free messages left when opening and after each text message", async () => {
+    const free = await writer({ paidUser: false, credits: 0 });
+    const other = await writer();
+    expect((await open(free.cookie, `member_id=${other.id}`)).json().free_messages_left).toBe(site.free_messages);
+    for (let left = site.free_messages - 1; left >= 0; left--) {
+      const res = await send(free.cookie, { member_id: other.id, body: 'Gratis' });
+      expect(res.json().free_messages_left).toBe(left);
+    }
+    expect((await open(free.cookie, `member_id=${other.id}`)).json().free_messages_left).toBe(0);
+    const paid = await writer();
+    expect((await send(paid.cookie, { member_id: other.id, body: 'Hoi' })).json().free_messages_left).toBe(0);
+  });
+
+  it('chat-read.php marks the conversation read for participants only, and both reads are announced', async () => {
+    const me = await writer();
+    const other = await writer();
+    const outsider = await writer();
+    const conversation = (await send(other.cookie, { member_id: me.id, body: 'Hoi' })).json().message.conversation_id;
+    await send(other.cookie, { conversation_id: conversation, body: 'Ben je er?' });
+    expect((await markRead(outsider.cookie, conversation)).statusCode).toBe(404);
+    expect((await chats(me.cookie)).json().chats[0].num_unread_messages).toBe(2);
+    const res = await markRead(me.cookie, conversation);
+    expect(res.json()).toEqual({ ok: true });
+    expect((await chats(me.cookie)).json().chats[0].num_unread_messages).toBe(0);
+    const read = { type: 'read', conversation_id: conversation, member_id: me.id, partner_id: other.id };
+    await vi.waitFor(() => expect(published).toContainEqual(read));
+
+    published.length = 0;
+    await open(other.cookie, `id=${conversation}`);
+    await vi.waitFor(() => expect(published).toContainEqual({ ...read, member_id: other.id, partner_id: me.id }));
+  });
+
+  it('announces a hidden chat', async () => {
+    const me = await writer();
+    const other = await writer();
+    const conversation = (await send(other.cookie, { member_id: me.id, body: 'Hoi' })).json().message.conversation_id;
+    await t.app.inject({
+      method: 'DELETE',
+      url: '/api/chat.php',
+      headers: { ...XHR, cookie: me.cookie },
+      payload: { conversation },
+    });
+    await vi.waitFor(() =>
+      expect(published).toContainEqual({ type: 'hidden', conversation_id: conversation, member_id: me.id }),
+    );
   });
 });
