@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -17,6 +18,9 @@ import { chatRoutes } from './modules/chat/chat.routes.js';
 import { createChatService } from './modules/chat/chat.service.js';
 import { likesRoutes } from './modules/likes/likes.routes.js';
 import { createLikesService } from './modules/likes/likes.service.js';
+import { createLiveHub, type LiveHubOptions } from './modules/live/live.hub.js';
+import { liveRoutes } from './modules/live/live.routes.js';
+import { createLiveService } from './modules/live/live.service.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
 import { membersRoutes } from './modules/members/members.routes.js';
 import { createMembersService } from './modules/members/members.service.js';
@@ -62,7 +66,12 @@ export interface AppDeps {
   storage?: MediaStorage;
   /** The clock of time-based rules (daily swipe limit, auto-like); tests move it. */
   now?: () => Date;
+  /** The live channel's ping interval and buffer limits; tests shorten them. */
+  live?: Partial<LiveHubOptions>;
 }
+
+/** The live channel only sends; what a client sends is never read, so a frame of 1 KiB is plenty. */
+const LIVE_MAX_PAYLOAD = 1024;
 
 /** The app as modules see it: zod schemas type requests and replies. */
 export type App = FastifyInstance;
@@ -120,7 +129,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     countryForIp,
   });
   const reference = createReferenceService({ db, sites: settings });
-  const chat = createChatService({ db, bus, log: app.log, ...(deps.now ? { now: deps.now } : {}) });
+  const chat = createChatService({ db, bus, storage, log: app.log, ...(deps.now ? { now: deps.now } : {}) });
   const accounts = createAccountsService({ db, settings, mailer, chat, log: app.log });
   const profiles = createProfilesService({ db, settings, storage, log: app.log });
   const members = createMembersService({ db });
@@ -128,6 +137,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const swipe = createSwipeService({ db, likes, ...(deps.now ? { now: deps.now } : {}) });
   const search = createSearchService({ db });
   const accountSettings = createAccountSettingsService({ db, settings, mailer, chat, log: app.log });
+  const liveHub = createLiveHub({ bus, log: app.log, ...(deps.live ? { options: deps.live } : {}) });
+  const live = createLiveService({ db });
 
   const web = loadWebApp(config.webDistDir);
 
@@ -162,6 +173,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       config.publicUrl?.startsWith('https:') ? csp : csp.replace(/\s*upgrade-insecure-requests;?/, ''),
   });
   await app.register(cookie);
+  // Before every route, so a WebSocket upgrade to a plain route is refused (plugin's rule). On
+  // close the live hub stops routing and closes its tabs with "going away", so clients reconnect
+  // to another process (the plugin's own preClose would close them without a code).
+  await app.register(websocket, {
+    options: { maxPayload: LIVE_MAX_PAYLOAD },
+    preClose: async () => {
+      await liveHub.close();
+      app.websocketServer.close();
+    },
+  });
   await app.register(securityPlugin, {
     config,
     cdnOrigins: () => settings.cdnOrigins(),
@@ -195,6 +216,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await api.register(chatRoutes, { chat, settings });
   await api.register(swipeRoutes, { swipe, settings });
   await api.register(searchRoutes, { search, settings });
+  await api.register(liveRoutes, { hub: liveHub, live, settings });
   await api.register(logsRoutes);
   await api.register(accountSettingsRoutes, {
     accountSettings,
@@ -216,6 +238,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       owned.push(() => job.stop());
     });
   }
+
+  // One bus subscription per channel for the whole process, before the first tab connects.
+  app.addHook('onReady', () => liveHub.start());
 
   app.addHook('onReady', async () => {
     // The CSP names the CDNs from the first page on.

@@ -1,0 +1,120 @@
+import type { AddressInfo } from 'node:net';
+import { pino } from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { ChatMessage, LiveEvent } from '@app/shared';
+import { CHAT_CHANNEL, CREDITS_CHANNEL, publishEvent } from '../../platform/bus/events.js';
+import { createInProcessBus, type Bus } from '../../platform/bus/index.js';
+import { createLiveHub, type LiveHub } from './live.hub.js';
+import { openTab, type LiveTestClient } from './live.test-client.js';
+
+const log = pino({ level: 'silent' });
+const MEMBER = 7;
+const PARTNER = 8;
+
+let bus: Bus;
+let server: WebSocketServer;
+let hub: LiveHub | null;
+const clients: LiveTestClient[] = [];
+
+beforeEach(async () => {
+  bus = createInProcessBus({ log });
+  server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  await new Promise((resolve) => server.once('listening', resolve));
+});
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.close()));
+  await hub?.close();
+  hub = null;
+  await new Promise((resolve) => server.close(resolve));
+  await bus.close();
+});
+
+/** A connected pair: the server's socket for the hub, the client's view of what it sends. */
+async function connect(): Promise<{ socket: WebSocket; client: LiveTestClient }> {
+  const accepted = new Promise<WebSocket>((resolve) => server.once('connection', resolve));
+  const client = await openTab(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`, {});
+  clients.push(client);
+  return { socket: await accepted, client };
+}
+
+function message(id: number): Omit<ChatMessage, 'from_me'> {
+  return {
+    id,
+    conversation_id: 1,
+    sender_id: PARTNER,
+    kind: 'text',
+    body: `Bericht ${id}`,
+    image: null,
+    gift: null,
+    credits: 0,
+    at: '2026-11-22T08:00:00.000Z',
+  };
+}
+
+const published = (id: number) =>
+  publishEvent(bus, CHAT_CHANNEL, { type: 'message', recipient_id: MEMBER, message: message(id) });
+
+/** The in-process bus delivers on the next turns of the event loop, as Redis would later. */
+const delivered = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe('live hub', () => {
+  it('holds events while a tab catches up, then sends them after the catch-up without duplicates', async () => {
+    hub = createLiveHub({ bus, log });
+    await hub.start();
+    const { socket, client } = await connect();
+    const tab = hub.join(MEMBER, socket);
+    // Announced while the catch-up read the database: 5 is also in the catch-up, 6 is not.
+    await published(5);
+    await published(6);
+    await delivered();
+    expect(client.events).toEqual([]);
+
+    const first: LiveEvent[] = [
+      { type: 'message', message: { ...message(5), from_me: false } },
+      { type: 'hello', last_message_id: 5 },
+    ];
+    hub.open(tab, first);
+    await client.next('message', (e) => e.message.id === 6);
+    // The bus may still bring a message the catch-up sent; it is dropped.
+    await published(5);
+    await publishEvent(bus, CREDITS_CHANNEL, { type: 'credits', member_id: MEMBER, credits: 12 });
+    await client.next('credits');
+    expect(client.events.map((e) => (e.type === 'message' ? e.message.id : e.type))).toEqual([
+      5,
+      'hello',
+      6,
+      'credits',
+    ]);
+  });
+
+  it('answers resync after the catch-up when more arrived meanwhile than it keeps', async () => {
+    hub = createLiveHub({ bus, log, options: { maxPendingEvents: 2 } });
+    await hub.start();
+    const { socket, client } = await connect();
+    const tab = hub.join(MEMBER, socket);
+    for (const id of [11, 12, 13]) await published(id);
+    await delivered();
+    hub.open(tab, [{ type: 'hello', last_message_id: 10 }]);
+    await client.next('resync');
+    await published(14);
+    await client.next('message', (e) => e.message.id === 14);
+    expect(client.events.map((e) => (e.type === 'message' ? e.message.id : e.type))).toEqual(['hello', 'resync', 14]);
+  });
+
+  it('forgets a closed tab and stops routing after close', async () => {
+    hub = createLiveHub({ bus, log });
+    await hub.start();
+    const first = await connect();
+    const second = await connect();
+    hub.open(hub.join(MEMBER, first.socket), []);
+    hub.open(hub.join(MEMBER, second.socket), []);
+    expect(hub.tabCount(MEMBER)).toBe(2);
+    await first.client.close();
+    await expect.poll(() => hub?.tabCount(MEMBER)).toBe(1);
+
+    await hub.close();
+    expect(hub.tabCount(MEMBER)).toBe(0);
+    await expect.poll(() => second.client.closedWith).toBe(1001);
+  });
+});

@@ -1,0 +1,204 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import { LIVE_PING_INTERVAL, type LiveEvent } from '@app/shared';
+import {
+  CHAT_CHANNEL,
+  ChatChannelEventSchema,
+  CREDITS_CHANNEL,
+  CreditsEventSchema,
+  LIKES_CHANNEL,
+  LikesChannelEventSchema,
+} from '../../platform/bus/events.js';
+import type { Bus } from '../../platform/bus/index.js';
+import { chatDeliveries, creditsDeliveries, likesDeliveries, messageIdOf, type Delivery } from './live.rules.js';
+
+export interface LiveHubOptions {
+  /** Ms between pings; a tab that has not answered the previous one is dropped. */
+  pingIntervalMs: number;
+  /**
+   * Bytes a tab may have waiting in its socket's send buffer. A tab further behind is
+   * dropped rather than buffered without bound; it reconnects and catches up from the database.
+   */
+  maxBufferedBytes: number;
+  /** Events kept for a tab while it catches up; beyond this it gets `resync` instead. */
+  maxPendingEvents: number;
+}
+
+export const DEFAULT_LIVE_HUB_OPTIONS: LiveHubOptions = {
+  pingIntervalMs: LIVE_PING_INTERVAL,
+  maxBufferedBytes: 1024 * 1024,
+  maxPendingEvents: 1000,
+};
+
+/** WebSocket close codes (RFC 6455): the server goes away, or something failed on our side. */
+export const CLOSE_GOING_AWAY = 1001;
+export const CLOSE_INTERNAL_ERROR = 1011;
+
+/** An event ready to send: serialised once for all tabs of a member. */
+interface Outgoing {
+  data: string;
+  messageId: number | null;
+}
+
+/** One open tab of a member: one WebSocket. */
+export interface LiveTab {
+  readonly memberId: number;
+  readonly socket: WebSocket;
+}
+
+interface TabState extends LiveTab {
+  /** Answered the last ping. */
+  alive: boolean;
+  /** Events that arrived while the tab was catching up; null once it is live. */
+  pending: Outgoing[] | null;
+  /** More arrived while catching up than maxPendingEvents: the tab gets `resync`. */
+  overflowed: boolean;
+  /** Message ids the catch-up sent: the bus may still bring them, and they are dropped. */
+  caughtUp: ReadonlySet<number>;
+}
+
+/** The live channel's sockets in this process; see createLiveHub. */
+export type LiveHub = ReturnType<typeof createLiveHub>;
+
+/**
+ * The live channel's sockets of this process, by member. The process subscribes once to each
+ * bus channel (start) and routes every event to the tabs of the members concerned, whichever
+ * process published it. A new tab is registered before its catch-up reads the database, and
+ * what arrives meanwhile waits until the catch-up is sent (open), so nothing falls between the
+ * database and the bus; message ids the catch-up already sent are dropped.
+ */
+export function createLiveHub(deps: { bus: Bus; log: FastifyBaseLogger; options?: Partial<LiveHubOptions> }) {
+  const { bus, log } = deps;
+  const options = { ...DEFAULT_LIVE_HUB_OPTIONS, ...deps.options };
+  const tabsByMember = new Map<number, Set<TabState>>();
+  const unsubscribes: Array<() => Promise<void>> = [];
+  let pinger: NodeJS.Timeout | null = null;
+
+  function remove(tab: TabState): void {
+    const tabs = tabsByMember.get(tab.memberId);
+    if (!tabs?.delete(tab)) return;
+    if (tabs.size === 0) tabsByMember.delete(tab.memberId);
+  }
+
+  function write(tab: TabState, data: string): void {
+    if (tab.socket.readyState !== tab.socket.OPEN) return;
+    if (tab.socket.bufferedAmount > options.maxBufferedBytes) {
+      log.warn({ memberId: tab.memberId, buffered: tab.socket.bufferedAmount }, 'live tab too far behind: dropped');
+      tab.socket.terminate();
+      remove(tab);
+      return;
+    }
+    tab.socket.send(data);
+  }
+
+  function sendTo(tab: TabState, outgoing: Outgoing): void {
+    if (outgoing.messageId !== null && tab.caughtUp.has(outgoing.messageId)) return;
+    if (!tab.pending) return write(tab, outgoing.data);
+    if (tab.pending.length < options.maxPendingEvents) tab.pending.push(outgoing);
+    else tab.overflowed = true;
+  }
+
+  function deliver(deliveries: readonly Delivery[]): void {
+    for (const { memberId, event } of deliveries) {
+      const tabs = tabsByMember.get(memberId);
+      if (!tabs) continue;
+      const outgoing = { data: JSON.stringify(event), messageId: messageIdOf(event) };
+      for (const tab of tabs) sendTo(tab, outgoing);
+    }
+  }
+
+  /** Subscribes a channel: events are checked against its schema, since any process may have sent them. */
+  async function route<T>(
+    channel: string,
+    schema: { safeParse(data: unknown): { success: true; data: T } | { success: false } },
+    deliveries: (event: T) => Delivery[],
+  ): Promise<void> {
+    unsubscribes.push(
+      await bus.subscribe(channel, (raw) => {
+        const parsed = schema.safeParse(raw);
+        if (!parsed.success) {
+          log.warn({ channel }, 'live: bus event of an unknown shape dropped');
+          return;
+        }
+        deliver(deliveries(parsed.data));
+      }),
+    );
+  }
+
+  function ping(): void {
+    for (const tabs of tabsByMember.values()) {
+      for (const tab of tabs) {
+        if (!tab.alive) {
+          tab.socket.terminate();
+          remove(tab);
+          continue;
+        }
+        tab.alive = false;
+        tab.socket.ping();
+      }
+    }
+  }
+
+  return {
+    /** Subscribes to the bus and starts pinging: once, when the app is ready. */
+    async start(): Promise<void> {
+      await route(CHAT_CHANNEL, ChatChannelEventSchema, chatDeliveries);
+      await route(LIKES_CHANNEL, LikesChannelEventSchema, likesDeliveries);
+      await route(CREDITS_CHANNEL, CreditsEventSchema, creditsDeliveries);
+      pinger = setInterval(ping, options.pingIntervalMs);
+      pinger.unref();
+    },
+
+    /**
+     * Registers a member's new tab, before its catch-up reads the database: from now on its
+     * events wait for open(). Call synchronously in the WebSocket handler.
+     */
+    join(memberId: number, socket: WebSocket): LiveTab {
+      const tab: TabState = { memberId, socket, alive: true, pending: [], overflowed: false, caughtUp: new Set() };
+      let tabs = tabsByMember.get(memberId);
+      if (!tabs) tabsByMember.set(memberId, (tabs = new Set()));
+      tabs.add(tab);
+      socket.on('pong', () => {
+        tab.alive = true;
+      });
+      socket.on('close', () => remove(tab));
+      return tab;
+    },
+
+    /**
+     * Sends the catch-up (`first`: missed messages or resync, then hello) and then what arrived
+     * meanwhile, without the messages the catch-up already held; from then on events go straight out.
+     */
+    open(live: LiveTab, first: readonly LiveEvent[]): void {
+      const tab = live as TabState;
+      const pending = tab.pending ?? [];
+      tab.pending = null;
+      tab.caughtUp = new Set(first.map(messageIdOf).filter((id) => id !== null));
+      for (const event of first) write(tab, JSON.stringify(event));
+      if (tab.overflowed) {
+        write(tab, JSON.stringify({ type: 'resync' } satisfies LiveEvent));
+        return;
+      }
+      for (const outgoing of pending) sendTo(tab, outgoing);
+    },
+
+    /** Open tabs of a member in this process. */
+    tabCount(memberId: number): number {
+      return tabsByMember.get(memberId)?.size ?? 0;
+    },
+
+    /**
+     * Stops routing and closes every tab with "going away", so clients reconnect (to another
+     * process, behind a load balancer). Called as the app closes.
+     */
+    async close(): Promise<void> {
+      if (pinger) clearInterval(pinger);
+      pinger = null;
+      await Promise.allSettled(unsubscribes.splice(0).map((unsubscribe) => unsubscribe()));
+      for (const tabs of tabsByMember.values()) {
+        for (const tab of tabs) tab.socket.close(CLOSE_GOING_AWAY, 'server shutting down');
+      }
+      tabsByMember.clear();
+    },
+  };
+}
