@@ -1,5 +1,6 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useUserPolling } from '../features/account/hooks/use-user-polling';
+import { LiveSlot } from './components/live-slot';
 import { NavigationProgress } from './components/navigation-progress';
 import { SiteEntryWarning } from './components/site-entry-warning';
 import { useAuthRedirect } from './hooks/use-auth-redirect';
@@ -13,6 +14,7 @@ export function RootShell() {
       <NavigationProgress />
       <Outlet />
       <SiteEntryWarning />
+      <LiveSlot />
       <ScrollRestoration />
     </>
   );

@@ -1,4 +1,5 @@
-import { skipToken, useQuery } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import { queryKeys } from '../../lib/query-keys';
 
 export interface ActivityCounts {
@@ -29,13 +30,25 @@ export function countNewLikes(likes: unknown): number {
   return listOf(likes, 'liked_by').filter((like) => (like as { like_new?: unknown } | null)?.like_new === true).length;
 }
 
+/** A number derived from one query's cached data, re-read whenever the cache changes. */
+function useCachedCount(queryKey: readonly unknown[], count: (data: unknown) => number): number {
+  const queryClient = useQueryClient();
+  return useSyncExternalStore(
+    (onChange) => queryClient.getQueryCache().subscribe(onChange),
+    () => count(queryClient.getQueryData(queryKey)),
+  );
+}
+
 /**
  * Unread messages and new likes for the badges and the page title. The chats and likes
  * features load those lists (and the live channel updates them) under the shared query keys;
- * the shell only observes the cache and never fetches them itself.
+ * the shell only reads the cache. It holds no query observer: an observer without a query
+ * function would hand the query its options, and the next refetch (polling, or the live
+ * channel's invalidation) would fail for want of a function to call.
  */
 export function useActivityCounts(): ActivityCounts {
-  const unreadMessages = useQuery({ queryKey: queryKeys.chats, queryFn: skipToken, select: countUnreadMessages });
-  const newLikes = useQuery({ queryKey: queryKeys.likes, queryFn: skipToken, select: countNewLikes });
-  return { unreadMessages: unreadMessages.data ?? 0, newLikes: newLikes.data ?? 0 };
+  return {
+    unreadMessages: useCachedCount(queryKeys.chats, countUnreadMessages),
+    newLikes: useCachedCount(queryKeys.likes, countNewLikes),
+  };
 }
