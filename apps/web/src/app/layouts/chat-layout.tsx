@@ -2,10 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { ArrowLeftIcon } from '../../components/icons';
+import { ChatsActivitySlot } from '../../features/chat/components/chats-activity-slot';
 import { useSettings } from '../../features/settings/api/get-settings';
 import { SkipLink } from './skip-link';
 
-/** The chat layout: a slim bar with back and brand, and the conversation at full height. */
+/**
+ * The chat layout: a slim bar with back and brand, and the conversation at full height. The
+ * chats polling runs here too, so the page title's count stays right in a conversation.
+ */
 export function ChatLayout() {
   const { t } = useTranslation();
   const settings = useSettings();
@@ -30,6 +34,7 @@ export function ChatLayout() {
       <main id="main" className="layout__main layout__main--chat" tabIndex={-1}>
         <Outlet />
       </main>
+      <ChatsActivitySlot />
     </div>
   );
 }

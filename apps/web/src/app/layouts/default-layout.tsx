@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useUser } from '../../features/account/api/get-user';
+import { ChatsActivitySlot } from '../../features/chat/components/chats-activity-slot';
 import { LikesActivitySlot } from '../../features/likes/components/likes-activity-slot';
 import { ActivationReminder } from '../components/activation-reminder';
 import { SignupModalSlot } from '../components/signup-modal-slot';
@@ -36,9 +37,10 @@ export function DefaultLayout() {
       </main>
       <SiteFooter />
       {user && <TabBar />}
-      {/* The signup, time-bonus and like modals mount here, outside the page's flow. */}
+      {/* The signup, time-bonus and like modals, and the likes and chats polling, mount here, outside the page's flow. */}
       <SignupModalSlot />
       <LikesActivitySlot />
+      <ChatsActivitySlot />
     </div>
   );
 }
