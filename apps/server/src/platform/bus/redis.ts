@@ -13,7 +13,9 @@ const PREFIX = 'bus:';
 export function createRedisBus(opts: { url: string; log: FastifyBaseLogger }): Bus {
   const { log } = opts;
   const publisher = new Redis(opts.url, { lazyConnect: false, maxRetriesPerRequest: 3 });
-  const subscriber = new Redis(opts.url, { lazyConnect: false });
+  // No ready check on the subscriber: a SUBSCRIBE sent while the connection is still being set
+  // up puts it in subscriber mode, and the ready check's INFO then fails and ends the process.
+  const subscriber = new Redis(opts.url, { lazyConnect: false, enableReadyCheck: false });
   const registry = new HandlerRegistry(log);
   for (const [name, connection] of [
     ['publisher', publisher],

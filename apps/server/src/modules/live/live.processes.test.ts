@@ -1,0 +1,213 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REQUEST_TYPE_HEADER, REQUEST_TYPE_VALUE } from '@app/shared';
+import { buildMember } from '../../../test/factories.js';
+import { loginCookie, openTestDatabase } from '../../../test/helpers.js';
+import type { Db } from '../../db/client.js';
+import { seedReference } from '../../db/seed/reference.js';
+import { liveUrl, openTab, tabHeaders, type LiveTestClient } from './live.test-client.js';
+
+/**
+ * The live channel scaled out: two real server processes (main.ts through tsx) on one
+ * PostgreSQL database and one Redis, as a deployment behind a load balancer runs them.
+ */
+const adminUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.REDIS_URL;
+
+const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
+const mainPath = join(repoRoot, 'apps/server/src/main.ts');
+
+/** A port nobody listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+interface ServerProcess {
+  origin: string;
+  child: ChildProcess;
+  /** What the process wrote to stderr, for the failure message. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Starts main.ts on a free port and resolves once it answers /api/settings.php. */
+async function startServer(databaseUrl: string, dataDir: string): Promise<ServerProcess> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', mainPath], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      ERASE_JOB_INTERVAL_MINUTES: '0',
+      RATE_LIMIT_SCALE: '100',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(killer);
+  };
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    const ready = await fetch(`${origin}/api/settings.php`)
+      .then((res) => res.ok)
+      .catch(() => false);
+    if (ready) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`server did not answer within 60 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { origin, child, output: () => output, stop };
+}
+
+describe.runIf(adminUrl && redisUrl)('live channel across two server processes', () => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  let db: Db;
+  let dataDir: string;
+  const servers: ServerProcess[] = [];
+  const tabs: LiveTestClient[] = [];
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    db = database.database.db;
+    await seedReference(db);
+    const rows = await db.execute<{ name: string }>(sql`select current_database() as name`);
+    const url = new URL(adminUrl!);
+    url.pathname = `/${rows.rows[0]!.name}`;
+    dataDir = mkdtempSync(join(tmpdir(), 'live-processes-'));
+    const started = await Promise.allSettled([
+      startServer(url.toString(), join(dataDir, 'one')),
+      startServer(url.toString(), join(dataDir, 'two')),
+    ]);
+    for (const result of started) if (result.status === 'fulfilled') servers.push(result.value);
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(tabs.map((tab) => tab.close()));
+    await Promise.all(servers.map((server) => server.stop()));
+    await database?.drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function member() {
+    const { member: row } = await buildMember(db, { member: { paidUser: true, credits: 10_000 } });
+    return { id: row.id, cookie: await loginCookie(db, row.id) };
+  }
+
+  async function tab(server: ServerProcess, cookie: string, after?: number) {
+    const client = await openTab(liveUrl(server.origin, after), tabHeaders(server.origin, cookie));
+    tabs.push(client);
+    return client;
+  }
+
+  async function send(server: ServerProcess, cookie: string, payload: Record<string, unknown>) {
+    const res = await fetch(`${server.origin}/api/message.php`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', [REQUEST_TYPE_HEADER]: REQUEST_TYPE_VALUE },
+      body: JSON.stringify(payload),
+    });
+    expect(res.status).toBe(200);
+    return (await res.json()) as { message: { id: number; conversation_id: number } };
+  }
+
+  const messageIds = (client: LiveTestClient) =>
+    client.events.flatMap((e) => (e.type === 'message' ? [e.message.id] : []));
+
+  it('delivers a message sent through the first process live to a tab on the second', async () => {
+    const [one, two] = servers as [ServerProcess, ServerProcess];
+    const a = await member();
+    const b = await member();
+    const bTab = await tab(two, b.cookie);
+    const aTab = await tab(one, a.cookie);
+    await Promise.all([bTab.next('hello'), aTab.next('hello')]);
+
+    const { message } = await send(one, a.cookie, { member_id: b.id, body: 'Over Redis' });
+    const received = await bTab.next('message', (e) => e.message.id === message.id);
+    expect(received.message).toMatchObject({ body: 'Over Redis', from_me: false, sender_id: a.id });
+    expect((await aTab.next('message', (e) => e.message.id === message.id)).message.from_me).toBe(true);
+  });
+
+  it('loses nothing when a tab drops mid-conversation and reconnects with `after`', async () => {
+    const [one, two] = servers as [ServerProcess, ServerProcess];
+    const a = await member();
+    const b = await member();
+    const first = await tab(two, b.cookie);
+    await first.next('hello');
+
+    const sent: number[] = [];
+    let sending = true;
+    const sender = (async () => {
+      for (let i = 0; sending || i < 30; i += 1) {
+        sent.push((await send(one, a.cookie, { member_id: b.id, body: `Bericht ${i}` })).message.id);
+      }
+    })();
+    await first.next('message', (e) => e.message.id === sent[9]);
+    // The connection breaks without a goodbye (network gone), while messages keep coming.
+    first.socket.terminate();
+    const seen = messageIds(first);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    const second = await tab(one, b.cookie, Math.max(...seen));
+    const hello = await second.next('hello');
+    sending = false;
+    await sender;
+    const last = sent.at(-1)!;
+    if (last > hello.last_message_id) await second.next('message', (e) => e.message.id === last);
+
+    const again = messageIds(second);
+    expect(new Set(again).size).toBe(again.length);
+    expect([...new Set([...seen, ...again])].sort((x, y) => x - y)).toEqual(sent);
+  });
+
+  it('moves tabs to the other process when one shuts down, without losing messages', async () => {
+    const [one, two] = servers as [ServerProcess, ServerProcess];
+    const a = await member();
+    const b = await member();
+    const onTwo = await tab(two, b.cookie);
+    await onTwo.next('hello');
+    const before = await send(one, a.cookie, { member_id: b.id, body: 'Voor' });
+    await onTwo.next('message', (e) => e.message.id === before.message.id);
+
+    await two.stop();
+    await expect.poll(() => onTwo.closedWith).toBe(1001);
+    const missed = await send(one, a.cookie, { member_id: b.id, body: 'Tijdens' });
+    const onOne = await tab(one, b.cookie, before.message.id);
+    const caughtUp = await onOne.next('message');
+    expect(caughtUp.message).toMatchObject({ id: missed.message.id, body: 'Tijdens' });
+    await onOne.next('hello');
+  }, 30_000);
+});
