@@ -103,9 +103,12 @@ describe.runIf(adminUrl && redisUrl)('live channel across two server processes',
     database = await openTestDatabase();
     db = database.database.db;
     await seedReference(db);
-    const rows = await db.execute<{ name: string }>(sql`select current_database() as name`);
+    // execute answers PostgreSQL's raw result: the rows of the one-row query.
+    const { rows } = (await db.execute(sql`select current_database() as name`)) as unknown as {
+      rows: Array<{ name: string }>;
+    };
     const url = new URL(adminUrl!);
-    url.pathname = `/${rows.rows[0]!.name}`;
+    url.pathname = `/${rows[0]!.name}`;
     dataDir = mkdtempSync(join(tmpdir(), 'live-processes-'));
     const started = await Promise.allSettled([
       startServer(url.toString(), join(dataDir, 'one')),
