@@ -166,3 +166,14 @@ export const MapPinIcon = icon(
     <circle cx="12" cy="9.5" r="2.5" />
   </>,
 );
+export const GiftIcon = icon(
+  <>
+    <path d="M4 11h16v10H4Zm-1-4h18v4H3Zm9 0v14" />
+    <path d="M12 7S10.5 3 8 3a2 2 0 0 0 0 4m4 0s1.5-4 4-4a2 2 0 0 1 0 4" />
+  </>,
+);
+export const SendIcon = icon(<path d="M21 3 10 14M21 3l-7 18-4-7-7-4Z" />);
+export const TrashIcon = icon(<path d="M4 7h16M9 7V4h6v3m-9 0 1 14h10l1-14M10 11v6m4-6v6" />);
+export const LightbulbIcon = icon(
+  <path d="M9 18h6m-5 3h4M12 3a6 6 0 0 0-3.5 10.9c.6.5 1 1.2 1 2.1h5c0-.9.4-1.6 1-2.1A6 6 0 0 0 12 3Z" />,
+);

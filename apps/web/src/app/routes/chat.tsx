@@ -1,18 +1,21 @@
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../components/empty-state';
-import { MessageIcon } from '../../components/icons';
+import { useMatch, useParams } from 'react-router';
+import { ChatById, ChatWithMember } from '../../features/chat/components/conversation';
+import { parseChatId } from '../../features/chat/rules';
 import { DocumentTitle } from '../components/document-title';
 
-/** One conversation, at full height in the chat layout. */
+/**
+ * One conversation, at full height in the chat layout: /chats/:id by its id, or
+ * /members/:id/chat with a member (which moves to /chats/<id> once the conversation exists).
+ */
 export function Component() {
   const { t } = useTranslation();
+  const withMember = useMatch('/members/:id/chat') !== null;
+  const id = parseChatId(useParams().id);
   return (
-    <div className="chat-page">
+    <>
       <DocumentTitle title={t('pages.chat.title')} />
-      <h1 className="chat-page__title">{t('pages.chat.title')}</h1>
-      <div className="chat-page__messages">
-        <EmptyState icon={<MessageIcon size={28} />} title={t('pages.chat.emptyTitle')} text={t('pages.chat.emptyText')} />
-      </div>
-    </div>
+      {id === null ? null : withMember ? <ChatWithMember key={id} memberId={id} /> : <ChatById key={id} id={id} />}
+    </>
   );
 }

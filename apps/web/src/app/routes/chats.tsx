@@ -1,8 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { MessageIcon } from '../../components/icons';
-import { IntroPage } from '../components/intro-page';
+import { ChatList } from '../../features/chat/components/chat-list';
+import { Page } from '../components/page';
 
+/** The member's chats (spec section 2: /chats). */
 export function Component() {
   const { t } = useTranslation();
-  return <IntroPage page="chats" icon={<MessageIcon size={28} />} action={{ to: '/members', label: t('actions.discover') }} />;
+  return (
+    <Page title={t('pages.chats.title')} intro={t('pages.chats.intro')} icon={<MessageIcon size={28} />} narrow>
+      <ChatList />
+    </Page>
+  );
 }

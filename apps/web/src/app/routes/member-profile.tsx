@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { HeartIcon, UserIcon } from '../../components/icons';
 import { useUser } from '../../features/account/api/get-user';
+import { SendGiftButton } from '../../features/chat/components/send-gift-button';
 import { useMember } from '../../features/members/api/get-member';
 import { MemberView } from '../../features/members/components/member-view';
 import { parseMemberId } from '../../features/members/rules';
@@ -27,7 +28,13 @@ function MemberProfilePage({ id }: { id: number }) {
       <div className="container page">
         <DocumentTitle title={member.name} />
         {/* Keyed by member: a related profile opened from here starts at its own first photo. */}
-        <MemberView key={member.id} member={member} own={user?.profile.id === member.id} loggedIn={user !== null} />
+        <MemberView
+          key={member.id}
+          member={member}
+          own={user?.profile.id === member.id}
+          loggedIn={user !== null}
+          giftAction={<SendGiftButton member={member} />}
+        />
       </div>
     );
   }

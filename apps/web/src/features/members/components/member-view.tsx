@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { InterestIcon } from '../../../components/interest-icon';
@@ -23,10 +23,12 @@ interface MemberViewProps {
   own: boolean;
   /** A visitor's actions lead to signup; blocking is for members only. */
   loggedIn: boolean;
+  /** The gift action beside message and like, composed by the page (features meet there). */
+  giftAction?: ReactNode;
 }
 
 /** Another member's profile: photos, who and where, about, details, interests, actions, related. */
-export function MemberView({ member, own, loggedIn }: MemberViewProps) {
+export function MemberView({ member, own, loggedIn, giftAction }: MemberViewProps) {
   const { t } = useTranslation();
   const settings = useSettings();
   const place = usePlaceName(member);
@@ -78,7 +80,7 @@ export function MemberView({ member, own, loggedIn }: MemberViewProps) {
                 <span>{settings.fictional_warning}</span>
               </p>
             )}
-            {!own && <MemberActions member={member} loggedIn={loggedIn} />}
+            {!own && <MemberActions member={member} loggedIn={loggedIn} giftAction={giftAction} />}
           </header>
 
           {showsAbout(member, settings) && (
@@ -146,11 +148,19 @@ function MemberInterests({ ids }: { ids: number[] }) {
 }
 
 /**
- * The action bar. Message leads to the chat (a visitor's to signup); members like beside it
- * (gift, from a later issue, joins them). Blocking asks first; once blocked, a notice replaces the
- * contact actions and offers to unblock.
+ * The action bar. Message leads to the chat (a visitor's to signup); members like and send a
+ * gift beside it. Blocking asks first; once blocked, a notice replaces the contact actions and
+ * offers to unblock.
  */
-function MemberActions({ member, loggedIn }: { member: MemberProfile; loggedIn: boolean }) {
+function MemberActions({
+  member,
+  loggedIn,
+  giftAction,
+}: {
+  member: MemberProfile;
+  loggedIn: boolean;
+  giftAction: ReactNode;
+}) {
   const { t } = useTranslation();
   const block = useSetBlocked();
   const [confirming, setConfirming] = useState(false);
@@ -225,6 +235,7 @@ function MemberActions({ member, loggedIn }: { member: MemberProfile; loggedIn: 
           {t('memberView.message')}
         </Link>
         {loggedIn && <LikeButton card={member} />}
+        {loggedIn && giftAction}
       </div>
       {loggedIn && (
         <button

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { GiftIcon } from '../../../components/icons';
+import { ApiError } from '../../../lib/api';
+import type { Gift, ProfileCard } from '../api/contract';
+import { useSendGift } from '../api/send-gift';
+import { promptOf, type SendPrompt as PromptKind } from '../rules';
+import { GiftPicker, useGiftName } from './gift-picker';
+import { SendPrompt } from './send-prompt';
+import './chat.scss';
+
+/**
+ * The profile's gift action: the gift picker, sending to the member directly (member_id); a
+ * notice says it went, and a refusal opens the prompt it calls for (buy, premium, confirm).
+ */
+export function SendGiftButton({ member }: { member: Pick<ProfileCard, 'id' | 'name'> }) {
+  const { t } = useTranslation();
+  const giftName = useGiftName();
+  const send = useSendGift();
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [prompt, setPrompt] = useState<{ kind: PromptKind; message: string } | null>(null);
+  const [sent, setSent] = useState<{ gift: string; conversation: number } | null>(null);
+
+  async function handleSend(gift: Gift) {
+    setError(null);
+    try {
+      const response = await send.mutateAsync({ target: { member_id: member.id }, gift: gift.key });
+      setOpen(false);
+      setSent({ gift: giftName(gift), conversation: response.message.conversation_id });
+    } catch (cause) {
+      const kind = cause instanceof ApiError ? promptOf(cause) : null;
+      if (kind && cause instanceof ApiError) {
+        setOpen(false);
+        setPrompt({ kind, message: cause.message });
+      } else {
+        setError(cause instanceof ApiError && cause.status > 0 ? cause.message : t('chat.sendFailed'));
+      }
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-outline-primary gift-button"
+        onClick={() => {
+          setSent(null);
+          setOpen(true);
+        }}
+      >
+        <GiftIcon size={18} />
+        {t('chat.gifts.button')}
+      </button>
+      <p className="gift-sent" role="status">
+        {sent && (
+          <>
+            {t('chat.gifts.sent', { gift: sent.gift, name: member.name })}{' '}
+            <Link to={`/chats/${sent.conversation}`}>{t('chat.gifts.toChat')}</Link>
+          </>
+        )}
+      </p>
+      {open && (
+        <GiftPicker
+          name={member.name}
+          sending={send.isPending}
+          error={error}
+          onSend={(gift) => void handleSend(gift)}
+          onClose={() => {
+            setOpen(false);
+            setError(null);
+          }}
+        />
+      )}
+      {prompt && <SendPrompt kind={prompt.kind} message={prompt.message} onClose={() => setPrompt(null)} />}
+    </>
+  );
+}
