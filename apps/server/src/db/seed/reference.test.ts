@@ -1,11 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRIES, INTERESTS, StoredSettingsSchema, type Country } from '@app/shared';
 import { openTestDatabase } from '../../../test/helpers.js';
 import type { Db } from '../client.js';
-import { companies, interests, regions, siteSettings } from '../schema/index.js';
+import { companies, gifts, interests, regions, siteSettings } from '../schema/index.js';
 import { REGIONS } from './regions.data.js';
-import { SEED_SITES, hasNoMembers, seedReference } from './reference.js';
+import { SEED_GIFTS, SEED_SITES, hasNoMembers, seedReference } from './reference.js';
 
 /** First-level subdivisions per country, as the spec's region data requires. */
 const REGION_COUNTS: Record<Country, number> = {
@@ -67,6 +69,10 @@ describe('seedReference', () => {
       ['localhost', true],
     ]);
     expect(await hasNoMembers(db)).toBe(true);
+    const catalogue = await db.select().from(gifts).orderBy(gifts.position);
+    expect(catalogue.map((g) => [g.key, g.image, g.active])).toEqual(
+      SEED_GIFTS.map((g) => [g.key, `/gifts/${g.key}.svg`, true]),
+    );
   });
 
   it('is idempotent and keeps an operator edit of settings and company', async () => {
@@ -77,6 +83,7 @@ describe('seedReference', () => {
       .where(eq(siteSettings.domain, 'localhost'));
     await db.update(companies).set({ name: 'Andere B.V.' });
     await db.update(regions).set({ name: 'Wrong' }).where(eq(regions.code, 'NL-NH'));
+    await db.update(gifts).set({ credits: 99, active: false }).where(eq(gifts.key, 'rose'));
 
     await Promise.all([seedReference(db), seedReference(db)]);
 
@@ -88,6 +95,10 @@ describe('seedReference', () => {
     // Regions belong to the code: a fixed name comes back.
     const [nh] = await db.select().from(regions).where(eq(regions.code, 'NL-NH'));
     expect(nh!.name).toBe('Noord-Holland');
+    // Gifts belong to the operator once seeded.
+    const [rose] = await db.select().from(gifts).where(eq(gifts.key, 'rose'));
+    expect(rose).toMatchObject({ credits: 99, active: false });
+    expect(await db.$count(gifts)).toBe(SEED_GIFTS.length);
   });
 
   it('re-creates a missing domain on the existing company without taking the default', async () => {
@@ -96,5 +107,18 @@ describe('seedReference', () => {
     const [de] = await db.select().from(siteSettings).where(eq(siteSettings.domain, 'de.localhost'));
     expect(de!.isDefault).toBe(false);
     expect(await db.$count(companies)).toBe(1);
+  });
+});
+
+describe('seed gifts', () => {
+  it('have their picture in the web app, a square SVG without text', () => {
+    for (const gift of SEED_GIFTS) {
+      const svg = readFileSync(
+        fileURLToPath(new URL(`../../../../web/public/gifts/${gift.key}.svg`, import.meta.url)),
+        'utf8',
+      );
+      expect(svg, gift.key).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 64 64">/);
+      expect(svg, gift.key).not.toMatch(/<text|<script|href=/);
+    }
   });
 });

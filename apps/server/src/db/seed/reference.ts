@@ -1,7 +1,7 @@
 import { asc, sql } from 'drizzle-orm';
 import { COUNTRIES, INTERESTS, PROFILE_FIELDS, SEARCH_FIELDS, type Country, type StoredSettings } from '@app/shared';
 import type { Db } from '../client.js';
-import { companies, interests, members, regions, siteSettings } from '../schema/index.js';
+import { companies, gifts, interests, members, regions, siteSettings } from '../schema/index.js';
 import { REGIONS } from './regions.data.js';
 
 /** Any constant; only the seeds take it, so two processes starting at once seed one at a time. */
@@ -111,9 +111,27 @@ export const SEED_SITES: readonly { domain: string; isDefault: boolean; settings
 ];
 
 /**
+ * The gift catalogue every installation starts with, in display order. The pictures ship with
+ * the web app (apps/web/public/gifts); `credits` null costs the site's settings.gift_credits,
+ * the precious ones cost more.
+ */
+export const SEED_GIFTS: readonly { key: string; name: string; credits: number | null }[] = [
+  { key: 'rose', name: 'Rose', credits: null },
+  { key: 'heart', name: 'Heart', credits: null },
+  { key: 'chocolates', name: 'Chocolates', credits: null },
+  { key: 'teddy', name: 'Teddy bear', credits: null },
+  { key: 'champagne', name: 'Champagne', credits: null },
+  { key: 'cocktail', name: 'Cocktail', credits: null },
+  { key: 'kiss', name: 'Kiss', credits: null },
+  { key: 'cake', name: 'Cake', credits: null },
+  { key: 'diamond', name: 'Diamond', credits: 50 },
+  { key: 'ring', name: 'Ring', credits: 80 },
+];
+
+/**
  * Reference data every installation needs, run at every start. Interests and regions are
- * upserted (code owns them); the company and the site settings are inserted only when missing,
- * so an operator's later edits are never overwritten. Safe when several processes start at once.
+ * upserted (code owns them); the company, the site settings and the gifts are inserted only when
+ * missing, so an operator's later edits (a price, a withdrawn gift) are never overwritten. Safe when several processes start at once.
  */
 export async function seedReference(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
@@ -132,6 +150,11 @@ export async function seedReference(db: Db): Promise<void> {
         target: regions.code,
         set: { name: sql`excluded.name`, country: sql`excluded.country` },
       });
+
+    await tx
+      .insert(gifts)
+      .values(SEED_GIFTS.map((g, position) => ({ ...g, image: `/gifts/${g.key}.svg`, position })))
+      .onConflictDoNothing({ target: gifts.key });
 
     const existing = await tx
       .select({ domain: siteSettings.domain, isDefault: siteSettings.isDefault })

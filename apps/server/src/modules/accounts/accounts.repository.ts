@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, sq
 import type { DbOrTx } from '../../db/client.js';
 import {
   accountTokens,
+  creditLedger,
   discountCodes,
   loginAttempts,
   memberTracking,
@@ -89,6 +90,11 @@ export async function insertMember(db: DbOrTx, values: NewMember): Promise<Membe
 
 export async function insertProfile(db: DbOrTx, values: NewProfile): Promise<void> {
   await db.insert(profiles).values(values);
+}
+
+/** The ledger row of a new member's signup credits: the first line of their balance. */
+export async function insertSignupCredits(db: DbOrTx, memberId: number, credits: number): Promise<void> {
+  await db.insert(creditLedger).values({ memberId, delta: credits, reason: 'signup', balanceAfter: credits });
 }
 
 export async function insertTracking(

@@ -33,6 +33,7 @@ import {
   insertMember,
   insertPendingFirstMessage,
   insertProfile,
+  insertSignupCredits,
   insertToken,
   insertTracking,
   recordLoginFailure,
@@ -253,6 +254,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
             domain: site.domain,
             signupDate: at,
           });
+          if (created.credits > 0) await insertSignupCredits(tx, created.id, created.credits);
           await insertProfile(tx, {
             memberId: created.id,
             name: body.name,

@@ -3,7 +3,14 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildBlock, buildMember, mailsTo, tokenOf, uniqueEmail } from '../../../test/factories.js';
 import { XHR, buildTestApp, type TestApp } from '../../../test/helpers.js';
-import { conversationMembers, conversations, messages, pendingFirstMessages } from '../../db/schema/index.js';
+import {
+  conversationMembers,
+  conversations,
+  creditLedger,
+  members,
+  messages,
+  pendingFirstMessages,
+} from '../../db/schema/index.js';
 import { CHAT_CHANNEL } from '../../platform/bus/events.js';
 import { createInProcessBus } from '../../platform/bus/index.js';
 
@@ -157,5 +164,32 @@ describe('first messages written during signup', () => {
     expect(confirmed.statusCode).toBe(200);
     const conversation = await conversationOf(sender.id, recipient.id);
     expect(await t.db.select().from(messages).where(eq(messages.conversationId, conversation!.id))).toHaveLength(1);
+  });
+
+  it("leave the signup credits, which open the member's credit ledger, and the free messages untouched", async () => {
+    const { member: recipient } = await buildMember(t.db, { profile: { gender: 'female' } });
+    const sender = await signUpWithMessage(recipient.id, 'Hoi!');
+    const { settings } = (await t.app.inject({ method: 'GET', url: '/api/settings.php' })).json();
+    const [row] = await t.db.select({ credits: members.credits }).from(members).where(eq(members.id, sender.id));
+    expect(row!.credits).toBe(settings.signup_credits);
+    expect(await t.db.select().from(creditLedger).where(eq(creditLedger.memberId, sender.id))).toEqual([
+      expect.objectContaining({
+        delta: settings.signup_credits,
+        reason: 'signup',
+        balanceAfter: settings.signup_credits,
+        messageId: null,
+      }),
+    ]);
+
+    await activate(sender.email);
+    const chat = await t.app.inject({
+      method: 'GET',
+      url: `/api/chat.php?member_id=${recipient.id}`,
+      headers: { cookie: sender.cookie },
+    });
+    expect(chat.json()).toMatchObject({
+      messages: [{ body: 'Hoi!', from_me: true, credits: 0 }],
+      free_messages_left: settings.free_messages,
+    });
   });
 });

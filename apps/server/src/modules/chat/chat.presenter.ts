@@ -1,6 +1,7 @@
-import type { ChatMessage } from '@app/shared';
+import type { ChatMessage, Gift } from '@app/shared';
 import { mediaUrl } from '../../platform/storage/index.js';
-import type { MessageRow, StoredMessage } from './chat.repository.js';
+import type { GiftRow, MessageRow, StoredMessage } from './chat.repository.js';
+import { giftPrice } from './chat.rules.js';
 
 /** Characters of a text message the chat list shows. */
 export const PREVIEW_LENGTH = 100;
@@ -50,4 +51,9 @@ export function presentLastMessage(
     from_me: row.senderId === viewerId,
     at: row.createdAt.toISOString(),
   };
+}
+
+/** A gift of the catalogue with its price on this site. */
+export function presentGift(row: GiftRow, giftCredits: number): Gift {
+  return { key: row.key, name: row.name, image: row.image, credits: giftPrice(row, giftCredits) };
 }

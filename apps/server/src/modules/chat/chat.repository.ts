@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   conversationMembers,
@@ -299,4 +299,19 @@ export async function hideChat(db: DbOrTx, conversationId: number, memberId: num
 export async function isPaidUser(db: DbOrTx, memberId: number): Promise<boolean> {
   const [row] = await db.select({ paidUser: members.paidUser }).from(members).where(eq(members.id, memberId));
   return row?.paidUser ?? false;
+}
+
+/** The gifts that can be sent, in display order. */
+export function listActiveGifts(db: DbOrTx): Promise<GiftRow[]> {
+  return db.select().from(gifts).where(eq(gifts.active, true)).orderBy(asc(gifts.position), asc(gifts.key));
+}
+
+/** A gift that can be sent; null for an unknown or withdrawn one. */
+export async function findActiveGift(db: DbOrTx, key: string): Promise<GiftRow | null> {
+  const [row] = await db
+    .select()
+    .from(gifts)
+    .where(and(eq(gifts.key, key), eq(gifts.active, true)))
+    .limit(1);
+  return row ?? null;
 }

@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -6,11 +7,17 @@ import {
   ChatsResponseSchema,
   DeleteChatBodySchema,
   ErrorResponseSchema,
+  GiftsResponseSchema,
   OkResponseSchema,
+  SendGiftBodySchema,
+  SendImageFieldsSchema,
   SendMessageBodySchema,
   SendMessageResponseSchema,
+  type SendImageFields,
 } from '@app/shared';
 import { memberId, requireMember } from '../../plugins/session.js';
+import { RequestValidationError } from '../../plugins/validation.js';
+import { IMAGE_UPLOAD_LIMITS, readImageUpload } from '../media/media.upload.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { ChatService, ChatSite } from './chat.service.js';
 
@@ -21,6 +28,13 @@ export interface ChatRoutesOptions {
 
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorResponseSchema]));
 
+/** The text fields of an image upload, checked like a JSON body (400 validation_failed). */
+function imageFields(fields: Record<string, string>): SendImageFields {
+  const result = SendImageFieldsSchema.safeParse(fields, { reportInput: true });
+  if (!result.success) throw new RequestValidationError(result.error.issues);
+  return result.data;
+}
+
 /** Conversations and messages. The contract is documented in @app/shared schemas/chat.ts. */
 export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, opts) => {
   const { chat, settings } = opts;
@@ -28,6 +42,9 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
   async function siteOf(request: FastifyRequest): Promise<ChatSite> {
     return (await settings.resolveSite({ host: request.host })).site.settings;
   }
+
+  // Scoped to this plugin: image messages are uploaded as multipart bodies.
+  await app.register(multipart, { limits: IMAGE_UPLOAD_LIMITS });
 
   app.post(
     '/api/message.php',
@@ -41,6 +58,52 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
       },
     },
     async (request) => chat.send(memberId(request), request.body, await siteOf(request)),
+  );
+
+  app.post(
+    '/api/message-image.php',
+    {
+      onRequest: requireMember,
+      schema: {
+        tags: ['chat'],
+        summary:
+          'Sends an image (multipart/form-data: file field `file`, and `member_id` or `conversation_id`), paying its credits',
+        consumes: ['multipart/form-data'],
+        response: { 200: SendMessageResponseSchema, ...errors(400, 402, 403, 404, 413, 415, 422) },
+      },
+    },
+    async (request) => {
+      const upload = await readImageUpload(request);
+      const target = imageFields(upload.fields);
+      return chat.sendImage(memberId(request), target, upload.data, await siteOf(request));
+    },
+  );
+
+  app.get(
+    '/api/gifts.php',
+    {
+      onRequest: requireMember,
+      schema: {
+        tags: ['chat'],
+        summary: 'The gift catalogue in display order, each with its price',
+        response: { 200: GiftsResponseSchema, ...errors(403) },
+      },
+    },
+    async (request) => chat.gifts(await siteOf(request)),
+  );
+
+  app.post(
+    '/api/gift.php',
+    {
+      onRequest: requireMember,
+      schema: {
+        tags: ['chat'],
+        summary: 'Sends a gift to a member or into a conversation, paying its price',
+        body: SendGiftBodySchema,
+        response: { 200: SendMessageResponseSchema, ...errors(400, 402, 403, 404) },
+      },
+    },
+    async (request) => chat.sendGift(memberId(request), request.body, await siteOf(request)),
   );
 
   app.get(

@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
   ChatQuery,
   ChatResponse,
   ChatsResponse,
+  GiftsResponse,
   MessageKind,
+  SendGiftBody,
   SendMessageBody,
   SendMessageResponse,
   SiteSettings,
@@ -19,12 +22,15 @@ import {
   type ChatMessageEvent,
 } from '../../platform/bus/events.js';
 import type { Bus } from '../../platform/bus/index.js';
+import type { MediaStorage } from '../../platform/storage/index.js';
+import { processChatUpload } from '../media/media.images.js';
 import { presentCard } from '../members/members.presenter.js';
 import { isBlockedEitherWay, isFindableMember } from '../members/members.repository.js';
-import { presentLastMessage, presentMessage, presentStoredMessage } from './chat.presenter.js';
+import { presentGift, presentLastMessage, presentMessage, presentStoredMessage } from './chat.presenter.js';
 import {
   countSentMessages,
   countStartedConversations,
+  findActiveGift,
   findCard,
   findConversationOfPair,
   findOrCreateConversation,
@@ -33,6 +39,7 @@ import {
   insertMessage,
   isPaidUser,
   lastMessages,
+  listActiveGifts,
   listChats,
   listMessages,
   lockSender,
@@ -43,10 +50,13 @@ import {
   type GiftRef,
   type MessageContent,
 } from './chat.repository.js';
+import { chatImageKey, giftPrice } from './chat.rules.js';
 
 export interface ChatServiceDeps {
   db: Db;
   bus: Bus;
+  /** Where chat images are written. */
+  storage: MediaStorage;
   log: FastifyBaseLogger;
   now?: () => Date;
 }
@@ -80,7 +90,7 @@ const TEXT_ONLY = '';
 export type ChatService = ReturnType<typeof createChatService>;
 
 export function createChatService(deps: ChatServiceDeps) {
-  const { db, bus, log } = deps;
+  const { db, bus, storage, log } = deps;
   const now = deps.now ?? (() => new Date());
 
   /** Publishes an event once its data is committed; a bus failure never fails the request. */
@@ -225,6 +235,51 @@ export function createChatService(deps: ChatServiceDeps) {
       }
       const content: MessageContent = { kind: 'text', body, image: null, giftKey: null };
       return deliver(senderId, input, content, null, site.message_credits, site);
+    },
+
+    /**
+     * POST /api/message-image.php: checked and re-encoded like a profile photo (nothing is
+     * written for a refused upload), the files stored under an unguessable key, then sent like
+     * any message. The files are removed again when the message cannot be sent.
+     */
+    async sendImage(
+      senderId: number,
+      target: MessageTarget,
+      data: Buffer,
+      site: ChatSite,
+    ): Promise<SendMessageResponse> {
+      const files = await processChatUpload(data);
+      const id = randomBytes(16).toString('hex');
+      const keys = { full: chatImageKey(id, 'full'), thumb: chatImageKey(id, 'thumb') };
+      const written: string[] = [];
+      try {
+        for (const variant of ['full', 'thumb'] as const) {
+          await storage.put(keys[variant], files[variant], 'image/webp');
+          written.push(keys[variant]);
+        }
+        const image = { key: keys.full, thumbKey: keys.thumb, width: files.width, height: files.height };
+        const content: MessageContent = { kind: 'image', body: '', image, giftKey: null };
+        return await deliver(senderId, target, content, null, site.photo_credits, site);
+      } catch (error) {
+        for (const key of written) {
+          await storage.delete(key).catch((err: unknown) => log.error({ err, key }, 'could not remove a chat image'));
+        }
+        throw error;
+      }
+    },
+
+    /** GET /api/gifts.php. */
+    async gifts(site: ChatSite): Promise<GiftsResponse> {
+      return { gifts: (await listActiveGifts(db)).map((row) => presentGift(row, site.gift_credits)) };
+    },
+
+    /** POST /api/gift.php: a gift of the catalogue, at its price (never free). */
+    async sendGift(senderId: number, input: SendGiftBody, site: ChatSite): Promise<SendMessageResponse> {
+      const gift = await findActiveGift(db, input.gift);
+      if (!gift) throw validationFailed({ gift: 'field_invalid_option' });
+      const content: MessageContent = { kind: 'gift', body: '', image: null, giftKey: gift.key };
+      const shown = { key: gift.key, name: gift.name, image: gift.image };
+      return deliver(senderId, input, content, shown, giftPrice(gift, site.gift_credits), site);
     },
 
     /** GET /api/chats.php. */

@@ -1,6 +1,13 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { hasImageSignature, IMAGE_VARIANTS, processImage, processUpload } from './media.images.js';
+import {
+  CHAT_IMAGE_BOXES,
+  hasImageSignature,
+  IMAGE_VARIANTS,
+  processChatUpload,
+  processImage,
+  processUpload,
+} from './media.images.js';
 
 const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#8a5' } });
 
@@ -63,5 +70,29 @@ describe('processUpload', () => {
     });
     const whole = await solid(400, 400).png().toBuffer();
     await expect(processUpload(whole.subarray(0, 60))).rejects.toMatchObject({ code: 'photo_corrupt' });
+  });
+});
+
+describe('processChatUpload', () => {
+  it('keeps the whole picture: the full image and the thumbnail fit their boxes without a crop', async () => {
+    const files = await processChatUpload(await solid(2000, 1000).png().toBuffer());
+    expect([files.width, files.height]).toEqual([CHAT_IMAGE_BOXES.full.width, CHAT_IMAGE_BOXES.full.width / 2]);
+    const full = await sharp(files.full).metadata();
+    const thumb = await sharp(files.thumb).metadata();
+    expect([full.format, full.width, full.height]).toEqual(['webp', files.width, files.height]);
+    expect([thumb.format, thumb.width, thumb.height]).toEqual([
+      'webp',
+      CHAT_IMAGE_BOXES.thumb.width,
+      CHAT_IMAGE_BOXES.thumb.width / 2,
+    ]);
+  });
+
+  it('refuses uploads under the rules of photos', async () => {
+    await expect(processChatUpload(Buffer.from('plain text, no image here'))).rejects.toMatchObject({
+      code: 'photo_not_image',
+    });
+    await expect(processChatUpload(await solid(150, 400).jpeg().toBuffer())).rejects.toMatchObject({
+      code: 'photo_too_small',
+    });
   });
 });

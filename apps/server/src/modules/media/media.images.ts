@@ -61,11 +61,26 @@ export interface ProcessImageOptions {
 }
 
 /**
+ * Decodes an image once, upright by its EXIF orientation, scaled into `box`, flattened on white
+ * in sRGB: the raster every stored variant is cut from. `raster()` opens it for encoding.
+ */
+async function decodeInto(input: Buffer, box: { width: number; height: number }, cover: boolean) {
+  const { data, info } = await sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
+    .rotate()
+    .resize(box.width, box.height, { fit: cover ? 'cover' : 'inside', withoutEnlargement: !cover })
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raster = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  return { raster, width: info.width, height: info.height };
+}
+
+/**
  * Decodes an image and encodes the three WebP variants. The input is decoded and scaled once,
- * to the main size, after turning it upright by its EXIF orientation; the crops are cut from
- * that raster with sharp's attention strategy (it keeps the busiest part, usually the face).
- * Output carries no metadata: sharp writes EXIF, ICC and XMP only when asked to, so nothing
- * such as a GPS position survives.
+ * to the main size; the crops are cut from that raster with sharp's attention strategy (it keeps
+ * the busiest part, usually the face). Output carries no metadata: sharp writes EXIF, ICC and
+ * XMP only when asked to, so nothing such as a GPS position survives.
  */
 export async function processImage(
   input: Buffer,
@@ -73,14 +88,7 @@ export async function processImage(
 ): Promise<ImageVariants> {
   const { main, thumb, match } = IMAGE_VARIANTS;
   const webp = { quality: WEBP_QUALITY, effort };
-  const { data, info } = await sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
-    .rotate()
-    .resize(main.width, main.height, { fit: cropMain ? 'cover' : 'inside', withoutEnlargement: !cropMain })
-    .flatten({ background: '#ffffff' })
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const raster = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  const { raster } = await decodeInto(input, main, cropMain);
   const crop = { fit: 'cover', position: sharp.strategy.attention } as const;
   const [mainOut, thumbOut, matchOut] = await Promise.all([
     raster().webp(webp).toBuffer(),
@@ -91,11 +99,40 @@ export async function processImage(
 }
 
 /**
- * Checks an upload and turns it into the stored variants, or throws the AppError that tells the
- * member why not: not an image (judged by content, never by name), too many pixels, too small,
- * or unreadable. Nothing is written here; the caller stores the result.
+ * Pixel boxes of a chat image: the full picture and the thumbnail the chat shows, both keeping
+ * the picture's proportions (a chat shows the whole picture, never a crop).
  */
-export async function processUpload(input: Buffer): Promise<ImageVariants> {
+export const CHAT_IMAGE_BOXES = {
+  full: { width: 1280, height: 1280 },
+  thumb: { width: 480, height: 480 },
+} as const;
+
+/** A chat image's stored files and the full picture's size in pixels. */
+export interface ChatImageFiles {
+  full: Buffer;
+  thumb: Buffer;
+  width: number;
+  height: number;
+}
+
+/** Encodes a chat image: decoded once into the full box, the thumbnail scaled from that. */
+async function processChatImage(input: Buffer): Promise<ChatImageFiles> {
+  const webp = { quality: WEBP_QUALITY };
+  const { full, thumb } = CHAT_IMAGE_BOXES;
+  const { raster, width, height } = await decodeInto(input, full, false);
+  const [fullOut, thumbOut] = await Promise.all([
+    raster().webp(webp).toBuffer(),
+    raster().resize(thumb.width, thumb.height, { fit: 'inside', withoutEnlargement: true }).webp(webp).toBuffer(),
+  ]);
+  return { full: fullOut, thumb: thumbOut, width, height };
+}
+
+/**
+ * Checks an upload, or throws the AppError that tells the member why not: not an image (judged
+ * by content, never by name), too many pixels, too small, or unreadable. Profile photos and
+ * chat images are held to the same rules.
+ */
+async function checkUpload(input: Buffer): Promise<void> {
   if (input.length > PHOTO_MAX_BYTES) throw photoTooLarge();
   if (!hasImageSignature(input)) throw photoNotImage();
   let meta: sharp.Metadata;
@@ -110,10 +147,28 @@ export async function processUpload(input: Buffer): Promise<ImageVariants> {
   if (!width || !height) throw photoCorrupt();
   if (width * height > MAX_INPUT_PIXELS) throw photoTooLarge();
   if (Math.min(width, height) < PHOTO_MIN_SIDE) throw photoTooSmall();
+}
+
+/** Checks an upload, then encodes it with `encode`; pixel data that fails to decode is corrupt. */
+async function processChecked<T>(input: Buffer, encode: (input: Buffer) => Promise<T>): Promise<T> {
+  await checkUpload(input);
   try {
-    return await processImage(input);
+    return await encode(input);
   } catch {
     // The header was fine but the pixel data is not (truncated or damaged).
     throw photoCorrupt();
   }
+}
+
+/**
+ * Turns a profile photo upload into the stored variants, or throws why not (see checkUpload).
+ * Nothing is written here; the caller stores the result.
+ */
+export function processUpload(input: Buffer): Promise<ImageVariants> {
+  return processChecked(input, (data) => processImage(data));
+}
+
+/** Turns a chat image upload into its stored files, under the rules of profile photos. */
+export function processChatUpload(input: Buffer): Promise<ChatImageFiles> {
+  return processChecked(input, processChatImage);
 }

@@ -5,16 +5,14 @@ import {
   ErrorResponseSchema,
   GeocodeQuerySchema,
   GeocodeResponseSchema,
-  PHOTO_MAX_BYTES,
   PhotoDeleteBodySchema,
   PhotosResponseSchema,
   PhotosUpdateBodySchema,
   ProfileResponseSchema,
   ProfileUpdateBodySchema,
 } from '@app/shared';
-import { AppError } from '../../errors.js';
 import { memberId, requireMember } from '../../plugins/session.js';
-import { photoTooLarge } from '../media/media.images.js';
+import { IMAGE_UPLOAD_LIMITS, readImageUpload } from '../media/media.upload.js';
 import type { RouteLimit } from '../accounts/accounts.routes.js';
 import type { ProfilesService } from './profiles.service.js';
 
@@ -44,29 +42,6 @@ const perMember = (limit: RouteLimit) => ({
   keyGenerator: (request: FastifyRequest) => `member:${request.member?.id ?? request.ip}`,
 });
 
-const photoMissing = () => new AppError(400, 'photo_missing');
-
-/** Whether an error is @fastify/multipart's (or busboy's) refusal of a too large file. */
-function isFileTooLarge(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
-}
-
-/**
- * The upload's bytes: the one file of field `file`, read into memory up to PHOTO_MAX_BYTES
- * (the multipart parser stops reading beyond it).
- */
-async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw photoMissing();
-  try {
-    const file = await request.file();
-    if (!file || file.fieldname !== 'file') throw photoMissing();
-    return await file.toBuffer();
-  } catch (error) {
-    if (isFileTooLarge(error)) throw photoTooLarge();
-    throw error;
-  }
-}
-
 /**
  * The member's own profile, photos and the geocode call. The contract is documented in
  * @app/shared schemas/profiles.ts.
@@ -76,9 +51,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<ProfilesRoutesOptions> = asyn
   const limits = { ...DEFAULT_PROFILE_RATE_LIMITS, ...opts.limits };
 
   // Scoped to this plugin: only the photo upload reads multipart bodies.
-  await app.register(multipart, {
-    limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024 },
-  });
+  await app.register(multipart, { limits: IMAGE_UPLOAD_LIMITS });
 
   app.get(
     '/api/profile.php',
@@ -122,7 +95,9 @@ export const profilesRoutes: FastifyPluginAsyncZod<ProfilesRoutesOptions> = asyn
         response: { 200: PhotosResponseSchema, ...errors(400, 403, 409, 413, 415, 422, 429) },
       },
     },
-    async (request) => ({ photos: await profiles.uploadPhoto(memberId(request), await uploadedFile(request)) }),
+    async (request) => ({
+      photos: await profiles.uploadPhoto(memberId(request), (await readImageUpload(request)).data),
+    }),
   );
 
   app.put(
