@@ -1,0 +1,442 @@
+// Chat delivery benchmark (npm run bench:chat). Not part of CI.
+//
+// Needs PostgreSQL and Redis: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres)
+// names a server and a database to connect to first; the benchmark (re)creates its own database
+// bench_chat there, applies our migrations and reference data through the server's own code, and
+// seeds BENCH_MEMBERS (default 2,000) paying members with credits and a session each, in SQL.
+// REDIS_URL (default redis://127.0.0.1:6379) is used by phase 2.
+//
+// Each phase starts real server processes (apps/server/src/main.ts through tsx, as `npm start`
+// runs it), opens one live channel (GET /api/live) per member, and sends BENCH_RATE (default 500)
+// messages a second through POST /api/message.php between random pairs, for BENCH_WARMUP
+// (default 3) unmeasured seconds and then BENCH_SECONDS (default 20) measured ones. Each message
+// is timed from the start of its HTTP request to its arrival on the recipient's socket.
+//   phase 1: one process, in-process bus.
+//   phase 2: two processes on REDIS_URL; every send goes to the first, the members' sockets are
+//            spread over both (half of the receivers are on the other process).
+// It prints a table and writes docs/benchmarks/chat.md.
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { createServer } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { tsImport } from 'tsx/esm/api';
+import { WebSocket } from 'ws';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 2000);
+const RATE = Number(process.env.BENCH_RATE ?? 500);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
+const BENCH_DB = 'bench_chat';
+/** Time after the last send for the last messages to arrive before they count as lost. */
+const DRAIN_MS = 3000;
+const TARGET_P99_MS = 50;
+
+const load = (path) => tsImport(join(root, path), import.meta.url);
+const shared = await load('packages/shared/src/index.ts');
+const { openDatabase } = await load('apps/server/src/db/client.ts');
+const { seedReference } = await load('apps/server/src/db/seed/reference.ts');
+const { AUTH_COOKIE, LIVE_PATH, REQUEST_TYPE_HEADER, REQUEST_TYPE_VALUE } = shared;
+
+const log = (...args) => console.error(...args);
+const fmt = (ms) => (ms === null ? '-' : ms.toFixed(1));
+
+/** The q-quantile of sorted numbers (nearest rank). */
+function quantile(sorted, q) {
+  if (sorted.length === 0) return null;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+}
+
+// --- a fresh database with members and sessions ----------------------------------------------
+const admin = new pg.Client({ connectionString: serverUrl });
+await admin.connect();
+await admin.query(`drop database if exists ${BENCH_DB} with (force)`);
+await admin.query(`create database ${BENCH_DB}`);
+const {
+  rows: [{ server_version: pgVersion }],
+} = await admin.query('show server_version');
+await admin.end();
+const benchUrl = new URL(serverUrl);
+benchUrl.pathname = `/${BENCH_DB}`;
+
+const database = await openDatabase({ databaseUrl: benchUrl.toString(), dataDir: 'unused' });
+await seedReference(database.db);
+await database.close();
+
+const client = new pg.Client({ connectionString: benchUrl.toString() });
+await client.connect();
+const seedStart = performance.now();
+await client.query(
+  `insert into members (id, email, password_hash, status, domain, language, credits, paid_user)
+   select g, 'chat' || g || '@bench.test', 'x', 'confirmed', 'localhost', 'nl', 10000000, true
+   from generate_series(1, $1) g`,
+  [MEMBERS],
+);
+await client.query(`select setval(pg_get_serial_sequence('members', 'id'), $1)`, [MEMBERS]);
+await client.query(
+  `insert into profiles (member_id, name, gender, sexuality, birth_date, country, status)
+   select id, 'Bench ' || id, case when id % 2 = 0 then 'male' else 'female' end, 'hetero',
+          date '1990-01-01' + (id % 3650)::int, 'NL', 'active'
+   from members`,
+);
+// Only the hash of a session token is stored; the benchmark keeps the tokens for the cookies.
+const tokens = Array.from({ length: MEMBERS }, () => randomBytes(32).toString('base64url'));
+await client.query(
+  `insert into sessions (token_hash, member_id, expires_at)
+   select h, i, now() + interval '30 days' from unnest($1::text[]) with ordinality as t(h, i)`,
+  [tokens.map((token) => createHash('sha256').update(token).digest('hex'))],
+);
+await client.query('analyze');
+const seedSeconds = ((performance.now() - seedStart) / 1000).toFixed(1);
+log(`seeded ${MEMBERS} members with sessions in ${seedSeconds} s`);
+const cookieOf = (memberId) => `${AUTH_COOKIE}=${tokens[memberId - 1]}`;
+
+const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+await redis.connect();
+const redisVersion = /redis_version:(\S+)/.exec(await redis.info('server'))?.[1] ?? 'unknown';
+await redis.quit();
+
+// --- server processes ------------------------------------------------------------------------
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const dataRoot = mkdtempSync(join(tmpdir(), 'bench-chat-'));
+const children = new Set();
+
+/** Starts main.ts and resolves once it answers /api/settings.php. */
+async function startServer(name, env) {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: benchUrl.toString(),
+      DATA_DIR: join(dataRoot, name),
+      WEB_DIST_DIR: join(dataRoot, 'no-web-build'),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      ERASE_JOB_INTERVAL_MINUTES: '0',
+      RATE_LIMIT_SCALE: '1000',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  children.add(child);
+  let output = '';
+  child.stderr.on('data', (chunk) => (output = (output + chunk.toString()).slice(-4000)));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(killer);
+    children.delete(child);
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${output}`);
+    const ready = await fetch(`${origin}/api/settings.php`)
+      .then((res) => res.ok)
+      .catch(() => false);
+    if (ready) return { name, origin, port, stop };
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`${name} did not answer within 60 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+// --- live tabs and sends ---------------------------------------------------------------------
+const BODY_PREFIX = 'bench ';
+
+/**
+ * Opens one live tab per member on the server given by `serverOf(memberId)`; `onReceived(seq,
+ * at, server)` is called when a message reaches its recipient. Resolves once every tab had hello.
+ */
+async function openTabs(serverOf, onReceived) {
+  const sockets = [];
+  const open = (memberId) =>
+    new Promise((resolve, reject) => {
+      const server = serverOf(memberId);
+      const url = `${server.origin.replace('http', 'ws')}${LIVE_PATH}`;
+      const socket = new WebSocket(url, { headers: { origin: server.origin, cookie: cookieOf(memberId) } });
+      sockets.push(socket);
+      socket.on('message', (data) => {
+        const at = performance.now();
+        const text = data.toString();
+        if (text.startsWith('{"type":"hello"')) return resolve();
+        // Only a recipient's copy counts: the sender's own tab and balance updates are skipped unparsed.
+        if (!text.startsWith('{"type":"message"') || !text.includes('"from_me":false')) return;
+        const { message } = JSON.parse(text);
+        onReceived(Number(message.body.slice(BODY_PREFIX.length)), at, server);
+      });
+      socket.once('error', reject);
+      socket.once('unexpected-response', (_req, res) => reject(new Error(`handshake answered ${res.statusCode}`)));
+    });
+  const BATCH = 50;
+  for (let first = 1; first <= MEMBERS; first += BATCH) {
+    const batch = [];
+    for (let id = first; id < first + BATCH && id <= MEMBERS; id += 1) batch.push(open(id));
+    await Promise.all(batch);
+  }
+  return {
+    count: sockets.length,
+    close: () => Promise.all(sockets.map((s) => new Promise((resolve) => (s.once('close', resolve), s.close())))),
+  };
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: 128 });
+
+/** POST /api/message.php; resolves with the status (0 on a network error). */
+function sendMessage(server, senderId, recipientId, body) {
+  return new Promise((resolve) => {
+    const payload = JSON.stringify({ member_id: recipientId, body });
+    const req = request(
+      {
+        agent,
+        host: '127.0.0.1',
+        port: server.port,
+        method: 'POST',
+        path: '/api/message.php',
+        headers: {
+          cookie: cookieOf(senderId),
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          [REQUEST_TYPE_HEADER]: REQUEST_TYPE_VALUE,
+        },
+      },
+      (res) => {
+        res.resume();
+        res.once('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.once('error', () => resolve(0));
+    req.end(payload);
+  });
+}
+
+/** A random pair of distinct members. */
+function randomPair() {
+  const a = 1 + Math.floor(Math.random() * MEMBERS);
+  let b = 1 + Math.floor(Math.random() * (MEMBERS - 1));
+  if (b >= a) b += 1;
+  return [a, b];
+}
+
+/**
+ * One phase: tabs on `serverOf(member)`, sends to `sendTo` at RATE a second, timed from request
+ * start to arrival at the recipient's tab.
+ */
+async function runPhase(label, sendTo, serverOf) {
+  const total = RATE * (WARMUP + SECONDS);
+  const measuredFrom = RATE * WARMUP;
+  const sentAt = new Float64Array(total).fill(NaN);
+  const receivedAt = new Float64Array(total).fill(NaN);
+  const receiverServer = new Array(total);
+  const httpMs = [];
+  const statuses = new Map();
+
+  const tabs = await openTabs(serverOf, (seq, at, server) => {
+    if (seq >= 0 && seq < total && Number.isNaN(receivedAt[seq])) {
+      receivedAt[seq] = at;
+      receiverServer[seq] = server.name;
+    }
+  });
+  log(`${label}: ${tabs.count} live tabs open; sending ${RATE}/s for ${WARMUP} + ${SECONDS} s`);
+
+  const started = performance.now();
+  let next = 0;
+  const inFlight = new Set();
+  await new Promise((resolve) => {
+    const tick = () => {
+      const due = Math.min(total, Math.floor(((performance.now() - started) * RATE) / 1000) + 1);
+      while (next < due) {
+        const seq = next++;
+        const [a, b] = randomPair();
+        sentAt[seq] = performance.now();
+        const done = sendMessage(sendTo, a, b, `${BODY_PREFIX}${seq}`).then((status) => {
+          if (seq >= measuredFrom) {
+            httpMs.push(performance.now() - sentAt[seq]);
+            statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          }
+          inFlight.delete(done);
+        });
+        inFlight.add(done);
+      }
+      if (next < total) setTimeout(tick, 1);
+      else resolve();
+    };
+    tick();
+  });
+  const sendSeconds = (performance.now() - started) / 1000;
+  await Promise.all(inFlight);
+  await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
+  await tabs.close();
+
+  const latencies = [];
+  const byServer = new Map();
+  let firstReceipt = Infinity;
+  let lastReceipt = -Infinity;
+  for (let seq = measuredFrom; seq < total; seq += 1) {
+    if (Number.isNaN(receivedAt[seq])) continue;
+    const ms = receivedAt[seq] - sentAt[seq];
+    latencies.push(ms);
+    const list = byServer.get(receiverServer[seq]) ?? [];
+    list.push(ms);
+    byServer.set(receiverServer[seq], list);
+    firstReceipt = Math.min(firstReceipt, receivedAt[seq]);
+    lastReceipt = Math.max(lastReceipt, receivedAt[seq]);
+  }
+  const measured = total - measuredFrom;
+  const ok = statuses.get(200) ?? 0;
+  const summary = (list) => {
+    const sorted = [...list].sort((x, y) => x - y);
+    return {
+      count: sorted.length,
+      p50: quantile(sorted, 0.5),
+      p95: quantile(sorted, 0.95),
+      p99: quantile(sorted, 0.99),
+      max: sorted.at(-1) ?? null,
+    };
+  };
+  return {
+    label,
+    tabs: tabs.count,
+    measured,
+    ok,
+    failed: measured - ok,
+    statuses: Object.fromEntries(statuses),
+    received: latencies.length,
+    lost: ok - latencies.length,
+    offeredRate: total / sendSeconds,
+    sustained: latencies.length / ((lastReceipt - firstReceipt) / 1000),
+    live: summary(latencies),
+    http: summary(httpMs),
+    byServer: [...byServer].map(([name, list]) => ({ name, ...summary(list) })),
+  };
+}
+
+// --- the two phases --------------------------------------------------------------------------
+const loadAtStart = loadavg()[0].toFixed(1);
+const results = [];
+try {
+  const single = await startServer('p1', {});
+  results.push(await runPhase('1 process, in-process bus', single, () => single));
+  await single.stop();
+
+  const [first, second] = await Promise.all([
+    startServer('r1', { REDIS_URL: redisUrl }),
+    startServer('r2', { REDIS_URL: redisUrl }),
+  ]);
+  results.push(await runPhase('2 processes over Redis', first, (memberId) => (memberId % 2 === 0 ? first : second)));
+  await Promise.all([first.stop(), second.stop()]);
+} finally {
+  for (const child of children) child.kill('SIGKILL');
+  agent.destroy();
+  await client.end();
+  rmSync(dataRoot, { recursive: true, force: true });
+}
+const loadAtEnd = loadavg()
+  .map((l) => l.toFixed(1))
+  .join(' / ');
+
+// --- report ----------------------------------------------------------------------------------
+const rows = results.flatMap((r) => [
+  `| ${r.label} | all receivers | ${r.sustained.toFixed(0)} | ${fmt(r.live.p50)} | ${fmt(r.live.p95)} | ${fmt(r.live.p99)} | ${fmt(r.live.max)} | ${r.received.toLocaleString('en')} | ${r.lost} | ${r.failed} |`,
+  ...(r.byServer.length > 1
+    ? r.byServer.map(
+        (s) =>
+          `| ${r.label} | receivers on ${s.name === 'r1' ? 'the sending process' : 'the other process'} |  | ${fmt(s.p50)} | ${fmt(s.p95)} | ${fmt(s.p99)} | ${fmt(s.max)} | ${s.count.toLocaleString('en')} |  |  |`,
+      )
+    : []),
+]);
+const table = [
+  '| setup | receivers | sustained msg/s | p50 ms | p95 ms | p99 ms | max ms | received | lost | failed sends |',
+  '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ...rows,
+].join('\n');
+const httpTable = [
+  '| setup | HTTP p50 ms | HTTP p95 ms | HTTP p99 ms | offered msg/s | statuses |',
+  '|---|---:|---:|---:|---:|---|',
+  ...results.map(
+    (r) =>
+      `| ${r.label} | ${fmt(r.http.p50)} | ${fmt(r.http.p95)} | ${fmt(r.http.p99)} | ${r.offeredRate.toFixed(0)} | ${Object.entries(
+        r.statuses,
+      )
+        .map(([status, n]) => `${status}: ${n}`)
+        .join(', ')} |`,
+  ),
+].join('\n');
+console.log(`\n${table}\n\n${httpTable}\n`);
+
+const verdict = results
+  .map(
+    (r) =>
+      `${r.label}: p99 ${fmt(r.live.p99)} ms ${r.live.p99 !== null && r.live.p99 < TARGET_P99_MS ? 'meets' : 'misses'} the target`,
+  )
+  .join('; ');
+const day = new Date().toISOString().slice(0, 10);
+const doc = `# Chat delivery benchmark
+
+Produced by \`npm run bench:chat\` (bench/chat.mjs) on ${day}:
+PostgreSQL ${pgVersion}, Redis ${redisVersion}, Node ${process.version}, ${cpus().length} CPU cores
+(${cpus()[0]?.model ?? 'unknown'}) shared by everything in the run: PostgreSQL, Redis, the server
+processes and the benchmark's own clients (all sockets and senders in one Node process), and other
+work on the machine: load average ${loadAtStart} when the run began and ${loadAtEnd} (1 / 5 / 15 min)
+at the end. Not part of CI.
+
+## Set-up
+
+${MEMBERS.toLocaleString('en')} confirmed, paying members with credits and a session each (seeded in SQL in ${seedSeconds} s), every one
+with an open live channel (GET /api/live) for the whole phase. Messages go through
+POST /api/message.php (the full path: session, validation, the send transaction with the row lock,
+debit and ledger row, then the bus events) between random pairs at a steady ${RATE} a second:
+${WARMUP} s of warm-up, then ${SECONDS} s measured (${(RATE * SECONDS).toLocaleString('en')} messages). Latency runs
+from the start of the HTTP request to the message's arrival on the recipient's socket, so it
+holds the whole send as well as the delivery.
+
+- Phase 1: one server process, in-process bus.
+- Phase 2: two server processes on one PostgreSQL database and one Redis. All sends go to the
+  first process; the members' sockets are spread over both, so half of the receivers get their
+  messages from the other process. Every event crosses Redis in this phase.
+
+## Results
+
+${table}
+
+"Sustained" is the messages received live per second over the measured window; "lost" are
+messages stored (HTTP 200) that did not arrive live within ${DRAIN_MS / 1000} s (a client would get them on its
+next catch-up). The send itself (HTTP request to response):
+
+${httpTable}
+
+Target: p99 under ${TARGET_P99_MS} ms at ${RATE} messages a second on this 2-core machine. ${verdict}.
+`;
+mkdirSync(join(root, 'docs/benchmarks'), { recursive: true });
+writeFileSync(join(root, 'docs/benchmarks/chat.md'), doc);
+log('wrote docs/benchmarks/chat.md');
