@@ -87,3 +87,22 @@ export async function ownId(request: APIRequestContext): Promise<number> {
   expect(user).not.toBeNull();
   return user!.profile.id;
 }
+
+/** A new member with a confirmed account, signed up and logged in in this page; answers the member's id. */
+export async function newConfirmedMember(page: Page, member: NewMember): Promise<number> {
+  await signUpByApi(page, member);
+  await confirmFromOutbox(page, member.email);
+  return ownId(page.request);
+}
+
+/** The credit balance of the session in `request`'s context. */
+export async function ownCredits(request: APIRequestContext): Promise<number> {
+  const { user } = (await (await request.get('/api/user.php')).json()) as { user: { credits: number } | null };
+  expect(user).not.toBeNull();
+  return user!.credits;
+}
+
+/** A text with its {{placeholders}} filled in, as i18next would. */
+export function fill(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (placeholder, key: string) => String(values[key] ?? placeholder));
+}
