@@ -1,0 +1,336 @@
+import { DISMISSAL_KEYS, type ChatsResponse, type UserResponse } from '@app/shared';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChatPages } from '../../features/chat/api/chat-cache';
+import {
+  buildCard,
+  buildChat,
+  buildEntry,
+  buildMessage,
+  commands,
+  GIFTS,
+  jsonResponse,
+  reads,
+  serve,
+} from '../../features/chat/testing/api-stub';
+import { queryClient } from '../../lib/query-client';
+import { queryKeys } from '../../lib/query-keys';
+import { buildUser } from '../../testing/factories';
+import { renderWithApp } from '../../testing/render';
+import { appRoutes } from '../router';
+
+const WARNING = 'Dit profiel is fictief en wordt beheerd door ons team.';
+const HISTORY = [
+  buildMessage({ id: 3, from_me: true, sender_id: 7, body: 'Zin in koffie?', at: '2026-01-02T10:05:00' }),
+  buildMessage({
+    id: 2,
+    kind: 'image',
+    body: '',
+    image: { url: '/media/chat/2.webp', thumb: '/media/chat/2-thumb.webp', width: 1200, height: 800 },
+    at: '2026-01-02T10:00:00',
+  }),
+  buildMessage({
+    id: 1,
+    kind: 'gift',
+    body: '',
+    gift: { key: 'rose', name: 'Roos', image: '/gifts/rose.svg' },
+    at: '2026-01-01T09:00:00',
+  }),
+];
+
+/** The send answer: the stored message and the balance after it. */
+function sent(overrides: Parameters<typeof buildMessage>[0], credits = 40, freeLeft = 0) {
+  return jsonResponse(200, {
+    message: buildMessage({ id: 50, from_me: true, sender_id: 7, ...overrides }),
+    credits,
+    free_messages_left: freeLeft,
+  });
+}
+
+describe('a conversation', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+
+  beforeAll(async () => {
+    await import('./chat');
+  });
+
+  beforeEach(() => {
+    localStorage.setItem(DISMISSAL_KEYS.siteEntryWarning, String(Date.now()));
+    vi.stubGlobal('fetch', fetchMock);
+  });
+
+  afterEach(() => {
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the partner and the messages by day, and marks the chat read in the list', async () => {
+    queryClient.setQueryData<ChatsResponse>(queryKeys.chats, {
+      chats: [buildEntry({ id: 5, num_unread_messages: 2 })],
+    });
+    serve(fetchMock, {
+      'GET /api/chat.php': () =>
+        jsonResponse(
+          200,
+          buildChat({ messages: HISTORY, profile: buildCard({ id: 12, name: 'Eva', fictional: true, online: true }) }),
+        ),
+    });
+    await renderWithApp(appRoutes(queryClient), { path: '/chats/5', user: buildUser() });
+
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Eva' });
+    expect(within(heading).getByRole('link')).toHaveAttribute('href', '/members/12');
+    expect(screen.getByText('Nu online')).toBeInTheDocument();
+    expect(screen.getAllByRole('img', { name: WARNING }).length).toBeGreaterThan(0);
+    expect(screen.getByText(WARNING, { selector: 'span' })).toBeInTheDocument();
+
+    const log = screen.getByRole('log', { name: 'Berichten met Eva' });
+    const days = within(log).getAllByRole('region');
+    expect(days).toHaveLength(2);
+    expect(within(days[0]!).getByText('Cadeautje: Roos')).toBeInTheDocument();
+    const photo = within(days[1]!).getByRole('link', { name: 'Foto op volle grootte openen' });
+    expect(photo).toHaveAttribute('href', '/media/chat/2.webp');
+    expect(within(photo).getByRole('img')).toHaveAttribute('width', '240');
+    expect(within(photo).getByRole('img')).toHaveAttribute('height', '160');
+    expect(within(days[1]!).getByText('Zin in koffie?')).toBeInTheDocument();
+
+    expect(reads(fetchMock, '/api/chat.php')).toEqual(['/api/chat.php?id=5']);
+    await waitFor(() =>
+      expect(queryClient.getQueryData<ChatsResponse>(queryKeys.chats)?.chats[0]?.num_unread_messages).toBe(0),
+    );
+  });
+
+  it('sends a text with Enter: pending first, then stored, with the new balance and the next cost', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    serve(fetchMock, {
+      'GET /api/chat.php': () => jsonResponse(200, buildChat({ messages: HISTORY, free_messages_left: 1 })),
+      'GET /api/chats.php': () => jsonResponse(200, { chats: [] }),
+    });
+    const post = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation((input, init) =>
+      init?.method === 'POST' ? new Promise<Response>((resolve) => (answer = resolve)) : post(input, init),
+    );
+    await renderWithApp(appRoutes(queryClient), { path: '/chats/5', user: buildUser({ credits: 50 }) });
+
+    expect(await screen.findByText(/Je volgende bericht is gratis \(nog 1 gratis bericht\)/)).toBeInTheDocument();
+    const field = screen.getByRole('textbox', { name: 'Bericht aan Eva' });
+    await userEvent.type(field, 'Hallo Eva{Shift>}{Enter}{/Shift}hoe gaat het?{Enter}');
+
+    expect(field).toHaveValue('');
+    expect(screen.getByText('Wordt verstuurd…')).toBeInTheDocument();
+    expect(commands(fetchMock)).toEqual([
+      {
+        path: '/api/message.php',
+        method: 'POST',
+        body: { conversation_id: 5, body: 'Hallo Eva\nhoe gaat het?' },
+      },
+    ]);
+
+    await act(async () => answer(sent({ body: 'Hallo Eva\nhoe gaat het?' }, 50, 0)));
+    await waitFor(() => expect(screen.queryByText('Wordt verstuurd…')).not.toBeInTheDocument());
+    expect(screen.getByText(/Hallo Eva/)).toBeInTheDocument();
+    expect(screen.getByText(/Volgend bericht: 10 credits/)).toBeInTheDocument();
+    expect(queryClient.getQueryData<UserResponse>(queryKeys.user)?.user?.credits).toBe(50);
+    const pages = queryClient.getQueryData<ChatPages>(queryKeys.chat(5));
+    expect(pages?.pages[0]?.messages[0]?.id).toBe(50);
+  });
+
+  it('asks to buy credits when they run out, and keeps the text', async () => {
+    serve(fetchMock, {
+      'GET /api/chat.php': () => jsonResponse(200, buildChat({ messages: HISTORY })),
+      'POST /api/message.php': () =>
+        jsonResponse(402, { error: 'insufficient_credits', message: 'Je hebt niet genoeg credits.' }),
+    });
+    await renderWithApp(appRoutes(queryClient), { path: '/chats/5', user: buildUser({ credits: 0 }) });
+
+    const field = await screen.findByRole('textbox', { name: 'Bericht aan Eva' });
+    await userEvent.type(field, 'Nog even dit');
+    await userEvent.click(screen.getByRole('button', { name: 'Versturen' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Niet genoeg credits' });
+    expect(within(dialog).getByText('Je hebt niet genoeg credits.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Credits kopen' })).toHaveAttribute('href', '/credits');
+    expect(field).toHaveValue('Nog even dit');
+    expect(screen.queryByText('Wordt verstuurd…')).not.toBeInTheDocument();
+  });
+
+  it('shows the premium prompt when a free member starts one conversation too many', async () => {
+    serve(fetchMock, {
+      'GET /api/chat.php': () => jsonResponse(200, buildChat({ id: null, messages: [] })),
+      'POST /api/message.php': () =>
+        jsonResponse(403, {
+          error: 'conversation_limit_reached',
+          message: 'Met een gratis account kun je 2 gesprekken beginnen.',
+        }),
+    });
+    localStorage.setItem('dismissed-icebreaker-12', String(Date.now()));
+    await renderWithApp(appRoutes(queryClient), { path: '/members/12/chat', user: buildUser() });
+
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Bericht aan Eva' }), 'Hoi{Enter}');
+
+    const dialog = await screen.findByRole('dialog', { name: 'Word premium lid' });
+    expect(within(dialog).getByText('Met een gratis account kun je 2 gesprekken beginnen.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Bekijk premium' })).toHaveAttribute('href', '/premium');
+  });
+
+  it('says the e-mail must be confirmed first when an unconfirmed member writes', async () => {
+    serve(fetchMock, {
+      'GET /api/chat.php': () => jsonResponse(200, buildChat({ messages: HISTORY })),
+      'POST /api/message.php': () =>
+        jsonResponse(403, { error: 'account_not_confirmed', message: 'Bevestig eerst je e-mailadres.' }),
+    });
+    await renderWithApp(appRoutes(queryClient), { path: '/chats/5', user: buildUser({ status: 'not_confirmed' }) });
+
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Bericht aan Eva' }), 'Hoi{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Bevestig eerst je e-mailadres' });
+    expect(within(dialog).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('opens with a member, and moves to the conversation once the first message started it', async () => {
+    serve(fetchMock, {
+      'GET /api/chat.php': (_, url) =>
+        url.searchParams.get('member_id') === '12'
+          ? jsonResponse(200, buildChat({ id: null, messages: [], free_messages_left: 3 }))
+          : jsonResponse(200, buildChat({ id: 77, messages: [buildMessage({ id: 50, conversation_id: 77 })] })),
+      'POST /api/message.php': () => sent({ conversation_id: 77, body: 'Hoi Eva' }, 50, 2),
+      'GET /api/chats.php': () => jsonResponse(200, { chats: [] }),
+    });
+    localStorage.setItem('dismissed-icebreaker-12', String(Date.now()));
+    const { router } = await renderWithApp(appRoutes(queryClient), {
+      path: '/members/12/chat',
+      user: buildUser(),
+      settings: { minimum_message_costs: { NL: { costs: 99, currency: 'EUR' } } },
+    });
+
+    expect(await screen.findByRole('heading', { name: 'Zeg hallo tegen Eva!' })).toBeInTheDocument();
+    expect(screen.getAllByText(/berichten vanaf € 0,99/i).length).toBeGreaterThan(0);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Bericht aan Eva' }), 'Hoi Eva{Enter}');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chats/77'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(commands(fetchMock)[0]).toEqual({
+      path: '/api/message.php',
+      method: 'POST',
+      body: { member_id: 12, body: 'Hoi Eva' },
+    });
+    expect(await screen.findByText('Hoi Eva')).toBeInTheDocument();
+    expect(reads(fetchMock, '/api/chat.php')).toEqual(['/api/chat.php?member_id=12']);
+  });
+
+  it('opens the icebreakers once on a new chat; an opener fills the composer without sending', async () => {
+    serve(fetchMock, { 'GET /api/chat.php': () => jsonResponse(200, buildChat({ id: null, messages: [] })) });
+    await renderWithApp(appRoutes(queryClient), { path: '/members/12/chat', user: buildUser() });
+
+    const dialog = await screen.findByRole('dialog', { name: 'Kies een openingszin' });
+    const openers = within(dialog)
+      .getAllByRole('button')
+      .filter((button) => button.className === 'icebreaker-option');
+    expect(openers.length).toBeGreaterThanOrEqual(6);
+    expect(openers.length).toBeLessThanOrEqual(8);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hoi Eva, waar droom je stiekem nog van?' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('textbox', { name: 'Bericht aan Eva' })).toHaveValue(
+      'Hoi Eva, waar droom je stiekem nog van?',
+    );
+    expect(commands(fetchMock)).toEqual([]);
+    expect(localStorage.getItem('dismissed-icebreaker-12')).not.toBeNull();
+
+    // From the button by the composer it opens again whenever the member asks.
+    await userEvent.click(screen.getByRole('button', { name: 'Openingszinnen' }));
+    expect(await screen.findByRole('dialog', { name: 'Kies een openingszin' })).toBeInTheDocument();
+  });
+
+  it('sends a gift from the picker, with its price, as a gift message', async () => {
+    serve(fetchMock, {
+      'GET /api/chat.php': () => jsonResponse(200, buildChat({ messages: HISTORY })),
+      'GET /api/gifts.php': () => jsonResponse(200, { gifts: GIFTS }),
+      'GET /api/chats.php': () => jsonResponse(200, { chats: [] }),
+      'POST /api/gift.php': () =>
+        sent({ kind: 'gift', body: '', gift: { key: 'champagne', name: 'Champagne', image: '/gifts/champagne.svg' } }),
+    });
+    await renderWithApp(appRoutes(queryClient), { path: '/chats/5', user: buildUser() });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Cadeautje sturen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Stuur Eva een cadeautje' });
+    const grid = await within(dialog).findByRole('list', { name: 'Kies een cadeautje' });
+    expect(within(grid).getAllByRole('button')).toHaveLength(2);
+    const champagne = within(grid).getByRole('button', { name: /Champagne/ });
+    expect(champagne).toHaveTextContent('50 credits');
+    await userEvent.click(champagne);
+    expect(champagne).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Champagne sturen voor 50 credits' }));
+
+    expect(await screen.findByText('Cadeautje: Champagne')).toBeInTheDocument();
+    expect(commands(fetchMock)).toEqual([
+      { path: '/api/gift.php', method: 'POST', body: { conversation_id: 5, gift: 'champagne' } },
+    ]);
+  });
+
+  it('uploads a photo as multipart with the conversation', async () => {
+    serve(fetchMock, {
+      'GET /api/chat.php': () => jsonResponse(200, buildChat({ messages: HISTORY })),
+      'GET /api/chats.php': () => jsonResponse(200, { chats: [] }),
+      'POST /api/message-image.php': () =>
+        sent({
+          kind: 'image',
+          body: '',
+          image: { url: '/media/chat/50.webp', thumb: '/media/chat/50-thumb.webp', width: 400, height: 400 },
+        }),
+    });
+    await renderWithApp(appRoutes(queryClient), { path: '/chats/5', user: buildUser() });
+
+    const input = await screen.findByLabelText('Foto versturen (15 credits)');
+    await userEvent.upload(input, new File(['png'], 'ik.png', { type: 'image/png' }));
+
+    await waitFor(() => expect(screen.getAllByRole('link', { name: 'Foto op volle grootte openen' })).toHaveLength(2));
+    const [upload] = commands(fetchMock);
+    expect(upload?.path).toBe('/api/message-image.php');
+    expect(upload?.body?.conversation_id).toBe('5');
+    expect(upload?.body?.file).toBeInstanceOf(File);
+  });
+
+  it('loads older messages with the page cursor', async () => {
+    serve(fetchMock, {
+      'GET /api/chat.php': (_, url) =>
+        url.searchParams.get('before') === '3'
+          ? jsonResponse(200, buildChat({ messages: [buildMessage({ id: 1, body: 'Het allereerste bericht' })] }))
+          : jsonResponse(200, buildChat({ messages: [buildMessage({ id: 3, body: 'Nieuwste' })], next: 3 })),
+    });
+    await renderWithApp(appRoutes(queryClient), { path: '/chats/5', user: buildUser() });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Oudere berichten laden' }));
+    expect(await screen.findByText('Het allereerste bericht')).toBeInTheDocument();
+    expect(reads(fetchMock, '/api/chat.php')).toEqual(['/api/chat.php?id=5', '/api/chat.php?id=5&before=3']);
+    expect(screen.queryByRole('button', { name: 'Oudere berichten laden' })).not.toBeInTheDocument();
+  });
+
+  it('marks a message the live channel adds read on the server, once', async () => {
+    serve(fetchMock, {
+      'GET /api/chat.php': () => jsonResponse(200, buildChat({ messages: HISTORY })),
+      'POST /api/chat-read.php': () => jsonResponse(200, { ok: true }),
+    });
+    await renderWithApp(appRoutes(queryClient), { path: '/chats/5', user: buildUser() });
+    await screen.findByText('Zin in koffie?');
+
+    const arrived = buildMessage({ id: 60, body: 'Graag!' });
+    act(() => {
+      queryClient.setQueryData<ChatPages>(queryKeys.chat(5), (data) =>
+        data ? { ...data, pages: [{ ...data.pages[0]!, messages: [arrived, ...data.pages[0]!.messages] }] } : data,
+      );
+    });
+
+    expect(await screen.findByText('Graag!')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(commands(fetchMock)).toEqual([{ path: '/api/chat-read.php', method: 'POST', body: { conversation: 5 } }]),
+    );
+  });
+
+  it('is read-only with a notice when the partner can no longer be written to', async () => {
+    serve(fetchMock, { 'GET /api/chat.php': () => jsonResponse(200, buildChat({ messages: HISTORY, closed: true })) });
+    await renderWithApp(appRoutes(queryClient), { path: '/chats/5', user: buildUser() });
+
+    expect(await screen.findByText(/Je kunt Eva geen berichten meer sturen/)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+});
