@@ -333,7 +333,7 @@ describe('POST /api/message-image.php', () => {
     expect(await ledgerOf(sender.id)).toEqual([]);
   });
 
-  it('removes the stored files again when the message cannot be sent', async () => {
+  it('refuses before storing anything when the message cannot be sent', async () => {
     const poor = await writer({ credits: site.photo_credits - 1 });
     const recipient = await writer();
     const unconfirmed = await writer({ status: 'not_confirmed' });
@@ -346,6 +346,23 @@ describe('POST /api/message-image.php', () => {
     expect(chatFiles()).toEqual(before);
     expect(await balanceOf(poor.id)).toBe(site.photo_credits - 1);
     expect(await sentBy(poor.id)).toEqual([]);
+  });
+
+  it('never overdraws: of 4 concurrent images with credits for 1, one is stored with its files', async () => {
+    const sender = await writer({ credits: site.photo_credits });
+    const recipient = await writer();
+    const before = chatFiles();
+    const image = await jpeg();
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => sendImage(sender.cookie, { member_id: recipient.id }, image)),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 402, 402, 402]);
+    expect(await balanceOf(sender.id)).toBe(0);
+    expect(await sentBy(sender.id)).toHaveLength(1);
+    // The losers' files, written before their transaction failed, are removed again.
+    const sent = answers.find((r) => r.statusCode === 200)!.json().message.image;
+    const added = chatFiles().filter((key) => !before.includes(key));
+    expect(added.map((key) => `/media/${key}`).sort()).toEqual([sent.url, sent.thumb].sort());
   });
 
   it('needs a login and the request-type header', async () => {

@@ -142,11 +142,42 @@ export function createChatService(deps: ChatServiceDeps) {
   }
 
   /**
+   * The checks of a send, in the caller's transaction: locks the sender's row (see lockSender),
+   * then the recipient, the confirmation, the conversation limit and the credits. Answers where
+   * the message goes, what it costs (only text messages use up free messages first) and the
+   * free messages left after it.
+   */
+  async function admit(
+    tx: DbOrTx,
+    senderId: number,
+    target: MessageTarget,
+    kind: MessageKind,
+    price: number,
+    site: ChatSite,
+  ): Promise<{ recipientId: number; cost: number; freeLeft: number }> {
+    const sender = await lockSender(tx, senderId);
+    if (!sender) throw notFound();
+    const { recipientId, conversationId } = await resolveRecipient(tx, senderId, target);
+    if (sender.status !== 'confirmed') throw accountNotConfirmed();
+    if (
+      conversationId === null &&
+      !sender.paidUser &&
+      (await countStartedConversations(tx, senderId)) >= FREE_CONVERSATION_LIMIT
+    ) {
+      throw conversationLimitReached();
+    }
+    const freeLeft = await freeMessagesLeft(tx, senderId, sender.paidUser, site);
+    const free = kind === 'text' && freeLeft > 0;
+    const cost = free ? 0 : price;
+    if (sender.credits < cost) throw insufficientCredits();
+    return { recipientId, cost, freeLeft: free ? freeLeft - 1 : freeLeft };
+  }
+
+  /**
    * Sends a message of any kind: the one transaction core of message.php, message-image.php and
-   * gift.php. It first locks the sender's row (see lockSender), so the checks, the message, the
-   * debit and its ledger row commit together or not at all, and concurrent sends can never
-   * overdraw. `price` is what the kind costs; only text messages use up free messages first.
-   * The message and the new balance are announced once committed.
+   * gift.php. The checks (admit, which locks the sender's row), the message, the debit and its
+   * ledger row commit together or not at all, so concurrent sends can never overdraw. `price`
+   * is what the kind costs. The message and the new balance are announced once committed.
    */
   async function deliver(
     senderId: number,
@@ -158,20 +189,7 @@ export function createChatService(deps: ChatServiceDeps) {
   ): Promise<SendMessageResponse> {
     const at = now();
     const outcome = await db.transaction(async (tx) => {
-      const sender = await lockSender(tx, senderId);
-      if (!sender) throw notFound();
-      const { recipientId, conversationId } = await resolveRecipient(tx, senderId, target);
-      if (sender.status !== 'confirmed') throw accountNotConfirmed();
-      if (
-        conversationId === null &&
-        !sender.paidUser &&
-        (await countStartedConversations(tx, senderId)) >= FREE_CONVERSATION_LIMIT
-      ) {
-        throw conversationLimitReached();
-      }
-      const freeLeft = await freeMessagesLeft(tx, senderId, sender.paidUser, site);
-      const free = content.kind === 'text' && freeLeft > 0;
-      const cost = free ? 0 : price;
+      const { recipientId, cost, freeLeft } = await admit(tx, senderId, target, content.kind, price, site);
       const conversation = await findOrCreateConversation(tx, senderId, recipientId, senderId);
       const message = await insertMessage(tx, {
         conversationId: conversation.id,
@@ -182,7 +200,7 @@ export function createChatService(deps: ChatServiceDeps) {
       });
       const credits = await spendCredits(tx, senderId, cost, LEDGER_REASON[content.kind], message.id);
       if (credits === null) throw insufficientCredits();
-      return { message: { ...message, gift }, recipientId, credits, cost, freeLeft: free ? freeLeft - 1 : freeLeft };
+      return { message: { ...message, gift }, recipientId, credits, cost, freeLeft };
     });
     const message = presentStoredMessage(outcome.message, site.cdn_prefix);
     await publish(CHAT_CHANNEL, { type: 'message', recipient_id: outcome.recipientId, message });
@@ -240,7 +258,7 @@ export function createChatService(deps: ChatServiceDeps) {
     /**
      * POST /api/message-image.php: checked and re-encoded like a profile photo (nothing is
      * written for a refused upload), the files stored under an unguessable key, then sent like
-     * any message. The files are removed again when the message cannot be sent.
+     * any message. The files are removed again when the message cannot be sent after all.
      */
     async sendImage(
       senderId: number,
@@ -248,6 +266,8 @@ export function createChatService(deps: ChatServiceDeps) {
       data: Buffer,
       site: ChatSite,
     ): Promise<SendMessageResponse> {
+      // Refuse early, before the costly decoding; deliver checks again.
+      await db.transaction((tx) => admit(tx, senderId, target, 'image', site.photo_credits, site));
       const files = await processChatUpload(data);
       const id = randomBytes(16).toString('hex');
       const keys = { full: chatImageKey(id, 'full'), thumb: chatImageKey(id, 'thumb') };
