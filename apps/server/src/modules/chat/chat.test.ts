@@ -76,6 +76,27 @@ describe('POST /api/message.php', () => {
     expect(again.json().message.conversation_id).toBe(message.conversation_id);
   });
 
+  it('sends all the same when the bus fails: the failure is only logged', async () => {
+    const failing = createInProcessBus({ log: pino({ level: 'silent' }) });
+    const other = await buildTestApp({}, { db: t.db, bus: failing });
+    // A closed bus refuses every publish.
+    await failing.close();
+    try {
+      const sender = await writer();
+      const { member: recipient } = await buildMember(t.db);
+      const res = await other.app.inject({
+        method: 'POST',
+        url: '/api/message.php',
+        headers: { ...XHR, cookie: sender.cookie },
+        payload: { member_id: recipient.id, body: 'Hoi' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(await t.db.select().from(messages).where(eq(messages.senderId, sender.id))).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('never overdraws: 50 concurrent sends with credits for 10 store exactly 10', async () => {
     const sender = await writer({ credits: site.message_credits * 10 });
     const { member: recipient } = await buildMember(t.db);
