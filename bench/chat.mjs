@@ -14,7 +14,8 @@
 //   phase 1: one process, in-process bus.
 //   phase 2: two processes on REDIS_URL; every send goes to the first, the members' sockets are
 //            spread over both (half of the receivers are on the other process).
-// It prints a table and writes docs/benchmarks/chat.md.
+// It prints a table and writes docs/benchmarks/chat.md. BENCH_CPU_PROF_DIR, when set, makes the
+// server processes write V8 CPU profiles there (node --cpu-prof), to see where a send's time goes.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -39,6 +40,7 @@ const BENCH_DB = 'bench_chat';
 /** Time after the last send for the last messages to arrive before they count as lost. */
 const DRAIN_MS = 3000;
 const TARGET_P99_MS = 50;
+const profileDir = process.env.BENCH_CPU_PROF_DIR;
 
 const load = (path) => tsImport(join(root, path), import.meta.url);
 const shared = await load('packages/shared/src/index.ts');
@@ -123,7 +125,8 @@ const children = new Set();
 async function startServer(name, env) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, name)}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
     cwd: root,
     env: {
       PATH: process.env.PATH,

@@ -178,6 +178,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   // to another process (the plugin's own preClose would close them without a code).
   await app.register(websocket, {
     options: { maxPayload: LIVE_MAX_PAYLOAD },
+    // An open socket fails when the network goes (a phone changing cells): expected, not an
+    // error; the client reconnects and catches up.
+    errorHandler: (err, socket, request) => {
+      request.log.info({ err }, 'live socket failed');
+      socket.terminate();
+    },
     preClose: async () => {
       await liveHub.close();
       app.websocketServer.close();
