@@ -95,6 +95,9 @@ describe('a conversation', () => {
     expect(within(days[1]!).getByText('Zin in koffie?')).toBeInTheDocument();
 
     expect(reads(fetchMock, '/api/chat.php')).toEqual(['/api/chat.php?id=5']);
+    // Wide screens keep the chat list beside the conversation, this one marked current.
+    const aside = screen.getByRole('complementary', { name: 'Berichten' });
+    expect(within(aside).getByRole('link', { current: 'page' })).toHaveAttribute('href', '/chats/5');
     await waitFor(() =>
       expect(queryClient.getQueryData<ChatsResponse>(queryKeys.chats)?.chats[0]?.num_unread_messages).toBe(0),
     );

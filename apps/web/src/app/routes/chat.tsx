@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useMatch, useParams } from 'react-router';
+import { ChatList } from '../../features/chat/components/chat-list';
 import { ChatById, ChatWithMember } from '../../features/chat/components/conversation';
 import { parseChatId } from '../../features/chat/rules';
 import { DocumentTitle } from '../components/document-title';
@@ -7,15 +8,20 @@ import { DocumentTitle } from '../components/document-title';
 /**
  * One conversation, at full height in the chat layout: /chats/:id by its id, or
  * /members/:id/chat with a member (which moves to /chats/<id> once the conversation exists).
+ * On wide screens the chat list stays beside it.
  */
 export function Component() {
   const { t } = useTranslation();
   const withMember = useMatch('/members/:id/chat') !== null;
   const id = parseChatId(useParams().id);
+  if (id === null) return null;
   return (
-    <>
+    <div className="chat-split">
       <DocumentTitle title={t('pages.chat.title')} />
-      {id === null ? null : withMember ? <ChatWithMember key={id} memberId={id} /> : <ChatById key={id} id={id} />}
-    </>
+      <aside className="chat-split__list" aria-label={t('pages.chats.title')}>
+        <ChatList activeId={withMember ? undefined : id} />
+      </aside>
+      {withMember ? <ChatWithMember key={id} memberId={id} /> : <ChatById key={id} id={id} />}
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { localeEntry } from '@app/i18n';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
@@ -13,11 +13,16 @@ import { useChats } from '../api/get-chats';
 import { listTime, previewKind } from '../rules';
 import './chat.scss';
 
+interface ChatListProps {
+  /** The conversation open beside the list (desktop), marked as the current one. */
+  activeId?: number;
+}
+
 /**
  * The member's chats, newest first: who, the last message (or what it was), when, and how
  * many are unread. Each can be deleted, after a confirmation in its own row.
  */
-export function ChatList() {
+export function ChatList({ activeId }: ChatListProps) {
   const { t } = useTranslation();
   const chats = useChats();
 
@@ -54,23 +59,38 @@ export function ChatList() {
   return (
     <ul className="chat-list" aria-label={t('chat.list.label')}>
       {chats.data.chats.map((entry) => (
-        <ChatRow key={entry.id} entry={entry} now={now} />
+        <ChatRow key={entry.id} entry={entry} now={now} active={entry.id === activeId} />
       ))}
     </ul>
   );
 }
 
-function ChatRow({ entry, now }: { entry: ChatEntry; now: Date }) {
+function ChatRow({ entry, now, active }: { entry: ChatEntry; now: Date; active: boolean }) {
   const { t } = useTranslation();
   const remove = useDeleteChat();
   const [confirming, setConfirming] = useState(false);
+  const toggled = useRef(false);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const deleteRef = useRef<HTMLButtonElement>(null);
   const { profile, last_message: last } = entry;
+
+  // The pressed button gives way to the question or back: focus follows to what took its place.
+  useEffect(() => {
+    if (!toggled.current) return;
+    toggled.current = false;
+    (confirming ? cancelRef.current : deleteRef.current)?.focus();
+  }, [confirming]);
+
+  function toggle(next: boolean) {
+    toggled.current = true;
+    setConfirming(next);
+  }
   const unread = entry.num_unread_messages;
   const kind = previewKind(entry);
 
   return (
-    <li className={`chat-row${unread > 0 ? ' chat-row--unread' : ''}`}>
-      <Link to={`/chats/${entry.id}`} className="chat-row__link">
+    <li className={`chat-row${unread > 0 ? ' chat-row--unread' : ''}${active ? ' chat-row--active' : ''}`}>
+      <Link to={`/chats/${entry.id}`} className="chat-row__link" aria-current={active ? 'page' : undefined}>
         <span className="chat-row__photo">
           <Avatar name={profile.name} src={profile.thumb} size={56} />
           {profile.online && <span className="chat-online-dot" />}
@@ -120,17 +140,23 @@ function ChatRow({ entry, now }: { entry: ChatEntry; now: Date }) {
           <button type="button" className="btn btn-sm btn-danger" onClick={() => remove.mutate(entry.id)}>
             {t('chat.list.confirm')}
           </button>
-          <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setConfirming(false)}>
+          <button
+            ref={cancelRef}
+            type="button"
+            className="btn btn-sm btn-outline-secondary"
+            onClick={() => toggle(false)}
+          >
             {t('chat.list.cancel')}
           </button>
         </div>
       ) : (
         <button
+          ref={deleteRef}
           type="button"
           className="chat-row__delete"
           aria-label={t('chat.list.delete', { name: profile.name })}
           title={t('chat.list.delete', { name: profile.name })}
-          onClick={() => setConfirming(true)}
+          onClick={() => toggle(true)}
         >
           <TrashIcon size={18} />
         </button>

@@ -256,11 +256,13 @@ function ChatView({ chat, messages, older, target }: ChatViewProps) {
                 </p>
               )}
               <p className="chat-cost">
-                {cost.free
-                  ? t('chat.cost.free', { count: cost.left })
-                  : t('chat.cost.credits', { count: cost.credits })}
-                {user && <span> · {t('chat.cost.balance', { count: user.credits })}</span>}
-                {minimum && <span> · {t('chat.cost.minimum', { price: minimum })}</span>}
+                <span>
+                  {cost.free
+                    ? t('chat.cost.free', { count: cost.left })
+                    : t('chat.cost.credits', { count: cost.credits })}
+                </span>
+                {user && <span>{t('chat.cost.balance', { count: user.credits })}</span>}
+                {minimum && <span>{t('chat.cost.minimum', { price: minimum })}</span>}
               </p>
             </>
           }
