@@ -85,7 +85,7 @@ describe('a conversation', () => {
     expect(screen.getByText(WARNING, { selector: 'span' })).toBeInTheDocument();
 
     const log = screen.getByRole('log', { name: 'Berichten met Eva' });
-    const days = within(log).getAllByRole('region');
+    const days = within(log).getAllByRole('group');
     expect(days).toHaveLength(2);
     expect(within(days[0]!).getByText('Cadeautje: Roos')).toBeInTheDocument();
     const photo = within(days[1]!).getByRole('link', { name: 'Foto op volle grootte openen' });

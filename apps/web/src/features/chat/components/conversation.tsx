@@ -67,7 +67,8 @@ export function ChatById({ id }: { id: number }) {
     const older: OlderMessages = {
       has: chat.hasNextPage,
       loading: chat.isFetchingNextPage,
-      load: () => void chat.fetchNextPage(),
+      // A second call while a page loads (the observer and the button) must not start another.
+      load: () => void chat.fetchNextPage({ cancelRefetch: false }),
     };
     return (
       <ChatView

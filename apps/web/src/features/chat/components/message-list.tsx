@@ -99,14 +99,16 @@ export function MessageList({ partner, messages, pending, older, empty }: Messag
                 ? formatDate(group.date, { weekday: 'long', day: 'numeric', month: 'long' })
                 : t(`chat.${kind}`);
             return (
-              <section key={group.day} className="chat-day" aria-label={label}>
-                <h2 className="chat-day__label">{label}</h2>
+              <div key={group.day} className="chat-day" role="group" aria-labelledby={`chat-day-${group.day}`}>
+                <h2 id={`chat-day-${group.day}`} className="chat-day__label">
+                  {label}
+                </h2>
                 <ol className="chat-day__messages">
                   {group.items.map((message) => (
                     <MessageBubble key={message.id} message={message} partner={partner} />
                   ))}
                 </ol>
-              </section>
+              </div>
             );
           })}
           {pending.length > 0 && (
