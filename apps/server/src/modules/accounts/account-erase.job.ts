@@ -2,7 +2,7 @@ import { ACCOUNT_REACTIVATION_DAYS } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { MediaStorage } from '../../platform/storage/index.js';
-import { deleteMembers, listErasableMemberIds, listPhotoKeys } from './accounts.repository.js';
+import { deleteMembers, listChatImageKeys, listErasableMemberIds, listPhotoKeys } from './accounts.repository.js';
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -17,8 +17,9 @@ export interface EraseDeps {
 
 /**
  * Erases for good every account deleted more than ACCOUNT_REACTIVATION_DAYS ago: first its
- * photo files, then the member row, whose foreign keys take the profile, photos, sessions,
- * tokens, tracking, pending messages and discount codes with it. Files go first so a failure
+ * photo files and the image files of its conversations, then the member row, whose foreign keys
+ * take the profile, photos, sessions, tokens, tracking, conversations, messages and discount
+ * codes with it. Files go first so a failure
  * leaves the rows for the next run to retry (deleting a missing file is no error), never files
  * without rows. Logs counts only: whom it erased is exactly what must not be kept.
  */
@@ -31,7 +32,7 @@ export async function eraseExpiredAccounts(deps: EraseDeps): Promise<{ members: 
   for (;;) {
     const ids = await listErasableMemberIds(db, before, batchSize);
     if (ids.length === 0) break;
-    const keys = await listPhotoKeys(db, ids);
+    const keys = [...(await listPhotoKeys(db, ids)), ...(await listChatImageKeys(db, ids))];
     for (const key of keys) await storage.delete(key);
     files += keys.length;
     members += await deleteMembers(db, ids);

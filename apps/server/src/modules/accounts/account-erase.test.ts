@@ -7,9 +7,11 @@ import { buildMember, buildPhoto } from '../../../test/factories.js';
 import { buildTestApp, loginCookie, type TestApp } from '../../../test/helpers.js';
 import {
   accountTokens,
+  conversations,
   discountCodes,
   memberTracking,
   members,
+  messages,
   pendingFirstMessages,
   photos,
   profiles,
@@ -120,6 +122,41 @@ describe('eraseExpiredAccounts', () => {
       members: 0,
       files: 0,
     });
+  });
+
+  it("deletes the image files of an erased member's conversations, the partner's too, and no others", async () => {
+    const expired = await memberWithEverything(15);
+    const active = await memberWithEverything(null);
+    const other = await memberWithEverything(null);
+    async function conversation(a: number, b: number): Promise<number> {
+      const [row] = await t.db
+        .insert(conversations)
+        .values({ memberLowId: Math.min(a, b), memberHighId: Math.max(a, b), startedBy: a })
+        .returning();
+      return row!.id;
+    }
+    async function imageMessage(conversationId: number, from: number, name: string): Promise<string[]> {
+      const keys = [`chat/${name}-full.webp`, `chat/${name}-thumb.webp`];
+      for (const key of keys) await storage.put(key, Buffer.from(name), 'image/webp');
+      await t.db
+        .insert(messages)
+        .values({ conversationId, senderId: from, kind: 'image', imageKey: keys[0], imageThumbKey: keys[1] });
+      return keys;
+    }
+    const theirs = await conversation(expired.member.id, active.member.id);
+    const sent = await imageMessage(theirs, expired.member.id, `sent-${expired.member.id}`);
+    const received = await imageMessage(theirs, active.member.id, `received-${expired.member.id}`);
+    const unrelated = await imageMessage(
+      await conversation(active.member.id, other.member.id),
+      active.member.id,
+      `unrelated-${expired.member.id}`,
+    );
+
+    const result = await eraseExpiredAccounts({ db: t.db, storage, now: new Date(), log: t.app.log });
+
+    expect(result).toEqual({ members: 1, files: 3 + 4 });
+    expect(await stored([...sent, ...received])).toEqual([false, false, false, false]);
+    expect(await stored(unrelated)).toEqual([true, true]);
   });
 
   it('works in batches until every expired account is gone, photo files already missing or not', async () => {

@@ -1,12 +1,14 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   accountTokens,
+  conversations,
   creditLedger,
   discountCodes,
   loginAttempts,
-  memberTracking,
   members,
+  memberTracking,
+  messages,
   pendingFirstMessages,
   photos,
   profiles,
@@ -97,10 +99,7 @@ export async function insertSignupCredits(db: DbOrTx, memberId: number, credits:
   await db.insert(creditLedger).values({ memberId, delta: credits, reason: 'signup', balanceAfter: credits });
 }
 
-export async function insertTracking(
-  db: DbOrTx,
-  values: typeof memberTracking.$inferInsert,
-): Promise<void> {
+export async function insertTracking(db: DbOrTx, values: typeof memberTracking.$inferInsert): Promise<void> {
   await db.insert(memberTracking).values(values);
 }
 
@@ -147,12 +146,7 @@ export async function findToken(db: DbOrTx, kind: TokenKind, tokenHash: string):
  * Uses a token once: marks it used if it is unused and unexpired, and answers its member.
  * Atomic, so two clicks on the same link cannot both succeed.
  */
-export async function consumeToken(
-  db: DbOrTx,
-  kind: TokenKind,
-  tokenHash: string,
-  now: Date,
-): Promise<number | null> {
+export async function consumeToken(db: DbOrTx, kind: TokenKind, tokenHash: string, now: Date): Promise<number | null> {
   const [row] = await db
     .update(accountTokens)
     .set({ usedAt: now })
@@ -378,6 +372,25 @@ export async function listPhotoKeys(db: DbOrTx, memberIds: number[]): Promise<st
 }
 
 /**
+ * The storage keys of the chat images in every conversation of the members: erasing a member
+ * deletes those conversations (foreign keys cascade), the partner's images included.
+ */
+export async function listChatImageKeys(db: DbOrTx, memberIds: number[]): Promise<string[]> {
+  if (memberIds.length === 0) return [];
+  const rows = await db
+    .select({ full: messages.imageKey, thumb: messages.imageThumbKey })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(
+      and(
+        or(inArray(conversations.memberLowId, memberIds), inArray(conversations.memberHighId, memberIds)),
+        isNotNull(messages.imageKey),
+      ),
+    );
+  return rows.flatMap((r) => [r.full, r.thumb]).filter((key): key is string => key !== null);
+}
+
+/**
  * Deletes member rows for good; their profile, photos, sessions, tokens, tracking, messages
  * and discount codes go with them (foreign keys cascade). Only rows still deleted are taken.
  */
@@ -392,10 +405,6 @@ export async function deleteMembers(db: DbOrTx, memberIds: number[]): Promise<nu
 
 /** The profile name of a member, deleted or not (mails to a deleted account greet by name too). */
 export async function findProfileName(db: DbOrTx, memberId: number): Promise<string> {
-  const [row] = await db
-    .select({ name: profiles.name })
-    .from(profiles)
-    .where(eq(profiles.memberId, memberId))
-    .limit(1);
+  const [row] = await db.select({ name: profiles.name }).from(profiles).where(eq(profiles.memberId, memberId)).limit(1);
   return row?.name ?? '';
 }
