@@ -18,7 +18,7 @@
 // server processes write V8 CPU profiles there (node --cpu-prof), to see where a send's time goes.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -55,6 +55,35 @@ const fmt = (ms) => (ms === null ? '-' : ms.toFixed(1));
 function quantile(sorted, q) {
   if (sorted.length === 0) return null;
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+}
+
+/** Clock ticks a second of /proc/<pid>/stat (USER_HZ; 100 on Linux). */
+const TICKS = 100;
+
+/** CPU seconds (user + system) the processes used so far; 0 for a process that is gone. */
+function cpuSeconds(pids) {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended.
+    }
+  }
+  return ticks / TICKS;
+}
+
+/** The PostgreSQL server's processes (postmaster and backends) on this machine. */
+function postgresPids() {
+  return readdirSync('/proc').filter((entry) => {
+    if (!/^\d+$/.test(entry)) return false;
+    try {
+      return readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres';
+    } catch {
+      return false;
+    }
+  });
 }
 
 // --- a fresh database with members and sessions ----------------------------------------------
@@ -161,7 +190,7 @@ async function startServer(name, env) {
     const ready = await fetch(`${origin}/api/settings.php`)
       .then((res) => res.ok)
       .catch(() => false);
-    if (ready) return { name, origin, port, stop };
+    if (ready) return { name, origin, port, pid: child.pid, stop };
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`${name} did not answer within 60 s:\n${output}`);
@@ -255,7 +284,7 @@ function randomPair() {
  * One phase: tabs on `serverOf(member)`, sends to `sendTo` at RATE a second, timed from request
  * start to arrival at the recipient's tab.
  */
-async function runPhase(label, sendTo, serverOf) {
+async function runPhase(label, sendTo, serverOf, servers) {
   const total = RATE * (WARMUP + SECONDS);
   const measuredFrom = RATE * WARMUP;
   const sentAt = new Float64Array(total).fill(NaN);
@@ -273,6 +302,7 @@ async function runPhase(label, sendTo, serverOf) {
   log(`${label}: ${tabs.count} live tabs open; sending ${RATE}/s for ${WARMUP} + ${SECONDS} s`);
 
   const started = performance.now();
+  let cpuFrom = null;
   let next = 0;
   const inFlight = new Set();
   await new Promise((resolve) => {
@@ -280,6 +310,13 @@ async function runPhase(label, sendTo, serverOf) {
       const due = Math.min(total, Math.floor(((performance.now() - started) * RATE) / 1000) + 1);
       while (next < due) {
         const seq = next++;
+        if (seq === measuredFrom) {
+          cpuFrom = {
+            server: cpuSeconds(servers.map((s) => s.pid)),
+            postgres: cpuSeconds(postgresPids()),
+            client: cpuSeconds([process.pid]),
+          };
+        }
         const [a, b] = randomPair();
         sentAt[seq] = performance.now();
         const done = sendMessage(sendTo, a, b, `${BODY_PREFIX}${seq}`).then((status) => {
@@ -298,6 +335,11 @@ async function runPhase(label, sendTo, serverOf) {
   });
   const sendSeconds = (performance.now() - started) / 1000;
   await Promise.all(inFlight);
+  const cpu = {
+    server: cpuSeconds(servers.map((s) => s.pid)) - cpuFrom.server,
+    postgres: cpuSeconds(postgresPids()) - cpuFrom.postgres,
+    client: cpuSeconds([process.pid]) - cpuFrom.client,
+  };
   await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
   await tabs.close();
 
@@ -340,6 +382,11 @@ async function runPhase(label, sendTo, serverOf) {
     sustained: latencies.length / ((lastReceipt - firstReceipt) / 1000),
     live: summary(latencies),
     http: summary(httpMs),
+    cpuMsPerMessage: {
+      server: (cpu.server * 1000) / measured,
+      postgres: (cpu.postgres * 1000) / measured,
+      client: (cpu.client * 1000) / measured,
+    },
     byServer: [...byServer].map(([name, list]) => ({ name, ...summary(list) })),
   };
 }
@@ -349,14 +396,19 @@ const loadAtStart = loadavg()[0].toFixed(1);
 const results = [];
 try {
   const single = await startServer('p1', {});
-  results.push(await runPhase('1 process, in-process bus', single, () => single));
+  results.push(await runPhase('1 process, in-process bus', single, () => single, [single]));
   await single.stop();
 
   const [first, second] = await Promise.all([
     startServer('r1', { REDIS_URL: redisUrl }),
     startServer('r2', { REDIS_URL: redisUrl }),
   ]);
-  results.push(await runPhase('2 processes over Redis', first, (memberId) => (memberId % 2 === 0 ? first : second)));
+  results.push(
+    await runPhase('2 processes over Redis', first, (memberId) => (memberId % 2 === 0 ? first : second), [
+      first,
+      second,
+    ]),
+  );
   await Promise.all([first.stop(), second.stop()]);
 } finally {
   for (const child of children) child.kill('SIGKILL');
@@ -384,11 +436,11 @@ const table = [
   ...rows,
 ].join('\n');
 const httpTable = [
-  '| setup | HTTP p50 ms | HTTP p95 ms | HTTP p99 ms | offered msg/s | statuses |',
-  '|---|---:|---:|---:|---:|---|',
+  '| setup | HTTP p50 ms | HTTP p95 ms | HTTP p99 ms | offered msg/s | server CPU ms/msg | PostgreSQL CPU ms/msg | bench client CPU ms/msg | statuses |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---|',
   ...results.map(
     (r) =>
-      `| ${r.label} | ${fmt(r.http.p50)} | ${fmt(r.http.p95)} | ${fmt(r.http.p99)} | ${r.offeredRate.toFixed(0)} | ${Object.entries(
+      `| ${r.label} | ${fmt(r.http.p50)} | ${fmt(r.http.p95)} | ${fmt(r.http.p99)} | ${r.offeredRate.toFixed(0)} | ${r.cpuMsPerMessage.server.toFixed(2)} | ${r.cpuMsPerMessage.postgres.toFixed(2)} | ${r.cpuMsPerMessage.client.toFixed(2)} | ${Object.entries(
         r.statuses,
       )
         .map(([status, n]) => `${status}: ${n}`)
