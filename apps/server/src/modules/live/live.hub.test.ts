@@ -74,7 +74,7 @@ describe('live hub', () => {
       { type: 'message', message: { ...message(5), from_me: false } },
       { type: 'hello', last_message_id: 5 },
     ];
-    hub.open(tab, first);
+    tab.open(first);
     await client.next('message', (e) => e.message.id === 6);
     // The bus may still bring a message the catch-up sent; it is dropped.
     await published(5);
@@ -95,7 +95,7 @@ describe('live hub', () => {
     const tab = hub.join(MEMBER, socket);
     for (const id of [11, 12, 13]) await published(id);
     await delivered();
-    hub.open(tab, [{ type: 'hello', last_message_id: 10 }]);
+    tab.open([{ type: 'hello', last_message_id: 10 }]);
     await client.next('resync');
     await published(14);
     await client.next('message', (e) => e.message.id === 14);
@@ -107,8 +107,8 @@ describe('live hub', () => {
     await hub.start();
     const first = await connect();
     const second = await connect();
-    hub.open(hub.join(MEMBER, first.socket), []);
-    hub.open(hub.join(MEMBER, second.socket), []);
+    hub.join(MEMBER, first.socket).open([]);
+    hub.join(MEMBER, second.socket).open([]);
     expect(hub.tabCount(MEMBER)).toBe(2);
     await first.client.close();
     await expect.poll(() => hub?.tabCount(MEMBER)).toBe(1);

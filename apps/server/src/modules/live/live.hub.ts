@@ -40,13 +40,15 @@ interface Outgoing {
   messageId: number | null;
 }
 
-/** One open tab of a member: one WebSocket. */
-export interface LiveTab {
-  readonly memberId: number;
-  readonly socket: WebSocket;
+/** A tab that joined and is catching up: open() sends the catch-up and makes it live. */
+export interface JoiningTab {
+  open(first: readonly LiveEvent[]): void;
 }
 
-interface TabState extends LiveTab {
+/** One open tab of a member: one WebSocket. */
+interface TabState {
+  readonly memberId: number;
+  readonly socket: WebSocket;
   /** Answered the last ping. */
   alive: boolean;
   /** Events that arrived while the tab was catching up; null once it is live. */
@@ -151,9 +153,11 @@ export function createLiveHub(deps: { bus: Bus; log: FastifyBaseLogger; options?
 
     /**
      * Registers a member's new tab, before its catch-up reads the database: from now on its
-     * events wait for open(). Call synchronously in the WebSocket handler.
+     * events wait until open() sent the catch-up (`first`: missed messages or resync, then
+     * hello); then they follow, without the messages the catch-up already held, and from then
+     * on events go straight out. Call join synchronously in the WebSocket handler.
      */
-    join(memberId: number, socket: WebSocket): LiveTab {
+    join(memberId: number, socket: WebSocket): JoiningTab {
       const tab: TabState = { memberId, socket, alive: true, pending: [], overflowed: false, caughtUp: new Set() };
       let tabs = tabsByMember.get(memberId);
       if (!tabs) tabsByMember.set(memberId, (tabs = new Set()));
@@ -162,24 +166,16 @@ export function createLiveHub(deps: { bus: Bus; log: FastifyBaseLogger; options?
         tab.alive = true;
       });
       socket.on('close', () => remove(tab));
-      return tab;
-    },
-
-    /**
-     * Sends the catch-up (`first`: missed messages or resync, then hello) and then what arrived
-     * meanwhile, without the messages the catch-up already held; from then on events go straight out.
-     */
-    open(live: LiveTab, first: readonly LiveEvent[]): void {
-      const tab = live as TabState;
-      const pending = tab.pending ?? [];
-      tab.pending = null;
-      tab.caughtUp = new Set(first.map(messageIdOf).filter((id) => id !== null));
-      for (const event of first) write(tab, JSON.stringify(event));
-      if (tab.overflowed) {
-        write(tab, JSON.stringify({ type: 'resync' } satisfies LiveEvent));
-        return;
-      }
-      for (const outgoing of pending) sendTo(tab, outgoing);
+      return {
+        open(first) {
+          const pending = tab.pending ?? [];
+          tab.pending = null;
+          tab.caughtUp = new Set(first.map(messageIdOf).filter((id) => id !== null));
+          for (const event of first) write(tab, JSON.stringify(event));
+          if (tab.overflowed) return write(tab, JSON.stringify({ type: 'resync' } satisfies LiveEvent));
+          for (const outgoing of pending) sendTo(tab, outgoing);
+        },
+      };
     },
 
     /** Open tabs of a member in this process. */

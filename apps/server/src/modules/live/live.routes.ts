@@ -54,7 +54,7 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
       const tab = hub.join(id, socket);
       try {
         const { site } = await settings.resolveSite({ host: request.host });
-        hub.open(tab, await live.firstEvents(id, request.query.after, site.settings.cdn_prefix));
+        tab.open(await live.firstEvents(id, request.query.after, site.settings.cdn_prefix));
       } catch (err) {
         request.log.error({ err, memberId: id }, 'live channel catch-up failed');
         socket.close(CLOSE_INTERNAL_ERROR);
