@@ -220,6 +220,19 @@ describe('a conversation', () => {
     expect(reads(fetchMock, '/api/chat.php')).toEqual(['/api/chat.php?member_id=12']);
   });
 
+  it('moves to the conversation at once when the member already has one with that member', async () => {
+    serve(fetchMock, {
+      'GET /api/chat.php': () => jsonResponse(200, buildChat({ id: 5, messages: HISTORY, next: 1 })),
+    });
+    const { router } = await renderWithApp(appRoutes(queryClient), { path: '/members/12/chat', user: buildUser() });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chats/5'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(await screen.findByText('Zin in koffie?')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Oudere berichten laden' })).toBeInTheDocument();
+    expect(reads(fetchMock, '/api/chat.php')).toEqual(['/api/chat.php?member_id=12']);
+  });
+
   it('opens the icebreakers once on a new chat; an opener fills the composer without sending', async () => {
     serve(fetchMock, { 'GET /api/chat.php': () => jsonResponse(200, buildChat({ id: null, messages: [] })) });
     await renderWithApp(appRoutes(queryClient), { path: '/members/12/chat', user: buildUser() });
