@@ -116,7 +116,14 @@ describe('the chat list', () => {
     });
     await renderWithApp(appRoutes(queryClient), { path: '/chats', user: buildUser() });
 
+    // Escape takes the question back, and focus returns to the delete button.
     await userEvent.click(await screen.findByRole('button', { name: 'Gesprek met Eva verwijderen' }));
+    expect(screen.getByRole('button', { name: 'Annuleren' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Gesprek met Eva verwijderen' })).toHaveFocus();
+    expect(commands(fetchMock)).toEqual([]);
+
+    await userEvent.keyboard('{Enter}');
     const confirm = screen.getByRole('group', { name: 'Gesprek met Eva verwijderen?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Verwijderen' }));
 

@@ -135,6 +135,7 @@ function ChatRow({ entry, now, active }: { entry: ChatEntry; now: Date; active: 
           className="chat-row__confirm"
           role="group"
           aria-label={t('chat.list.confirmDelete', { name: profile.name })}
+          onKeyDown={(event) => event.key === 'Escape' && toggle(false)}
         >
           <span className="chat-row__question">{t('chat.list.confirmDelete', { name: profile.name })}</span>
           <button type="button" className="btn btn-sm btn-danger" onClick={() => remove.mutate(entry.id)}>
