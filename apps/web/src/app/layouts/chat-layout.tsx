@@ -3,12 +3,13 @@ import { Link, Outlet, useNavigate } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { ArrowLeftIcon } from '../../components/icons';
 import { ChatsActivitySlot } from '../../features/chat/components/chats-activity-slot';
+import { LikesPollingSlot } from '../../features/likes/components/likes-polling-slot';
 import { useSettings } from '../../features/settings/api/get-settings';
 import { SkipLink } from './skip-link';
 
 /**
  * The chat layout: a slim bar with back and brand, and the conversation at full height. The
- * chats polling runs here too, so the page title's count stays right in a conversation.
+ * chats and likes polling run here too, so the page title's count stays right in a conversation.
  */
 export function ChatLayout() {
   const { t } = useTranslation();
@@ -35,6 +36,7 @@ export function ChatLayout() {
         <Outlet />
       </main>
       <ChatsActivitySlot />
+      <LikesPollingSlot />
     </div>
   );
 }

@@ -103,6 +103,16 @@ describe('a conversation', () => {
     );
   });
 
+  it('keeps the likes behind the page title loaded in the chat layout too', async () => {
+    serve(fetchMock, {
+      'GET /api/chat.php': () => jsonResponse(200, buildChat({ messages: HISTORY })),
+      'GET /api/likes.php': () => jsonResponse(200, { profiles: [], liked_by: [], matches: [], new_likes: 3 }),
+    });
+    await renderWithApp(appRoutes(queryClient), { path: '/chats/5', user: buildUser() });
+
+    await waitFor(() => expect(reads(fetchMock, '/api/likes.php')).toEqual(['/api/likes.php']));
+  });
+
   it('sends a text with Enter: pending first, then stored, with the new balance and the next cost', async () => {
     let answer: (response: Response) => void = () => undefined;
     serve(fetchMock, {
