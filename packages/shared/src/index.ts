@@ -14,3 +14,4 @@ export * from './schemas/search.js';
 export * from './schemas/likes.js';
 export * from './schemas/chat.js';
 export * from './schemas/live.js';
+export * from './schemas/payments.js';

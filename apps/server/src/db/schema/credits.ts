@@ -1,6 +1,7 @@
 import { bigint, bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { messages } from './chat.js';
 import { members } from './members.js';
+import { orders } from './payments.js';
 
 /** Why a member's credit balance changed. */
 export const CREDIT_REASONS = ['signup', 'message', 'image', 'gift', 'purchase', 'refund', 'adjustment'] as const;
@@ -20,6 +21,8 @@ export const creditLedger = pgTable(
     reason: text('reason', { enum: CREDIT_REASONS }).notNull(),
     /** The message that spent the credits, while it exists. */
     messageId: bigint('message_id', { mode: 'number' }).references(() => messages.id, { onDelete: 'set null' }),
+    /** The order that bought the credits (reason 'purchase'). */
+    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id, { onDelete: 'set null' }),
     balanceAfter: integer('balance_after').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -23,9 +23,13 @@ export const members = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    status: text('status', { enum: ['confirmed', 'not_confirmed'] }).notNull().default('not_confirmed'),
+    status: text('status', { enum: ['confirmed', 'not_confirmed'] })
+      .notNull()
+      .default('not_confirmed'),
     credits: integer('credits').notNull().default(0),
     paidUser: boolean('paid_user').notNull().default(false),
+    /** Set when too many wrong direct-debit SMS codes were entered: no more direct debit. */
+    directDebitBlockedAt: timestamp('direct_debit_blocked_at', { withTimezone: true }),
     language: text('language').notNull().default('nl'),
     domain: text('domain').notNull(),
     fictional: boolean('fictional').notNull().default(false),
@@ -43,7 +47,9 @@ export const members = pgTable(
     uniqueIndex('members_email_idx').on(sql`lower(${t.email})`),
     check('members_credits_nonnegative', sql`${t.credits} >= 0`),
     // The erase job looks for accounts deleted longer ago than the reactivation period.
-    index('members_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
+    index('members_deleted_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
   ],
 );
 
@@ -70,7 +76,9 @@ export const profiles = pgTable(
     relationshipStatus: text('relationship_status'),
     tattoos: text('tattoos'),
     reason: text('reason'),
-    status: text('status', { enum: ['active', 'disabled'] }).notNull().default('disabled'),
+    status: text('status', { enum: ['active', 'disabled'] })
+      .notNull()
+      .default('disabled'),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -100,7 +108,10 @@ export const profileInterests = pgTable(
       .notNull()
       .references(() => interests.id),
   },
-  (t) => [primaryKey({ columns: [t.memberId, t.interestId] }), index('profile_interests_interest_idx').on(t.interestId)],
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.interestId] }),
+    index('profile_interests_interest_idx').on(t.interestId),
+  ],
 );
 
 /** A member's photo: the stored files are always re-encoded versions, never the upload. */

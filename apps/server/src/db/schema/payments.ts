@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { members } from './members.js';
 
 /**
@@ -19,9 +32,13 @@ export const discountCodes = pgTable(
     currency: text('currency'),
     minimumOrderValue: integer('minimum_order_value'),
     paymentMethods: text('payment_methods').array(),
-    status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'inactive'] })
+      .notNull()
+      .default('active'),
     /** 'once': one use in all; 'once_per_user': one use per member; 'unlimited'. */
-    validity: text('validity', { enum: ['once', 'once_per_user', 'unlimited'] }).notNull().default('once_per_user'),
+    validity: text('validity', { enum: ['once', 'once_per_user', 'unlimited'] })
+      .notNull()
+      .default('once_per_user'),
     /** What created it: the operator, the account-deletion retention offer, the welcome discount, the time bonus. */
     source: text('source', { enum: ['operator', 'retention', 'welcome', 'time_bonus'] }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
@@ -32,4 +49,140 @@ export const discountCodes = pgTable(
     index('discount_codes_member_idx').on(t.memberId, t.source),
     check('discount_codes_percentage_range', sql`${t.percentage} between 1 and 100`),
   ],
+);
+
+/** A credit bundle the operator sells (spec: four tiers p0-p3, one flagged popular). */
+export const creditBundles = pgTable(
+  'credit_bundles',
+  {
+    id: serial('id').primaryKey(),
+    tier: text('tier', { enum: ['p0', 'p1', 'p2', 'p3'] }).notNull(),
+    credits: integer('credits').notNull(),
+    popular: boolean('popular').notNull().default(false),
+    position: integer('position').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('credit_bundles_credits_positive', sql`${t.credits} > 0`)],
+);
+
+/** A bundle's price per currency, in cents. */
+export const bundlePrices = pgTable(
+  'bundle_prices',
+  {
+    bundleId: integer('bundle_id')
+      .notNull()
+      .references(() => creditBundles.id, { onDelete: 'cascade' }),
+    currency: text('currency').notNull(),
+    amount: integer('amount').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bundleId, t.currency] }),
+    check('bundle_prices_amount_nonnegative', sql`${t.amount} >= 0`),
+  ],
+);
+
+/**
+ * An order of a credit bundle and its payment. The price, credits and discount are copied in
+ * when it is placed, so later price changes never alter it; `provider_payment_id` is what a
+ * webhook names. Completing it (credits, ledger row, paid flag) happens exactly once: only the
+ * update that moves it out of 'pending' does that work.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    bundleId: integer('bundle_id')
+      .notNull()
+      .references(() => creditBundles.id),
+    credits: integer('credits').notNull(),
+    method: text('method').notNull(),
+    currency: text('currency').notNull(),
+    amount: integer('amount').notNull(),
+    listAmount: integer('list_amount').notNull(),
+    discountCodeId: bigint('discount_code_id', { mode: 'number' }).references(() => discountCodes.id, {
+      onDelete: 'set null',
+    }),
+    discountCode: text('discount_code'),
+    discountPercentage: integer('discount_percentage'),
+    status: text('status', { enum: ['pending', 'completed', 'failed', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    failure: text('failure', { enum: ['recurring_declined'] }),
+    /** 'demo' | 'mollie' | 'directdebit'. */
+    provider: text('provider').notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    /** What a repeat order charges without checkout (the provider's customer and mandate). */
+    providerCustomerId: text('provider_customer_id'),
+    providerMandateId: text('provider_mandate_id'),
+    /** Placed as a repeat order. */
+    repeat: boolean('repeat').notNull().default(false),
+    termsVersion: timestamp('terms_version', { withTimezone: true }).notNull(),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('orders_member_idx').on(t.memberId, t.id),
+    uniqueIndex('orders_provider_payment_idx').on(t.provider, t.providerPaymentId),
+    check('orders_amounts_nonnegative', sql`${t.amount} >= 0 and ${t.listAmount} >= ${t.amount}`),
+  ],
+);
+
+/** Uses of discount codes, recorded when the order completes; validity is checked against them. */
+export const discountCodeUses = pgTable(
+  'discount_code_uses',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    codeId: bigint('code_id', { mode: 'number' })
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: 'cascade' }),
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('discount_code_uses_code_idx').on(t.codeId, t.memberId),
+    uniqueIndex('discount_code_uses_order_idx').on(t.orderId),
+  ],
+);
+
+/**
+ * The SEPA direct-debit details of an order placed through /directdebit, and its SMS code
+ * (only a hash of it; attempts counted).
+ */
+export const directDebits = pgTable('direct_debits', {
+  orderId: bigint('order_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  accountHolder: text('account_holder').notNull(),
+  iban: text('iban').notNull(),
+  street: text('street').notNull(),
+  houseNumber: text('house_number').notNull(),
+  zip: text('zip').notNull(),
+  city: text('city').notNull(),
+  phone: text('phone').notNull(),
+  otpHash: text('otp_hash').notNull(),
+  otpExpiresAt: timestamp('otp_expires_at', { withTimezone: true }).notNull(),
+  otpAttempts: integer('otp_attempts').notNull().default(0),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+});
+
+/** Text messages of the outbox SMS transport (no SMS provider key): kept for the dev outbox. */
+export const outboxSms = pgTable(
+  'outbox_sms',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    to: text('to').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('outbox_sms_to_idx').on(t.to)],
 );
