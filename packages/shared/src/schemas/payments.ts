@@ -116,6 +116,18 @@ export const PAYMENT_METHODS_BY_COUNTRY: Record<string, readonly PaymentMethod[]
   NZ: [...CARDS],
 };
 
+/** The currency prices are shown and charged in, per country; a country not listed pays in EUR. */
+export const CURRENCY_BY_COUNTRY: Record<string, string> = {
+  CH: 'CHF',
+  PL: 'PLN',
+  GB: 'GBP',
+  US: 'USD',
+  CA: 'CAD',
+  AU: 'AUD',
+  NZ: 'NZD',
+};
+export const DEFAULT_CURRENCY = 'EUR';
+
 /** Direct debit: code length, validity and attempts; completed direct-debit orders per 30 days. */
 export const DIRECT_DEBIT_OTP_LENGTH = 6;
 export const DIRECT_DEBIT_OTP_MINUTES = 10;

@@ -17,6 +17,20 @@ CREATE TABLE "credit_bundles" (
 	CONSTRAINT "credit_bundles_credits_positive" CHECK ("credit_bundles"."credits" > 0)
 );
 --> statement-breakpoint
+CREATE TABLE "demo_payments" (
+	"id" text PRIMARY KEY NOT NULL,
+	"amount" integer NOT NULL,
+	"currency" text NOT NULL,
+	"method" text NOT NULL,
+	"description" text NOT NULL,
+	"status" text DEFAULT 'open' NOT NULL,
+	"customer_id" text,
+	"mandate_id" text,
+	"return_url" text NOT NULL,
+	"webhook_url" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "direct_debits" (
 	"order_id" bigint PRIMARY KEY NOT NULL,
 	"account_holder" text NOT NULL,

@@ -186,3 +186,25 @@ export const outboxSms = pgTable(
   },
   (t) => [index('outbox_sms_to_idx').on(t.to)],
 );
+
+/**
+ * Payments of the built-in demo checkout (no payment provider key): the hosted page of our own
+ * where the payer chooses paid, failed or cancelled, or leaves the payment open. It plays the
+ * provider's side, so the app asks it for a status exactly as it asks Mollie.
+ */
+export const demoPayments = pgTable('demo_payments', {
+  id: text('id').primaryKey(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  method: text('method').notNull(),
+  description: text('description').notNull(),
+  status: text('status', { enum: ['open', 'paid', 'failed', 'canceled', 'expired'] })
+    .notNull()
+    .default('open'),
+  /** A first payment of a recurring method leaves a mandate for repeat orders. */
+  customerId: text('customer_id'),
+  mandateId: text('mandate_id'),
+  returnUrl: text('return_url').notNull(),
+  webhookUrl: text('webhook_url').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
