@@ -1,0 +1,171 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { bundlePrices, creditBundles, creditLedger, discountCodeUses, members, orders } from '../../db/schema/index.js';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type LedgerRow = typeof creditLedger.$inferSelect;
+
+/** A bundle on sale with its price in one currency. */
+export interface PricedBundle {
+  id: number;
+  tier: (typeof creditBundles.$inferSelect)['tier'];
+  credits: number;
+  popular: boolean;
+  /** Cents of the currency asked for. */
+  price: number;
+}
+
+/** Stores a new order (pending unless told otherwise) and answers it. */
+export async function insertOrder(db: DbOrTx, values: NewOrder): Promise<OrderRow> {
+  const [row] = await db.insert(orders).values(values).returning();
+  return row!;
+}
+
+/**
+ * Completes a pending order, exactly once: only the update that finds it still 'pending' moves
+ * it, so of any number of concurrent completions (webhook deliveries, an SMS code entered twice)
+ * one alone goes on to add the credits with a 'purchase' ledger row, make the member paid and
+ * record the discount use, all in the caller's transaction. The provider's customer and mandate
+ * are kept for repeat orders. Answers the member's new balance, or null when the order was not
+ * pending (already completed, failed or cancelled; unknown).
+ */
+export async function completeOrder(
+  db: DbOrTx,
+  orderId: number,
+  opts: { customerId: string | null; mandateId: string | null; now: Date },
+): Promise<number | null> {
+  const [order] = await db
+    .update(orders)
+    .set({
+      status: 'completed',
+      completedAt: opts.now,
+      providerCustomerId: sql`coalesce(${opts.customerId}, ${orders.providerCustomerId})`,
+      providerMandateId: sql`coalesce(${opts.mandateId}, ${orders.providerMandateId})`,
+    })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
+    .returning({
+      memberId: orders.memberId,
+      credits: orders.credits,
+      discountCodeId: orders.discountCodeId,
+    });
+  if (!order) return null;
+  const [member] = await db
+    .update(members)
+    .set({ credits: sql`${members.credits} + ${order.credits}`, paidUser: true })
+    .where(eq(members.id, order.memberId))
+    .returning({ credits: members.credits });
+  // The member row goes only with the order (cascade), so it is there while the order is.
+  if (!member) throw new Error(`member of order ${orderId} vanished`);
+  await db.insert(creditLedger).values({
+    memberId: order.memberId,
+    delta: order.credits,
+    reason: 'purchase',
+    orderId,
+    balanceAfter: member.credits,
+    createdAt: opts.now,
+  });
+  if (order.discountCodeId !== null) {
+    await db.insert(discountCodeUses).values({ codeId: order.discountCodeId, memberId: order.memberId, orderId });
+  }
+  return member.credits;
+}
+
+/**
+ * Moves a pending order to 'failed' or 'cancelled' (a completed order never goes back). Answers
+ * whether it moved.
+ */
+export async function failOrder(
+  db: DbOrTx,
+  orderId: number,
+  status: 'failed' | 'cancelled',
+  failure: OrderRow['failure'] = null,
+): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({ status, failure })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}
+
+/** Records the provider's payment of an order, which webhooks will name. */
+export async function setProviderPayment(db: DbOrTx, orderId: number, paymentId: string): Promise<void> {
+  await db.update(orders).set({ providerPaymentId: paymentId }).where(eq(orders.id, orderId));
+}
+
+/** An order by id. */
+export async function findOrder(db: DbOrTx, orderId: number): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  return row ?? null;
+}
+
+/** One of the member's own orders; null for another member's or an unknown one. */
+export async function findMemberOrder(db: DbOrTx, memberId: number, orderId: number): Promise<OrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.memberId, memberId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The order a provider's payment belongs to (what a webhook names). */
+export async function findOrderByPayment(db: DbOrTx, provider: string, paymentId: string): Promise<OrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.provider, provider), eq(orders.providerPaymentId, paymentId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The member's last completed order: what a repeat order buys again. */
+export async function findLastCompletedOrder(db: DbOrTx, memberId: number): Promise<OrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.memberId, memberId), eq(orders.status, 'completed')))
+    .orderBy(desc(orders.completedAt), desc(orders.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The member's orders, newest first. */
+export function listOrders(db: DbOrTx, memberId: number): Promise<OrderRow[]> {
+  return db.select().from(orders).where(eq(orders.memberId, memberId)).orderBy(desc(orders.id));
+}
+
+/** Every change of the member's balance, newest first. */
+export function listLedger(db: DbOrTx, memberId: number): Promise<LedgerRow[]> {
+  return db.select().from(creditLedger).where(eq(creditLedger.memberId, memberId)).orderBy(desc(creditLedger.id));
+}
+
+const pricedBundleColumns = {
+  id: creditBundles.id,
+  tier: creditBundles.tier,
+  credits: creditBundles.credits,
+  popular: creditBundles.popular,
+  price: bundlePrices.amount,
+};
+
+/** The bundles on sale that have a price in `currency`, in display order. */
+export function listPricedBundles(db: DbOrTx, currency: string): Promise<PricedBundle[]> {
+  return db
+    .select(pricedBundleColumns)
+    .from(creditBundles)
+    .innerJoin(bundlePrices, and(eq(bundlePrices.bundleId, creditBundles.id), eq(bundlePrices.currency, currency)))
+    .where(eq(creditBundles.active, true))
+    .orderBy(asc(creditBundles.position), asc(creditBundles.id));
+}
+
+/** A bundle on sale with its price in `currency`; null when withdrawn, unknown or not priced there. */
+export async function findPricedBundle(db: DbOrTx, bundleId: number, currency: string): Promise<PricedBundle | null> {
+  const [row] = await db
+    .select(pricedBundleColumns)
+    .from(creditBundles)
+    .innerJoin(bundlePrices, and(eq(bundlePrices.bundleId, creditBundles.id), eq(bundlePrices.currency, currency)))
+    .where(and(eq(creditBundles.id, bundleId), eq(creditBundles.active, true)))
+    .limit(1);
+  return row ?? null;
+}
