@@ -51,6 +51,13 @@ export const ERROR_CODES = [
   'account_not_confirmed',
   'conversation_limit_reached',
   'insufficient_credits',
+  // discount codes and direct debit (schemas/payments.ts)
+  'code_not_found',
+  'code_used',
+  'directdebit_blocked',
+  'directdebit_limit',
+  // orders (schemas/payments.ts)
+  'no_previous_order',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -87,6 +94,13 @@ export const FIELD_MESSAGE_KEYS = [
   'photo_order_invalid',
   // search (schemas/search.ts)
   'age_range_invalid',
+  // discount codes and direct debit (schemas/payments.ts)
+  'code_minimum_order',
+  'code_method',
+  'code_invalid',
+  'iban_invalid',
+  // orders (schemas/payments.ts)
+  'method_not_offered',
 ] as const;
 export type FieldMessageKey = (typeof FIELD_MESSAGE_KEYS)[number];
 
