@@ -41,4 +41,10 @@ export const queryKeys = {
   matchFinder: ['match-finder'],
   /** GET /api/signup-matches.php: suggestions right after signup. */
   signupMatches: ['signup-matches'],
+  /**
+   * GET /api/discountcode.php?welcome=true: the member's welcome discount (the time bonus while
+   * it runs), or null when there is none; per member, so a new login never shows another's.
+   * Query and hook: features/time-bonus/api/get-welcome-discount.ts.
+   */
+  welcomeDiscount: (memberId: number) => ['welcome-discount', memberId] as const,
 } as const;
