@@ -16,6 +16,8 @@ import { accountsRoutes, type AccountRateLimits } from './modules/accounts/accou
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
 import { createChatService } from './modules/chat/chat.service.js';
+import { discountsRoutes } from './modules/discounts/discounts.routes.js';
+import { createDiscountsService } from './modules/discounts/discounts.service.js';
 import { likesRoutes } from './modules/likes/likes.routes.js';
 import { createLikesService } from './modules/likes/likes.service.js';
 import { createLiveHub, type LiveHubOptions } from './modules/live/live.hub.js';
@@ -139,6 +141,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const accountSettings = createAccountSettingsService({ db, settings, mailer, chat, log: app.log });
   const liveHub = createLiveHub({ bus, log: app.log, ...(deps.live ? { options: deps.live } : {}) });
   const live = createLiveService({ db });
+  const discounts = createDiscountsService({ db, ...(deps.now ? { now: deps.now } : {}) });
 
   const web = loadWebApp(config.webDistDir);
 
@@ -224,6 +227,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await api.register(searchRoutes, { search, settings });
   await api.register(liveRoutes, { hub: liveHub, live, settings });
   await api.register(logsRoutes);
+  await api.register(discountsRoutes, { discounts });
   await api.register(accountSettingsRoutes, {
     accountSettings,
     settings,

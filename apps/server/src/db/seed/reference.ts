@@ -1,7 +1,26 @@
 import { asc, sql } from 'drizzle-orm';
-import { COUNTRIES, INTERESTS, PROFILE_FIELDS, SEARCH_FIELDS, type Country, type StoredSettings } from '@app/shared';
+import {
+  COUNTRIES,
+  INTERESTS,
+  PROFILE_FIELDS,
+  SEARCH_FIELDS,
+  TIME_BONUS_CODE,
+  TIME_BONUS_PERCENT,
+  type Country,
+  type StoredSettings,
+} from '@app/shared';
 import type { Db } from '../client.js';
-import { companies, gifts, interests, members, regions, siteSettings } from '../schema/index.js';
+import {
+  bundlePrices,
+  companies,
+  creditBundles,
+  discountCodes,
+  gifts,
+  interests,
+  members,
+  regions,
+  siteSettings,
+} from '../schema/index.js';
 import { REGIONS } from './regions.data.js';
 
 /** Any constant; only the seeds take it, so two processes starting at once seed one at a time. */
@@ -129,9 +148,48 @@ export const SEED_GIFTS: readonly { key: string; name: string; credits: number |
 ];
 
 /**
+ * The credit bundles every installation starts with, smallest first, with their prices in cents
+ * of each currency a country pays in (CURRENCY_BY_COUNTRY, and EUR): a bigger bundle costs less
+ * per credit (about 30, 25, 20 and 17 euro cents).
+ */
+export const SEED_BUNDLES: readonly {
+  tier: 'p0' | 'p1' | 'p2' | 'p3';
+  credits: number;
+  popular: boolean;
+  prices: Record<string, number>;
+}[] = [
+  {
+    tier: 'p0',
+    credits: 50,
+    popular: false,
+    prices: { EUR: 1499, CHF: 1490, PLN: 6499, GBP: 1299, USD: 1599, CAD: 2199, AUD: 2399, NZD: 2599 },
+  },
+  {
+    tier: 'p1',
+    credits: 120,
+    popular: false,
+    prices: { EUR: 2999, CHF: 2990, PLN: 12999, GBP: 2599, USD: 3199, CAD: 4399, AUD: 4799, NZD: 5199 },
+  },
+  {
+    tier: 'p2',
+    credits: 300,
+    popular: true,
+    prices: { EUR: 5999, CHF: 5990, PLN: 25999, GBP: 4999, USD: 6399, CAD: 8799, AUD: 9599, NZD: 10399 },
+  },
+  {
+    tier: 'p3',
+    credits: 700,
+    popular: false,
+    prices: { EUR: 11999, CHF: 11990, PLN: 51999, GBP: 9999, USD: 12799, CAD: 17599, AUD: 18999, NZD: 20799 },
+  },
+];
+
+/**
  * Reference data every installation needs, run at every start. Interests and regions are
- * upserted (code owns them); the company, the site settings and the gifts are inserted only when
- * missing, so an operator's later edits (a price, a withdrawn gift) are never overwritten. Safe when several processes start at once.
+ * upserted (code owns them); the company, the site settings, the gifts and the time-bonus code
+ * are inserted only when missing, and the credit bundles only while there are none, so an
+ * operator's later edits (a price, a withdrawn gift or bundle) are never overwritten. Safe when
+ * several processes start at once.
  */
 export async function seedReference(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
@@ -155,6 +213,30 @@ export async function seedReference(db: Db): Promise<void> {
       .insert(gifts)
       .values(SEED_GIFTS.map((g, position) => ({ ...g, image: `/gifts/${g.key}.svg`, position })))
       .onConflictDoNothing({ target: gifts.key });
+
+    const [anyBundle] = await tx.select({ id: creditBundles.id }).from(creditBundles).limit(1);
+    if (!anyBundle) {
+      for (const [position, bundle] of SEED_BUNDLES.entries()) {
+        const [row] = await tx
+          .insert(creditBundles)
+          .values({ tier: bundle.tier, credits: bundle.credits, popular: bundle.popular, position })
+          .returning({ id: creditBundles.id });
+        await tx
+          .insert(bundlePrices)
+          .values(Object.entries(bundle.prices).map(([currency, amount]) => ({ bundleId: row!.id, currency, amount })));
+      }
+    }
+
+    // The time bonus's global code; who may use it, and until when, is the discounts module's rule.
+    await tx
+      .insert(discountCodes)
+      .values({
+        code: TIME_BONUS_CODE,
+        percentage: TIME_BONUS_PERCENT,
+        validity: 'once_per_user',
+        source: 'time_bonus',
+      })
+      .onConflictDoNothing();
 
     const existing = await tx
       .select({ domain: siteSettings.domain, isDefault: siteSettings.isDefault })

@@ -1,0 +1,108 @@
+import {
+  CURRENCY_BY_COUNTRY,
+  DEFAULT_CURRENCY,
+  TIME_BONUS_CODE,
+  type DiscountCodeQuery,
+  type DiscountCodeResponse,
+  type PaymentMethod,
+} from '@app/shared';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { AppError, authenticationRequired, validationFailed } from '../../errors.js';
+import { presentDiscount } from './discounts.presenter.js';
+import { countUses, findDiscountCode, findStanding } from './discounts.repository.js';
+import {
+  discountRefusal,
+  normalizeCode,
+  orderRefusal,
+  timeBonusEnd,
+  type DiscountCodeRow,
+  type DiscountViewer,
+} from './discounts.rules.js';
+
+export const codeNotFound = () => new AppError(404, 'code_not_found');
+export const codeUsed = () => new AppError(409, 'code_used');
+
+/** A code that passed every rule for one order: what the order records and takes off. */
+export interface OrderDiscount {
+  id: number;
+  code: string;
+  percentage: number;
+}
+
+/**
+ * The code and the viewer, or the contract's error: 404 code_not_found for a code the viewer
+ * may not know (see discountRefusal), 409 code_used for one used up under its validity.
+ */
+async function usableCode(
+  db: DbOrTx,
+  code: string,
+  viewer: Omit<DiscountViewer, 'paid' | 'signupDate'>,
+): Promise<{ row: DiscountCodeRow; viewer: DiscountViewer }> {
+  const row = await findDiscountCode(db, normalizeCode(code));
+  if (!row) throw codeNotFound();
+  const standing = await findStanding(db, viewer.memberId);
+  if (!standing) throw authenticationRequired();
+  const full = { ...viewer, paid: standing.paid, signupDate: standing.signupDate };
+  const refusal = discountRefusal(row, full, await countUses(db, row.id, viewer.memberId));
+  if (refusal === 'not_found') throw codeNotFound();
+  if (refusal === 'used') throw codeUsed();
+  return { row, viewer: full };
+}
+
+/**
+ * Checks a code for an order (POST /api/order.php): every rule of discountcode.php, then the
+ * order's own (400 fields.code code_minimum_order under the minimum order value, code_method for
+ * a method the code excludes). `amount` is the list price in cents of `currency`.
+ */
+export async function checkDiscountForOrder(
+  db: DbOrTx,
+  input: {
+    code: string;
+    memberId: number;
+    country: string;
+    currency: string;
+    amount: number;
+    method: PaymentMethod;
+    now: Date;
+  },
+): Promise<OrderDiscount> {
+  const { row } = await usableCode(db, input.code, input);
+  const refusal = orderRefusal(row, input);
+  if (refusal === 'minimum_order') throw validationFailed({ code: 'code_minimum_order' });
+  if (refusal === 'method') throw validationFailed({ code: 'code_method' });
+  return { id: row.id, code: row.code, percentage: row.percentage };
+}
+
+export interface DiscountsServiceDeps {
+  db: Db;
+  now?: () => Date;
+}
+
+export type DiscountsService = ReturnType<typeof createDiscountsService>;
+
+/** Discount codes and the time bonus (spec sections 3 and 4). */
+export function createDiscountsService(deps: DiscountsServiceDeps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /**
+   * GET /api/discountcode.php: a code the member may use, or with welcome=true the member's
+   * welcome discount, which is the time bonus while it runs.
+   */
+  async function check(memberId: number, query: DiscountCodeQuery): Promise<DiscountCodeResponse> {
+    const standing = await findStanding(db, memberId);
+    if (!standing) throw authenticationRequired();
+    const country = standing.country ?? '';
+    const at = now();
+    const { row, viewer } = await usableCode(db, query.code ?? TIME_BONUS_CODE, {
+      memberId,
+      country,
+      currency: CURRENCY_BY_COUNTRY[country] ?? DEFAULT_CURRENCY,
+      now: at,
+    });
+    const expiresAt = row.source === 'time_bonus' ? timeBonusEnd(viewer.signupDate) : row.expiresAt;
+    return { discount: presentDiscount(row, at, expiresAt) };
+  }
+
+  return { check };
+}
