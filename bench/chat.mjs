@@ -480,7 +480,7 @@ const day = new Date().toISOString().slice(0, 10);
 const doc = `# Chat delivery benchmark
 
 Produced by \`npm run bench:chat\` (bench/chat.mjs) on ${day}:
-PostgreSQL ${pgVersion} (stock settings), Redis ${redisVersion}, Node ${process.version}, ${cpus().length} CPU cores
+PostgreSQL ${pgVersion} with stock settings, Redis ${redisVersion}, Node ${process.version}, ${cpus().length} CPU cores
 (${cpus()[0]?.model ?? 'unknown'}) shared by everything in the run: PostgreSQL, Redis, the server
 processes and the benchmark's own clients (all sockets and senders in one Node process), and other
 work on the machine: load average ${loadAtStart} when the run began and ${loadAtEnd} (1 / 5 / 15 min)
