@@ -50,7 +50,11 @@ export function isExpired(code: Pick<DiscountCodeRow, 'expiresAt'>, now: Date): 
  * expired, another member's, another country or currency, a time bonus that is over) is
  * 'not_found', so its existence is not revealed; one used up under its validity is 'used'.
  */
-export function discountRefusal(code: DiscountCodeRow, viewer: DiscountViewer, uses: DiscountUses): DiscountRefusal | null {
+export function discountRefusal(
+  code: DiscountCodeRow,
+  viewer: DiscountViewer,
+  uses: DiscountUses,
+): DiscountRefusal | null {
   if (code.status !== 'active' || isExpired(code, viewer.now)) return 'not_found';
   if (code.memberId !== null && code.memberId !== viewer.memberId) return 'not_found';
   if (code.country !== null && code.country !== viewer.country) return 'not_found';

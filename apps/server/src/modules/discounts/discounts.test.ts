@@ -70,7 +70,11 @@ async function recordUse(codeId: number, memberId: number) {
 }
 
 const check = (cookie: string, query: string, locale = 'nl') =>
-  t.app.inject({ method: 'GET', url: `/api/discountcode.php?${query}`, headers: { cookie: `${cookie}; locale=${locale}` } });
+  t.app.inject({
+    method: 'GET',
+    url: `/api/discountcode.php?${query}`,
+    headers: { cookie: `${cookie}; locale=${locale}` },
+  });
 
 async function expectFound(cookie: string, query: string) {
   const res = await check(cookie, query);
