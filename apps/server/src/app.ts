@@ -25,6 +25,9 @@ import { liveRoutes } from './modules/live/live.routes.js';
 import { createLiveService } from './modules/live/live.service.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
 import { membersRoutes } from './modules/members/members.routes.js';
+import { demoCheckoutRoutes } from './modules/payments/demo-checkout.routes.js';
+import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { createPaymentsService } from './modules/payments/payments.service.js';
 import { createMembersService } from './modules/members/members.service.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { createSearchService } from './modules/search/search.service.js';
@@ -39,6 +42,7 @@ import { swipeRoutes } from './modules/swipe/swipe.routes.js';
 import { createSwipeService } from './modules/swipe/swipe.service.js';
 import { createBus, type Bus } from './platform/bus/index.js';
 import { createMailer, type Mailer } from './platform/mail/index.js';
+import { createPaymentProvider } from './platform/payments/index.js';
 import { createLocalDiskStorage, type MediaStorage } from './platform/storage/index.js';
 import { countryForIp } from './platform/geo/index.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -142,6 +146,20 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const liveHub = createLiveHub({ bus, log: app.log, ...(deps.live ? { options: deps.live } : {}) });
   const live = createLiveService({ db });
   const discounts = createDiscountsService({ db, ...(deps.now ? { now: deps.now } : {}) });
+  const { provider: paymentProvider, demo: demoCheckout } = createPaymentProvider({
+    mollieApiKey: config.mollieApiKey,
+    db,
+  });
+  if (demoCheckout) app.log.warn('no MOLLIE_API_KEY: payments go through the demo checkout (not for production)');
+  const payments = createPaymentsService({
+    db,
+    bus,
+    provider: paymentProvider,
+    sites: settings,
+    countryForIp,
+    log: app.log,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
 
   const web = loadWebApp(config.webDistDir);
 
@@ -162,6 +180,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
         { name: 'likes', description: 'Likes, matches, auto-like and the swipe game' },
         { name: 'chat', description: 'Conversations, messages and credit spending' },
         { name: 'search', description: 'Member search, match finder and signup matches' },
+        { name: 'payments', description: 'Credit bundles, orders, payments and transactions' },
         { name: 'logs', description: 'Client beacons' },
         { name: 'outbox', description: 'Dev only: mails kept while no SMTP server is configured' },
       ],
@@ -228,6 +247,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await api.register(liveRoutes, { hub: liveHub, live, settings });
   await api.register(logsRoutes);
   await api.register(discountsRoutes, { discounts });
+  await api.register(paymentsRoutes, { payments, settings, config });
+  if (demoCheckout) await api.register(demoCheckoutRoutes, { demo: demoCheckout, payments });
   await api.register(accountSettingsRoutes, {
     accountSettings,
     settings,

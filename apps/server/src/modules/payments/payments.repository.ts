@@ -1,6 +1,14 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { bundlePrices, creditBundles, creditLedger, discountCodeUses, members, orders } from '../../db/schema/index.js';
+import {
+  bundlePrices,
+  creditBundles,
+  creditLedger,
+  discountCodeUses,
+  members,
+  orders,
+  profiles,
+} from '../../db/schema/index.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -14,6 +22,34 @@ export interface PricedBundle {
   popular: boolean;
   /** Cents of the currency asked for. */
   price: number;
+}
+
+/** What placing an order needs to know of the member. */
+export interface Buyer {
+  status: (typeof members.$inferSelect)['status'];
+  paidUser: boolean;
+  email: string;
+  language: string;
+  name: string;
+  country: string;
+}
+
+/** The member placing an order, with the profile's country and name; null when deleted or unknown. */
+export async function findBuyer(db: DbOrTx, memberId: number): Promise<Buyer | null> {
+  const [row] = await db
+    .select({
+      status: members.status,
+      paidUser: members.paidUser,
+      email: members.email,
+      language: members.language,
+      name: profiles.name,
+      country: profiles.country,
+    })
+    .from(members)
+    .innerJoin(profiles, eq(profiles.memberId, members.id))
+    .where(and(eq(members.id, memberId), isNull(members.deletedAt)))
+    .limit(1);
+  return row ?? null;
 }
 
 /** Stores a new order (pending unless told otherwise) and answers it. */
