@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { PaymentMethod as MollieMethod } from '@mollie/api-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
