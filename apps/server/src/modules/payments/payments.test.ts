@@ -676,3 +676,24 @@ describe('POST /api/repeat-order.php', () => {
     }
   });
 });
+
+describe('the payment provider', () => {
+  it('is Mollie when MOLLIE_API_KEY is set: the demo checkout is not served then', async () => {
+    const mollie = await buildTestApp({ mollieApiKey: 'test_abcdefghijklmnopqrstuvwxyz' }, { db: t.db, bus });
+    try {
+      const me = await buyer();
+      const bundle = await bundleOf('p0');
+      const { checkout_url } = await ordered(me.cookie, { bundle_id: bundle.id, method: 'ideal' });
+      expect((await t.app.inject({ method: 'GET', url: pathOf(checkout_url!) })).statusCode).toBe(200);
+      const page = await mollie.app.inject({ method: 'GET', url: pathOf(checkout_url!) });
+      expect(page.statusCode).toBe(404);
+      // A webhook naming a demo payment is not Mollie's: nothing happens to the order.
+      expect(
+        (await mollie.app.inject({ method: 'POST', url: '/api/payment-webhook.php', payload: { id: 'tr_x' } }))
+          .statusCode,
+      ).toBe(200);
+    } finally {
+      await mollie.close();
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/client.js';
 import { createDemoProvider, type DemoProvider } from './demo.js';
+import { createMollieProvider } from './mollie.js';
 import type { PaymentProvider } from './types.js';
 
 export type { PaymentProvider } from './types.js';
@@ -13,6 +14,7 @@ export function createPaymentProvider(deps: { mollieApiKey: string | null; db: D
   provider: PaymentProvider;
   demo: DemoProvider | null;
 } {
+  if (deps.mollieApiKey) return { provider: createMollieProvider({ apiKey: deps.mollieApiKey }), demo: null };
   const demo = createDemoProvider({ db: deps.db });
   return { provider: demo, demo };
 }
