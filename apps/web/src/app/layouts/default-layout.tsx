@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { useUser } from '../../features/account/api/get-user';
 import { ChatsActivitySlot } from '../../features/chat/components/chats-activity-slot';
 import { LikesActivitySlot } from '../../features/likes/components/likes-activity-slot';
+import { TimeBonusSlot } from '../../features/time-bonus/components/time-bonus-slot';
 import { ActivationReminder } from '../components/activation-reminder';
 import { SignupModalSlot } from '../components/signup-modal-slot';
 import { SiteFooter } from './site-footer';
@@ -32,12 +33,14 @@ export function DefaultLayout() {
           <ProfilePhotoAlert />
         </Suspense>
       )}
+      {/* The time-bonus bar, with the time-bonus modal, for members who have not paid yet. */}
+      <TimeBonusSlot />
       <main id="main" className="layout__main" tabIndex={-1}>
         <Outlet />
       </main>
       <SiteFooter />
       {user && <TabBar />}
-      {/* The signup, time-bonus and like modals, and the likes and chats polling, mount here, outside the page's flow. */}
+      {/* The signup and like modals, and the likes and chats polling, mount here, outside the page's flow. */}
       <SignupModalSlot />
       <LikesActivitySlot />
       <ChatsActivitySlot />

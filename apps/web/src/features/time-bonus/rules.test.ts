@@ -2,7 +2,6 @@ import { TIME_BONUS_DURATION_SECONDS, TIME_BONUS_MODAL_DELAY } from '@app/shared
 import { describe, expect, it } from 'vitest';
 import {
   formatCountdown,
-  isMembersArea,
   shouldOpenTimeBonusModal,
   splitCountdown,
   timeBonusAt,
@@ -99,20 +98,6 @@ describe('timeBonusAt', () => {
       isVisible: true,
       countdown: { hours: 3, minutes: 50, seconds: 0 },
     });
-  });
-});
-
-describe('isMembersArea', () => {
-  it('knows the members area of the spec', () => {
-    for (const path of ['/members', '/members/12', '/chats', '/likes', '/likes/m/4', '/premium']) {
-      expect(isMembersArea(path)).toBe(true);
-    }
-  });
-
-  it('leaves out every other page', () => {
-    for (const path of ['/', '/chats/5', '/likes/given', '/credits', '/directdebit', '/profile', '/login', '/nope']) {
-      expect(isMembersArea(path)).toBe(false);
-    }
   });
 });
 

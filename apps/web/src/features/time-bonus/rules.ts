@@ -1,4 +1,4 @@
-import { matchRoute, TIME_BONUS_DURATION_SECONDS, TIME_BONUS_MODAL_DELAY, type User } from '@app/shared';
+import { TIME_BONUS_DURATION_SECONDS, TIME_BONUS_MODAL_DELAY, type User } from '@app/shared';
 
 /** What the time bonus reads of the logged-in member; null for a visitor (or after logout). */
 export type TimeBonusMember = Pick<User, 'paid_user' | 'signup_date'> | null;
@@ -48,11 +48,6 @@ export function formatCountdown({ hours, minutes, seconds }: Countdown): string 
 export function timeBonusAt(member: TimeBonusMember, now: number): TimeBonus {
   const left = timeBonusSecondsLeft(member, now);
   return left > 0 ? { isVisible: true, countdown: splitCountdown(left) } : { isVisible: false, countdown: null };
-}
-
-/** Whether `pathname` is a page of the members area (the route table's membersArea flag). */
-export function isMembersArea(pathname: string): boolean {
-  return matchRoute(pathname)?.route.membersArea === true;
 }
 
 /**
