@@ -7,6 +7,7 @@ import {
   CURRENCY_BY_COUNTRY,
   FREE_CONVERSATION_LIMIT,
   FREE_PHOTO_LIMIT,
+  FREE_VIEWER_PHOTOS,
   OrderResponseSchema,
   PAYMENT_METHODS_BY_COUNTRY,
   PREMIUM_PHOTO_LIMIT,
@@ -14,10 +15,11 @@ import {
   TransactionsResponseSchema,
   type Order,
 } from '@app/shared';
-import { buildMember } from '../../../test/factories.js';
+import { buildMember, buildPhoto } from '../../../test/factories.js';
 import { XHR, buildTestApp, loginCookie, type TestApp } from '../../../test/helpers.js';
 import {
   bundlePrices,
+  companies,
   creditBundles,
   creditLedger,
   demoPayments,
@@ -26,7 +28,7 @@ import {
   members,
   orders,
 } from '../../db/schema/index.js';
-import { SEED_BUNDLES } from '../../db/seed/reference.js';
+import { SEED_BUNDLES, seedReference } from '../../db/seed/reference.js';
 import { CREDITS_CHANNEL } from '../../platform/bus/events.js';
 import { createInProcessBus } from '../../platform/bus/index.js';
 
@@ -160,6 +162,24 @@ describe('the seeded bundles', () => {
       expect(new Set(perCredit).size, currency).toBe(4);
     }
   });
+
+  it("are seeded once: a second start neither duplicates them nor undoes the operator's prices", async () => {
+    const [first] = await seededBundles();
+    await t.db
+      .update(bundlePrices)
+      .set({ amount: 1234 })
+      .where(and(eq(bundlePrices.bundleId, first!.id), eq(bundlePrices.currency, 'EUR')));
+    try {
+      await seedReference(t.db);
+      expect(await t.db.select().from(creditBundles)).toHaveLength(SEED_BUNDLES.length);
+      expect(await priceOf(first!.id, 'EUR')).toBe(1234);
+    } finally {
+      await t.db
+        .update(bundlePrices)
+        .set({ amount: SEED_BUNDLES[0]!.prices.EUR! })
+        .where(and(eq(bundlePrices.bundleId, first!.id), eq(bundlePrices.currency, 'EUR')));
+    }
+  });
 });
 
 describe('GET /api/bundles.php', () => {
@@ -241,6 +261,26 @@ describe('POST /api/order.php', () => {
     expect(await orderOf(me.cookie, order.id)).toEqual(order);
     // Nothing is credited before the payment.
     expect((await memberRow(me.id)).credits).toBe(0);
+  });
+
+  it("records the company's added date as the terms version when it is later than the minimum", async () => {
+    const [company] = await t.db.select().from(companies).limit(1);
+    await t.db
+      .update(companies)
+      .set({ added: new Date('2025-03-01T09:30:00Z') })
+      .where(eq(companies.id, company!.id));
+    try {
+      const me = await buyer();
+      const bundle = await bundleOf('p0');
+      const { order } = await ordered(me.cookie, { bundle_id: bundle.id, method: 'ideal' });
+      expect(order.terms_version).toBe('2025-03-01T09:30:00.000Z');
+      const bundles = BundlesResponseSchema.parse(
+        (await t.app.inject({ method: 'GET', url: '/api/bundles.php' })).json(),
+      );
+      expect(bundles.terms_version).toBe('2025-03-01T09:30:00.000Z');
+    } finally {
+      await t.db.update(companies).set({ added: company!.added }).where(eq(companies.id, company!.id));
+    }
   });
 
   it("charges in the currency of the member's country", async () => {
@@ -467,8 +507,17 @@ describe('the demo checkout', () => {
 });
 
 describe('premium after the first purchase', () => {
-  it('raises the photo limit and lifts the conversation limit', async () => {
+  it('raises the photo limit, shows every photo of others and lifts the conversation limit', async () => {
     const me = await buyer({ member: { credits: 100 } });
+    const { member: pictured } = await buildMember(t.db);
+    for (let position = 0; position < FREE_VIEWER_PHOTOS + 2; position += 1) {
+      await buildPhoto(t.db, pictured.id, { position, isMain: position === 0 });
+    }
+    const viewed = async () =>
+      (
+        await t.app.inject({ method: 'GET', url: `/api/member.php?id=${pictured.id}`, headers: { cookie: me.cookie } })
+      ).json().member;
+    expect((await viewed()).photos).toHaveLength(FREE_VIEWER_PHOTOS);
     const profile = async () =>
       (await t.app.inject({ method: 'GET', url: '/api/profile.php', headers: { cookie: me.cookie } })).json().profile;
     expect((await profile()).photo_limit).toBe(FREE_PHOTO_LIMIT);
@@ -491,6 +540,8 @@ describe('premium after the first purchase', () => {
     expect((await profile()).photo_limit).toBe(PREMIUM_PHOTO_LIMIT);
     const user = await t.app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie: me.cookie } });
     expect(user.json().user.paid_user).toBe(true);
+    expect(await viewed()).toMatchObject({ locked_photos: 0, photos: expect.any(Array) });
+    expect((await viewed()).photos).toHaveLength(FREE_VIEWER_PHOTOS + 2);
     expect((await send()).statusCode).toBe(200);
   });
 });
