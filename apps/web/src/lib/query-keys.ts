@@ -47,4 +47,12 @@ export const queryKeys = {
    * Query and hook: features/time-bonus/api/get-welcome-discount.ts.
    */
   welcomeDiscount: (memberId: number) => ['welcome-discount', memberId] as const,
+  /** GET /api/bundles.php: the credit bundles, their currency, the payment methods and the terms version. */
+  bundles: ['bundles'],
+  /** GET /api/discountcode.php?code=: one discount code as checked for this member. */
+  discountCode: (code: string) => ['discountcode', code] as const,
+  /** GET /api/order.php?id=: one of the member's orders (the status page polls it while pending). */
+  order: (id: number) => ['order', id] as const,
+  /** GET /api/transactions.php: the member's orders and credit ledger. */
+  transactions: ['transactions'],
 } as const;

@@ -1,22 +1,54 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { GemIcon } from '../../components/icons';
 import { useUser } from '../../features/account/api/get-user';
+import { useActiveDiscount, useEnteredCode, DiscountBadge } from '../../features/payments/components/active-discount';
+import { BundleShop } from '../../features/payments/components/bundle-grid';
+import { DiscountCodeForm } from '../../features/payments/components/discount-code-form';
+import { PaymentAssurance } from '../../features/payments/components/payment-assurance';
+import { checkoutPath } from '../../features/payments/rules';
+import { useWelcomeDiscount } from '../../features/time-bonus/api/get-welcome-discount';
 import { CreditCosts } from '../components/credit-costs';
 import { Page } from '../components/page';
 
-/** Buy credits: the balance and what credits buy; the packages come with the payments feature. */
+/**
+ * /credits: the balance, the bundles with the active discount (an entered code or the welcome
+ * discount), the discount-code field and what credits buy. A bundle leads to its checkout.
+ */
 export function Component() {
   const { t } = useTranslation();
   const user = useUser();
+  const welcome = useWelcomeDiscount();
+  const discount = useActiveDiscount(welcome);
+  const code = useEnteredCode();
+  // Only a code the server accepted travels on to the checkout.
+  const carried = discount?.source === 'code' ? code : null;
   return (
     <Page title={t('pages.credits.title')} intro={t('pages.credits.intro')} icon={<GemIcon size={28} />}>
-      {user && (
-        <p className="balance-pill">
-          <GemIcon size={18} /> {t('pages.credits.balance', { count: user.credits })}
-        </p>
-      )}
-      <h2 className="section-title">{t('pages.credits.costsTitle')}</h2>
+      <div className="shop-head">
+        {user && (
+          <p className="balance-pill">
+            <GemIcon size={18} /> {t('pages.credits.balance', { count: user.credits })}
+          </p>
+        )}
+        {discount && <DiscountBadge discount={discount} />}
+      </div>
+      <BundleShop
+        discount={discount}
+        action={(bundle) => (
+          <Link
+            className={`btn ${bundle.popular ? 'btn-primary' : 'btn-outline-primary'} bundle-card__button`}
+            to={checkoutPath(bundle.id, null, carried)}
+            aria-label={t('payments.bundles.chooseLabel', { count: bundle.credits })}
+          >
+            {t('payments.bundles.choose')}
+          </Link>
+        )}
+      />
+      <DiscountCodeForm />
+      <h2 className="section-title mt-4">{t('pages.credits.costsTitle')}</h2>
       <CreditCosts />
+      <PaymentAssurance />
     </Page>
   );
 }

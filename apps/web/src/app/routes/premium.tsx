@@ -2,19 +2,29 @@ import { PREMIUM_PHOTO_LIMIT, WELCOME_DISCOUNT_PERCENT } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CheckIcon, CrownIcon } from '../../components/icons';
+import { DiscountBadge, useActiveDiscount } from '../../features/payments/components/active-discount';
+import { BundleShop } from '../../features/payments/components/bundle-grid';
+import { PaymentAssurance } from '../../features/payments/components/payment-assurance';
+import { checkoutPath } from '../../features/payments/rules';
 import { useSettings } from '../../features/settings/api/get-settings';
+import { useWelcomeDiscount } from '../../features/time-bonus/api/get-welcome-discount';
 import { Page } from '../components/page';
 
 const BENEFITS = ['photos', 'allPhotos', 'conversations', 'discount'] as const;
 
-/** Going premium: a first credit bundle unlocks everything (spec section 1). */
+/**
+ * /premium, for members who never paid: what a first bundle unlocks (spec section 1: 25 photos,
+ * every photo visible, unlimited conversations), the welcome discount and the bundles.
+ */
 export function Component() {
   const { t } = useTranslation();
   const settings = useSettings();
+  const welcome = useWelcomeDiscount();
+  const discount = useActiveDiscount(welcome);
   const values = { name: settings.name, photos: PREMIUM_PHOTO_LIMIT, percent: WELCOME_DISCOUNT_PERCENT };
   return (
     <Page title={t('pages.premium.title')} intro={t('pages.premium.intro', values)} icon={<CrownIcon size={28} />}>
-      <div className="premium-card">
+      <div className="premium-card premium-card--wide">
         <ul className="check-list check-list--large">
           {BENEFITS.map((benefit) => (
             <li key={benefit}>
@@ -22,10 +32,22 @@ export function Component() {
             </li>
           ))}
         </ul>
-        <Link className="btn btn-primary btn-lg" to="/credits">
-          {t('pages.premium.action')}
-        </Link>
+        {discount && <DiscountBadge discount={discount} />}
       </div>
+      <h2 className="section-title mt-4">{t('payments.premium.choose')}</h2>
+      <BundleShop
+        discount={discount}
+        action={(bundle) => (
+          <Link
+            className={`btn ${bundle.popular ? 'btn-primary' : 'btn-outline-primary'} bundle-card__button`}
+            to={checkoutPath(bundle.id)}
+            aria-label={t('payments.bundles.chooseLabel', { count: bundle.credits })}
+          >
+            {t('pages.premium.action')}
+          </Link>
+        )}
+      />
+      <PaymentAssurance />
     </Page>
   );
 }

@@ -2,24 +2,56 @@ import { WELCOME_DISCOUNT_PERCENT } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { GemIcon } from '../../components/icons';
+import { useUser } from '../../features/account/api/get-user';
+import { BundleShop } from '../../features/payments/components/bundle-grid';
+import { checkoutPath } from '../../features/payments/rules';
 import { useSettings } from '../../features/settings/api/get-settings';
 import { CreditCosts } from '../components/credit-costs';
 import { Page } from '../components/page';
 
-/** Prices: what credits buy, the welcome discount and the refund period. */
+/**
+ * /pricing, for visitors too: the bundles in the viewer's currency, what a message, a photo and a
+ * gift cost, the welcome discount and the refund period. Visitors are offered the signup, not a
+ * checkout.
+ */
 export function Component() {
   const { t } = useTranslation();
   const settings = useSettings();
+  const user = useUser();
   return (
     <Page title={t('pages.pricing.title')} intro={t('pages.pricing.intro')} icon={<GemIcon size={28} />}>
-      <h2 className="section-title">{t('pages.credits.costsTitle')}</h2>
+      <BundleShop
+        discount={null}
+        action={(bundle) =>
+          user ? (
+            <Link
+              className={`btn ${bundle.popular ? 'btn-primary' : 'btn-outline-primary'} bundle-card__button`}
+              to={checkoutPath(bundle.id)}
+              aria-label={t('payments.bundles.chooseLabel', { count: bundle.credits })}
+            >
+              {t('payments.bundles.choose')}
+            </Link>
+          ) : (
+            <Link className="btn btn-outline-primary bundle-card__button" to="/signup">
+              {t('nav.signup')}
+            </Link>
+          )
+        }
+      />
+      <h2 className="section-title mt-4">{t('pages.credits.costsTitle')}</h2>
       <CreditCosts />
       <div className="card-panel mt-4">
         <p>{t('pages.pricing.welcome', { percent: WELCOME_DISCOUNT_PERCENT })}</p>
         <p>{t('pages.pricing.refund', { days: settings.refund_days })}</p>
-        <Link className="btn btn-primary" to="/credits">
-          {t('actions.buyCredits')}
-        </Link>
+        {user ? (
+          <Link className="btn btn-primary" to="/credits">
+            {t('actions.buyCredits')}
+          </Link>
+        ) : (
+          <Link className="btn btn-primary" to="/signup">
+            {t('nav.signup')}
+          </Link>
+        )}
       </div>
     </Page>
   );

@@ -1,0 +1,281 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { EmptyState } from '../../../components/empty-state';
+import { GemIcon } from '../../../components/icons';
+import type { Bundle, BundlesResponse, PaymentMethod } from '../api/contract';
+import { useCreateOrder } from '../api/create-order';
+import { useBundles } from '../api/get-bundles';
+import { errorCode, failureText, fieldError } from '../errors';
+import { leaveForCheckout } from '../redirect';
+import {
+  checkoutPath,
+  directDebitPath,
+  formatMoney,
+  methodStep,
+  parseMethod,
+  priceView,
+  type ActiveDiscount,
+  type PriceView,
+} from '../rules';
+import { useEnteredCode } from './active-discount';
+import { PaymentMethodLogo } from './payment-method-logo';
+import { TermsCheck } from './terms-check';
+import { intlLocale } from '../locale';
+import '../payments.scss';
+
+/** The order's refusals of its discount code, which leave the rest of the order fine. */
+const CODE_ERRORS = ['code_not_found', 'code_used'];
+
+interface CheckoutProps {
+  bundleId: number;
+  /** The address's :paymentmethod, as given. */
+  methodParam: string | undefined;
+  discount: ActiveDiscount | null;
+}
+
+/**
+ * /credits/{id}/{paymentmethod?}: the order summary, the methods offered in the member's
+ * country (the chosen one kept in the address), the terms and the pay button, which places the
+ * order and leaves for the provider's checkout. Direct debit continues on /directdebit instead.
+ */
+export function Checkout({ bundleId, methodParam, discount }: CheckoutProps) {
+  const { t } = useTranslation();
+  const bundles = useBundles();
+
+  if (!bundles.data) {
+    if (bundles.isError) {
+      return (
+        <div className="card-panel payments-state" role="alert">
+          <p className="fw-semibold">{t('payments.bundles.loadError')}</p>
+          <button type="button" className="btn btn-primary" onClick={() => void bundles.refetch()}>
+            {t('payments.retry')}
+          </button>
+        </div>
+      );
+    }
+    return <div className="checkout checkout--skeleton" aria-busy="true" aria-label={t('payments.checkout.loading')} />;
+  }
+
+  const bundle = bundles.data.bundles.find((candidate) => candidate.id === bundleId);
+  if (!bundle) {
+    return (
+      <EmptyState
+        icon={<GemIcon size={28} />}
+        title={t('payments.checkout.unknownTitle')}
+        text={t('payments.checkout.unknownText')}
+        action={
+          <Link className="btn btn-primary" to="/credits">
+            {t('actions.seePackages')}
+          </Link>
+        }
+      />
+    );
+  }
+  return (
+    <CheckoutForm
+      bundle={bundle}
+      shop={bundles.data}
+      method={parseMethod(methodParam, bundles.data.methods)}
+      discount={discount}
+    />
+  );
+}
+
+interface CheckoutFormProps {
+  bundle: Bundle;
+  shop: BundlesResponse;
+  method: PaymentMethod | null;
+  discount: ActiveDiscount | null;
+}
+
+function CheckoutForm({ bundle, shop, method, discount }: CheckoutFormProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const code = useEnteredCode();
+  const order = useCreateOrder();
+  const [terms, setTerms] = useState(false);
+  const [termsMissing, setTermsMissing] = useState(false);
+  const [methodMissing, setMethodMissing] = useState(false);
+  const termsRef = useRef<HTMLInputElement>(null);
+  const methodsRef = useRef<HTMLFieldSetElement>(null);
+  const price = priceView(bundle.price, discount, method);
+  const locale = intlLocale();
+  const total = formatMoney(price.final, shop.currency, locale);
+
+  function chooseMethod(next: PaymentMethod) {
+    setMethodMissing(false);
+    order.reset();
+    const search = params.toString();
+    navigate(`${checkoutPath(bundle.id, next)}${search ? `?${search}` : ''}`, { replace: true });
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!method) {
+      setMethodMissing(true);
+      methodsRef.current?.querySelector('input')?.focus();
+      return;
+    }
+    if (!terms) {
+      setTermsMissing(true);
+      termsRef.current?.focus();
+      return;
+    }
+    order.mutate(
+      { bundle_id: bundle.id, method, terms, ...(price.percentage !== null && discount ? { code: discount.code } : {}) },
+      {
+        onSuccess: ({ order: placed, checkout_url }) => {
+          if (checkout_url) leaveForCheckout(checkout_url);
+          else navigate(`/transactions/${placed.id}`);
+        },
+      },
+    );
+  }
+
+  const termsError = termsMissing ? t('payments.terms.required') : fieldError(order.error, 'terms');
+  const methodError = methodMissing ? t('payments.checkout.chooseMethod') : fieldError(order.error, 'method');
+  const codeProblem =
+    fieldError(order.error, 'code') ??
+    (CODE_ERRORS.includes(errorCode(order.error) ?? '') ? failureText(order.error, t('payments.errors.generic')) : null);
+  const otherFailure = order.isError && !termsError && !methodError && !codeProblem;
+
+  return (
+    <div className="checkout">
+      <OrderSummary bundle={bundle} price={price} currency={shop.currency} discount={discount} />
+
+      <form className="checkout__form" onSubmit={handleSubmit} noValidate>
+        <fieldset
+          ref={methodsRef}
+          className="method-list"
+          aria-describedby={methodError ? 'method-error' : undefined}
+        >
+          <legend className="section-title">{t('payments.checkout.methods')}</legend>
+          <div className="method-list__options">
+            {shop.methods.map((offered) => (
+              <label key={offered} className={`method-option${offered === method ? ' method-option--chosen' : ''}`}>
+                <input
+                  type="radio"
+                  name="method"
+                  value={offered}
+                  className="method-option__input"
+                  checked={offered === method}
+                  onChange={() => chooseMethod(offered)}
+                />
+                <PaymentMethodLogo method={offered} />
+                <span className="method-option__name">{t(`payments.methods.${offered}`)}</span>
+              </label>
+            ))}
+          </div>
+          {methodError && (
+            <p id="method-error" className="invalid-feedback d-block">
+              {methodError}
+            </p>
+          )}
+        </fieldset>
+
+        {codeProblem && (
+          <div className="alert alert-warning payments-alert" role="alert">
+            <p className="mb-0">{codeProblem}</p>
+            {code && (
+              <Link className="alert-link" to={checkoutPath(bundle.id, method)} replace onClick={() => order.reset()}>
+                {t('payments.checkout.withoutCode')}
+              </Link>
+            )}
+          </div>
+        )}
+
+        {method && methodStep(method) === 'directdebit' ? (
+          <div className="checkout__pay">
+            <p className="checkout__hint">{t('payments.checkout.directDebitHint')}</p>
+            <Link className="btn btn-primary btn-lg checkout__button" to={directDebitPath(bundle.id)}>
+              {t('payments.checkout.directDebitAction')}
+            </Link>
+          </div>
+        ) : (
+          <div className="checkout__pay">
+            <TermsCheck
+              ref={termsRef}
+              checked={terms}
+              onChange={(checked) => {
+                setTerms(checked);
+                if (checked) setTermsMissing(false);
+              }}
+              version={shop.terms_version}
+              error={termsError}
+            />
+            {otherFailure && (
+              <div className="alert alert-danger payments-alert" role="alert">
+                {failureText(order.error, t('payments.errors.generic'))}
+              </div>
+            )}
+            <button type="submit" className="btn btn-primary btn-lg checkout__button" disabled={order.isPending || order.isSuccess}>
+              {order.isPending || order.isSuccess
+                ? t('payments.checkout.paying')
+                : method
+                  ? t('payments.checkout.payWith', { amount: total, method: t(`payments.methods.${method}`) })
+                  : t('payments.checkout.pay', { amount: total })}
+            </button>
+          </div>
+        )}
+        <p className="checkout__other">
+          <Link to="/credits">{t('payments.checkout.otherBundle')}</Link>
+        </p>
+      </form>
+    </div>
+  );
+}
+
+interface OrderSummaryProps {
+  bundle: Bundle;
+  price: PriceView;
+  currency: string;
+  discount: ActiveDiscount | null;
+}
+
+/** What the member is about to buy: the bundle, its price, the discount taken off and the total. */
+function OrderSummary({ bundle, price, currency, discount }: OrderSummaryProps) {
+  const { t } = useTranslation();
+  const locale = intlLocale();
+  return (
+    <section className={`order-summary bundle-card--${bundle.tier}`} aria-labelledby="order-summary-title">
+      <h2 id="order-summary-title" className="section-title">
+        {t('payments.summary.title')}
+      </h2>
+      <p className="order-summary__bundle">
+        <GemIcon size={22} /> {t('payments.summary.credits', { count: bundle.credits })}
+      </p>
+      <dl className="order-summary__lines">
+        <div>
+          <dt>{t('payments.summary.price')}</dt>
+          <dd>{formatMoney(price.list, currency, locale)}</dd>
+        </div>
+        {price.percentage !== null && discount && (
+          <div className="order-summary__discount">
+            <dt>
+              {discount.source === 'welcome'
+                ? t('payments.summary.welcomeDiscount', { percent: price.percentage })
+                : t('payments.summary.codeDiscount', { code: discount.code, percent: price.percentage })}
+            </dt>
+            <dd>{formatMoney(price.final - price.list, currency, locale)}</dd>
+          </div>
+        )}
+        <div className="order-summary__total">
+          <dt>{t('payments.summary.total')}</dt>
+          <dd>{formatMoney(price.final, currency, locale)}</dd>
+        </div>
+      </dl>
+      {price.miss && discount && (
+        <p className="order-summary__note">
+          {price.miss === 'minimum'
+            ? t('payments.discount.minimum', {
+                percent: discount.percentage,
+                amount: formatMoney(discount.minimum ?? 0, currency, locale),
+              })
+            : t('payments.discount.notWithMethod', { percent: discount.percentage })}
+        </p>
+      )}
+    </section>
+  );
+}
