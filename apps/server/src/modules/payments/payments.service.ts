@@ -21,7 +21,7 @@ import type { Db } from '../../db/client.js';
 import { AppError, notFound, validationFailed } from '../../errors.js';
 import { CREDITS_CHANNEL, publishEvent } from '../../platform/bus/events.js';
 import type { Bus } from '../../platform/bus/index.js';
-import type { PaymentProvider, PaymentStatus } from '../../platform/payments/types.js';
+import type { CreatedPayment, PaymentProvider, PaymentStatus } from '../../platform/payments/types.js';
 import { checkDiscountForOrder } from '../discounts/discounts.service.js';
 import { selectCountry } from '../settings/settings.presenter.js';
 import { findCompanyById } from '../settings/settings.repository.js';
@@ -180,7 +180,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       return { order: presentOrder(await reread(order)), checkout_url: null };
     }
     const method = PaymentMethodSchema.parse(order.method);
-    let created;
+    let created: CreatedPayment;
     try {
       created = await provider.create({
         orderId: order.id,
@@ -312,8 +312,9 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         createdAt: at,
       });
       if (!mandate) return checkout(order, buyer, from);
+      let created: CreatedPayment | null = null;
       try {
-        const created = await provider.chargeRecurring({
+        created = await provider.chargeRecurring({
           orderId: order.id,
           amount: order.amount,
           currency: order.currency,
@@ -323,13 +324,19 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           locale: providerLocale(buyer),
           ...mandate,
         });
-        await setProviderPayment(db, order.id, created.id);
-        await settle(order, await provider.status(created.id));
       } catch (err) {
-        // A refused charge (revoked mandate, provider down) is a declined one to the member,
-        // who is offered a retry through checkout or PayPal.
-        log.warn({ err, orderId: order.id }, 'recurring charge failed');
+        // A charge the provider refuses (a revoked mandate) is a declined one to the member, who
+        // is offered a retry through checkout or PayPal.
+        log.warn({ err, orderId: order.id }, 'recurring charge refused');
         await failOrder(db, order.id, 'failed', 'recurring_declined');
+      }
+      if (created) {
+        await setProviderPayment(db, order.id, created.id);
+        // The charge exists: should its status not be readable now, the webhook settles it later.
+        await provider
+          .status(created.id)
+          .then((payment) => settle(order, payment))
+          .catch((err: unknown) => log.warn({ err, orderId: order.id }, 'recurring charge left to its webhook'));
       }
       return { order: presentOrder(await reread(order)), checkout_url: null };
     },
