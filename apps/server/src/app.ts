@@ -18,6 +18,8 @@ import { chatRoutes } from './modules/chat/chat.routes.js';
 import { createChatService } from './modules/chat/chat.service.js';
 import { discountsRoutes } from './modules/discounts/discounts.routes.js';
 import { createDiscountsService } from './modules/discounts/discounts.service.js';
+import { directDebitRoutes } from './modules/directdebit/directdebit.routes.js';
+import { createDirectDebitService } from './modules/directdebit/directdebit.service.js';
 import { likesRoutes } from './modules/likes/likes.routes.js';
 import { createLikesService } from './modules/likes/likes.service.js';
 import { createLiveHub, type LiveHubOptions } from './modules/live/live.hub.js';
@@ -43,6 +45,7 @@ import { createSwipeService } from './modules/swipe/swipe.service.js';
 import { createBus, type Bus } from './platform/bus/index.js';
 import { createMailer, type Mailer } from './platform/mail/index.js';
 import { createPaymentProvider } from './platform/payments/index.js';
+import { createSmsSender } from './platform/sms/index.js';
 import { createLocalDiskStorage, type MediaStorage } from './platform/storage/index.js';
 import { countryForIp } from './platform/geo/index.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -160,6 +163,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     log: app.log,
     ...(deps.now ? { now: deps.now } : {}),
   });
+  const directDebit = createDirectDebitService({
+    db,
+    bus,
+    sms: createSmsSender({ db, log: app.log }),
+    sites: settings,
+    log: app.log,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
 
   const web = loadWebApp(config.webDistDir);
 
@@ -248,6 +259,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await api.register(logsRoutes);
   await api.register(discountsRoutes, { discounts });
   await api.register(paymentsRoutes, { payments, settings, config });
+  await api.register(directDebitRoutes, { directDebit });
   if (demoCheckout) await api.register(demoCheckoutRoutes, { demo: demoCheckout, payments });
   await api.register(accountSettingsRoutes, {
     accountSettings,

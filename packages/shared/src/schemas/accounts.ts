@@ -30,8 +30,8 @@
  *     ends all the member's sessions. 400 validation_failed with fields.password_repeat
  *     'passwords_differ' ('De opgegeven wachtwoorden zijn niet gelijk.');
  *     400 reset_token_invalid (expired or invalid link).
- * - GET  /api/outbox.php           -> OutboxResponse: dev-only list of sent mails, newest first;
- *     404 when mail goes out through SMTP (SMTP_URL set).
+ * - GET  /api/outbox.php           -> OutboxResponse: dev-only list of sent mails and text
+ *     messages (the SMS outbox), newest first; 404 when mail goes out through SMTP (SMTP_URL set).
  */
 import { z } from 'zod';
 import {
@@ -197,6 +197,16 @@ export const OutboxMailSchema = z.object({
 });
 export type OutboxMail = z.infer<typeof OutboxMailSchema>;
 
+/** A text message as the dev-only outbox lists it (the direct-debit code). */
+export const OutboxSmsSchema = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  text: z.string(),
+  /** ISO 8601. */
+  created_at: z.string(),
+});
+export type OutboxSms = z.infer<typeof OutboxSmsSchema>;
+
 /** GET /api/outbox.php (dev only, when no SMTP_URL is set). */
-export const OutboxResponseSchema = z.object({ mails: z.array(OutboxMailSchema) });
+export const OutboxResponseSchema = z.object({ mails: z.array(OutboxMailSchema), sms: z.array(OutboxSmsSchema) });
 export type OutboxResponse = z.infer<typeof OutboxResponseSchema>;

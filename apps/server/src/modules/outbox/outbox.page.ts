@@ -1,5 +1,6 @@
 import { escapeHtml } from '../../platform/mail/templates.js';
 import type { OutboxRow } from '../../platform/mail/index.js';
+import type { OutboxSmsRow } from '../../platform/sms/index.js';
 
 /** The links of a mail text; the same pattern the outbox log uses. */
 const LINK = /https?:\/\/[^\s<>"')]+/g;
@@ -31,17 +32,32 @@ pre{white-space:pre-wrap;word-break:break-word;font:14px/1.5 ui-monospace,Menlo,
 a{color:#7a4f1d}
 `;
 
+/** When a message was kept, readable and machine-readable. */
+function sentAt(at: Date): string {
+  return `<time datetime="${at.toISOString()}">${at.toISOString().replace('T', ' ').slice(0, 19)} UTC</time>`;
+}
+
 /**
  * The dev outbox as a page: newest mail first, with recipient, subject, time and the text part
- * (escaped, links clickable). No script and no inline style, so it runs under the site's CSP.
+ * (escaped, links clickable), then the text messages. No script and no inline style, so it runs
+ * under the site's CSP.
  */
-export function outboxPage(mails: OutboxRow[]): string {
+export function outboxPage(mails: OutboxRow[], texts: OutboxSmsRow[]): string {
   const items = mails
     .map(
       (m) => `<article>
 <h2>${escapeHtml(m.subject)}</h2>
-<dl><dt>To</dt><dd>${escapeHtml(m.to)}</dd><dt>Sent</dt><dd><time datetime="${m.createdAt.toISOString()}">${m.createdAt.toISOString().replace('T', ' ').slice(0, 19)} UTC</time></dd></dl>
+<dl><dt>To</dt><dd>${escapeHtml(m.to)}</dd><dt>Sent</dt><dd>${sentAt(m.createdAt)}</dd></dl>
 <pre>${linkifiedText(m.text)}</pre>
+</article>`,
+    )
+    .join('\n');
+  const messages = texts
+    .map(
+      (m) => `<article>
+<h2>SMS</h2>
+<dl><dt>To</dt><dd>${escapeHtml(m.to)}</dd><dt>Sent</dt><dd>${sentAt(m.createdAt)}</dd></dl>
+<pre>${escapeHtml(m.text)}</pre>
 </article>`,
     )
     .join('\n');
@@ -51,6 +67,8 @@ export function outboxPage(mails: OutboxRow[]): string {
 <body><main>
 <header><h1>Outbox</h1><p>Mails kept while no SMTP server is configured, newest first. Only this machine sees this page.</p></header>
 ${items || '<p>No mails yet.</p>'}
+<h1>Text messages</h1>
+${messages || '<p>No text messages yet.</p>'}
 </main></body>
 </html>
 `;

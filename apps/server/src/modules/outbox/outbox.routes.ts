@@ -4,6 +4,7 @@ import { OutboxResponseSchema } from '@app/shared';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
 import { listOutbox } from '../../platform/mail/index.js';
+import { listOutboxSms } from '../../platform/sms/index.js';
 import { OUTBOX_CSS, outboxPage } from './outbox.page.js';
 
 /**
@@ -16,7 +17,8 @@ function isLocalRequest(request: FastifyRequest): boolean {
 }
 
 /**
- * GET /api/outbox.php and the page GET /dev/outbox: the mails the outbox transport kept, newest first. Registered only while
+ * GET /api/outbox.php and the page GET /dev/outbox: the mails and text messages the outbox
+ * transports kept, newest first. Registered only while
  * mail goes to the outbox (no SMTP_URL), i.e. on a developer's machine or a test install; with
  * SMTP the paths do not exist, and from any address but this machine's they answer 404 too.
  * The page is a registered route, so the web app's page fallback never answers it.
@@ -27,15 +29,16 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     {
       schema: {
         tags: ['outbox'],
-        summary: 'Dev only: the mails of the outbox transport, newest first',
+        summary: 'Dev only: the mails and text messages of the outbox transports, newest first',
         response: { 200: OutboxResponseSchema },
       },
     },
     async (request, reply) => {
       if (!isLocalRequest(request)) throw notFound();
       reply.header('cache-control', 'no-store');
-      const rows = await listOutbox(db);
+      const [rows, texts] = await Promise.all([listOutbox(db), listOutboxSms(db)]);
       return {
+        sms: texts.map((m) => ({ id: m.id, to: m.to, text: m.text, created_at: m.createdAt.toISOString() })),
         mails: rows.map((m) => ({
           id: m.id,
           to: m.to,
@@ -53,7 +56,7 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(outboxPage(await listOutbox(db)));
+      .send(outboxPage(await listOutbox(db), await listOutboxSms(db)));
   });
 
   app.get('/dev/outbox.css', { schema: { hide: true } }, async (request, reply) => {

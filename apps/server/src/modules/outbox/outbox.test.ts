@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OutboxResponseSchema } from '@app/shared';
 import { buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { createOutboxMailer } from '../../platform/mail/outbox.js';
+import { createOutboxSmsSender } from '../../platform/sms/outbox.js';
 import { linkifiedText } from './outbox.page.js';
 
 let t: TestApp;
@@ -50,6 +51,23 @@ describe('GET /api/outbox.php', () => {
     const res = await withSmtp.app.inject({ method: 'GET', url: '/api/outbox.php' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ error: 'not_found' });
+  });
+});
+
+describe('the SMS outbox', () => {
+  it('lists the text messages newest first, by API and on the page, escaped', async () => {
+    const sms = createOutboxSmsSender(t.db, t.app.log);
+    await sms.send({ to: '+31611111111', text: 'Code 111111' });
+    await sms.send({ to: '+31622222222', text: 'Code <222222>' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/outbox.php' });
+    const listed = OutboxResponseSchema.parse(res.json()).sms;
+    expect(listed.slice(0, 2).map((m) => [m.to, m.text])).toEqual([
+      ['+31622222222', 'Code <222222>'],
+      ['+31611111111', 'Code 111111'],
+    ]);
+    const page = await t.app.inject({ method: 'GET', url: '/dev/outbox' });
+    expect(page.body).toContain('Code &lt;222222&gt;');
+    expect(page.body.indexOf('+31622222222')).toBeLessThan(page.body.indexOf('+31611111111'));
   });
 });
 

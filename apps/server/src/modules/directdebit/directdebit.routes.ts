@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  DirectDebitBodySchema,
+  DirectDebitConfirmBodySchema,
+  DirectDebitResponseSchema,
+  ErrorResponseSchema,
+  OrderResponseSchema,
+} from '@app/shared';
+import { memberId, requireMember } from '../../plugins/session.js';
+import type { DirectDebitService } from './directdebit.service.js';
+
+export interface DirectDebitRoutesOptions {
+  directDebit: DirectDebitService;
+}
+
+const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorResponseSchema]));
+
+/** The direct-debit form and its SMS code. The contract is documented in @app/shared schemas/payments.ts. */
+export const directDebitRoutes: FastifyPluginAsyncZod<DirectDebitRoutesOptions> = async (app, opts) => {
+  const { directDebit } = opts;
+
+  app.post(
+    '/api/directdebit.php',
+    {
+      onRequest: requireMember,
+      schema: {
+        tags: ['payments'],
+        summary: 'Places a direct-debit order from the SEPA form and texts its confirmation code',
+        body: DirectDebitBodySchema,
+        response: { 200: DirectDebitResponseSchema, ...errors(400, 403, 404) },
+      },
+    },
+    async (request) => directDebit.start(memberId(request), request.body, request.host),
+  );
+
+  app.post(
+    '/api/directdebit-confirm.php',
+    {
+      onRequest: requireMember,
+      schema: {
+        tags: ['payments'],
+        summary: 'Completes a direct-debit order with the code sent by SMS',
+        body: DirectDebitConfirmBodySchema,
+        response: { 200: OrderResponseSchema, ...errors(400, 403, 404) },
+      },
+    },
+    async (request) => directDebit.confirm(memberId(request), request.body),
+  );
+};
