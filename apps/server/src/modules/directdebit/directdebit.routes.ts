@@ -15,6 +15,9 @@ export interface DirectDebitRoutesOptions {
 
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorResponseSchema]));
 
+/** Every form sent texts a code, and texts cost money: a member may send it this often. */
+export const DIRECT_DEBIT_START_LIMIT = { max: 6, timeWindow: 10 * 60_000 };
+
 /** The direct-debit form and its SMS code. The contract is documented in @app/shared schemas/payments.ts. */
 export const directDebitRoutes: FastifyPluginAsyncZod<DirectDebitRoutesOptions> = async (app, opts) => {
   const { directDebit } = opts;
@@ -23,11 +26,17 @@ export const directDebitRoutes: FastifyPluginAsyncZod<DirectDebitRoutesOptions> 
     '/api/directdebit.php',
     {
       onRequest: requireMember,
+      config: {
+        rateLimit: {
+          ...DIRECT_DEBIT_START_LIMIT,
+          keyGenerator: (request) => `member:${request.member?.id ?? request.ip}`,
+        },
+      },
       schema: {
         tags: ['payments'],
         summary: 'Places a direct-debit order from the SEPA form and texts its confirmation code',
         body: DirectDebitBodySchema,
-        response: { 200: DirectDebitResponseSchema, ...errors(400, 403, 404) },
+        response: { 200: DirectDebitResponseSchema, ...errors(400, 403, 404, 429) },
       },
     },
     async (request) => directDebit.start(memberId(request), request.body, request.host),

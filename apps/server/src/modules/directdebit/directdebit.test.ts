@@ -24,6 +24,7 @@ import {
 } from '../../db/schema/index.js';
 import { CREDITS_CHANNEL, CreditsEventSchema, type CreditsEvent } from '../../platform/bus/events.js';
 import { createInProcessBus } from '../../platform/bus/index.js';
+import { DIRECT_DEBIT_START_LIMIT } from './directdebit.routes.js';
 
 /** The app's clock: tests move it. */
 const clock = { now: new Date('2026-05-04T10:00:00Z') };
@@ -84,7 +85,8 @@ const form = (overrides: Record<string, unknown> = {}) => ({
 
 const post = (url: string, cookie: string, payload: Record<string, unknown>, locale = 'nl') =>
   t.app.inject({ method: 'POST', url, payload, headers: { ...XHR, cookie: `${cookie}; locale=${locale}` } });
-const start = (cookie: string, payload: Record<string, unknown> = form()) => post('/api/directdebit.php', cookie, payload);
+const start = (cookie: string, payload: Record<string, unknown> = form()) =>
+  post('/api/directdebit.php', cookie, payload);
 const confirm = (cookie: string, orderId: number, otp: string) =>
   post('/api/directdebit-confirm.php', cookie, { order_id: orderId, otp });
 
@@ -322,6 +324,17 @@ describe('POST /api/directdebit.php and /api/directdebit-confirm.php', () => {
     expect(late.statusCode).toBe(403);
     expect(late.json()).toMatchObject({ error: 'directdebit_limit' });
     expect((await orderRow(second.orderId)).status).toBe('pending');
+  });
+
+  it('lets a member send the form only so often, as each one texts a code', async () => {
+    const me = await loggedIn();
+    for (let i = 0; i < DIRECT_DEBIT_START_LIMIT.max; i += 1) {
+      expect((await start(me.cookie, form({ iban: 'NL00' }))).statusCode).toBe(400);
+    }
+    const res = await start(me.cookie);
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toMatchObject({ error: 'rate_limited' });
+    expect((await start((await loggedIn()).cookie)).statusCode).toBe(200);
   });
 
   it('keeps each member to their own orders, and refuses visitors, unconfirmed accounts and countries without sdd', async () => {
