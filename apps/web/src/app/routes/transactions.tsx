@@ -13,7 +13,11 @@ export function Component() {
   const { id } = useParams();
   if (id === undefined) {
     return (
-      <Page title={t('pages.transactions.title')} intro={t('pages.transactions.intro')} icon={<ReceiptIcon size={28} />}>
+      <Page
+        title={t('pages.transactions.title')}
+        intro={t('pages.transactions.intro')}
+        icon={<ReceiptIcon size={28} />}
+      >
         <TransactionsOverview />
       </Page>
     );

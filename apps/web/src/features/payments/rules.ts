@@ -76,7 +76,11 @@ export type DiscountMiss = 'minimum' | 'method';
  * Whether a discount applies to an amount paid with `method` (null: no method chosen yet, so
  * any method it allows still counts). The server takes the same decision when the order is made.
  */
-export function discountMiss(discount: ActiveDiscount, amount: number, method: PaymentMethod | null): DiscountMiss | null {
+export function discountMiss(
+  discount: ActiveDiscount,
+  amount: number,
+  method: PaymentMethod | null,
+): DiscountMiss | null {
   if (discount.minimum !== null && amount < discount.minimum) return 'minimum';
   if (method !== null && discount.methods !== null && !discount.methods.includes(method)) return 'method';
   return null;
@@ -97,7 +101,12 @@ export function priceView(amount: number, discount: ActiveDiscount | null, metho
   if (!discount || discount.percentage <= 0) return { list: amount, final: amount, percentage: null, miss: null };
   const miss = discountMiss(discount, amount, method);
   if (miss) return { list: amount, final: amount, percentage: null, miss };
-  return { list: amount, final: discountedAmount(amount, discount.percentage), percentage: discount.percentage, miss: null };
+  return {
+    list: amount,
+    final: discountedAmount(amount, discount.percentage),
+    percentage: discount.percentage,
+    miss: null,
+  };
 }
 
 /** Money in cents as the locale writes it, e.g. € 12,95 in nl. */
@@ -133,14 +142,7 @@ export function directDebitPath(bundleId: number): string {
 
 /** Which page the order status page shows (spec section 4's order states, plus its own). */
 export type OrderView =
-  | 'loading'
-  | 'not_found'
-  | 'error'
-  | 'pending'
-  | 'completed'
-  | 'failed'
-  | 'cancelled'
-  | 'recurring_declined';
+  'loading' | 'not_found' | 'error' | 'pending' | 'completed' | 'failed' | 'cancelled' | 'recurring_declined';
 
 /**
  * The status page's state from the order query: loading until the first answer, not found for

@@ -31,7 +31,10 @@ export function BundleGrid({ bundles, currency, discount, action }: BundleGridPr
         const saving = savingPercent(bundle, bundles);
         const titleId = `bundle-${bundle.id}-title`;
         return (
-          <li key={bundle.id} className={`bundle-card bundle-card--${bundle.tier}${bundle.popular ? ' bundle-card--popular' : ''}`}>
+          <li
+            key={bundle.id}
+            className={`bundle-card bundle-card--${bundle.tier}${bundle.popular ? ' bundle-card--popular' : ''}`}
+          >
             <article aria-labelledby={titleId} className="bundle-card__body">
               {bundle.popular && <p className="bundle-card__ribbon">{t('payments.bundles.popular')}</p>}
               <h3 id={titleId} className="bundle-card__credits">

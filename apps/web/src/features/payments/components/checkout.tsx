@@ -124,7 +124,12 @@ function CheckoutForm({ bundle, shop, method, discount }: CheckoutFormProps) {
       return;
     }
     order.mutate(
-      { bundle_id: bundle.id, method, terms, ...(price.percentage !== null && discount ? { code: discount.code } : {}) },
+      {
+        bundle_id: bundle.id,
+        method,
+        terms,
+        ...(price.percentage !== null && discount ? { code: discount.code } : {}),
+      },
       {
         onSuccess: ({ order: placed, checkout_url }) => {
           if (checkout_url) leaveForCheckout(checkout_url);
@@ -138,7 +143,9 @@ function CheckoutForm({ bundle, shop, method, discount }: CheckoutFormProps) {
   const methodError = methodMissing ? t('payments.checkout.chooseMethod') : fieldError(order.error, 'method');
   const codeProblem =
     fieldError(order.error, 'code') ??
-    (CODE_ERRORS.includes(errorCode(order.error) ?? '') ? failureText(order.error, t('payments.errors.generic')) : null);
+    (CODE_ERRORS.includes(errorCode(order.error) ?? '')
+      ? failureText(order.error, t('payments.errors.generic'))
+      : null);
   const otherFailure = order.isError && !termsError && !methodError && !codeProblem;
 
   return (
@@ -146,11 +153,7 @@ function CheckoutForm({ bundle, shop, method, discount }: CheckoutFormProps) {
       <OrderSummary bundle={bundle} price={price} currency={shop.currency} discount={discount} />
 
       <form className="checkout__form" onSubmit={handleSubmit} noValidate>
-        <fieldset
-          ref={methodsRef}
-          className="method-list"
-          aria-describedby={methodError ? 'method-error' : undefined}
-        >
+        <fieldset ref={methodsRef} className="method-list" aria-describedby={methodError ? 'method-error' : undefined}>
           <legend className="section-title">{t('payments.checkout.methods')}</legend>
           <div className="method-list__options">
             {shop.methods.map((offered) => (
@@ -210,7 +213,11 @@ function CheckoutForm({ bundle, shop, method, discount }: CheckoutFormProps) {
                 {failureText(order.error, t('payments.errors.generic'))}
               </div>
             )}
-            <button type="submit" className="btn btn-primary btn-lg checkout__button" disabled={order.isPending || order.isSuccess}>
+            <button
+              type="submit"
+              className="btn btn-primary btn-lg checkout__button"
+              disabled={order.isPending || order.isSuccess}
+            >
               {order.isPending || order.isSuccess
                 ? t('payments.checkout.paying')
                 : method

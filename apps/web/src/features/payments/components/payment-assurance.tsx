@@ -21,7 +21,9 @@ export function PaymentAssurance() {
         {company && (
           <address className="payment-assurance__company">
             {company.name}, {company.address}, {company.city} · {t('payments.assurance.kvk', { kvk: company.kvk })}
-            {company.vat_numbers.length > 0 && <> · {t('payments.assurance.vat', { vat: company.vat_numbers.join(', ') })}</>}
+            {company.vat_numbers.length > 0 && (
+              <> · {t('payments.assurance.vat', { vat: company.vat_numbers.join(', ') })}</>
+            )}
             {company.support_phone && (
               <>
                 {' · '}

@@ -44,7 +44,9 @@ export function RepeatOrder() {
         </div>
       );
     }
-    return <div className="repeat-order repeat-order--skeleton" aria-busy="true" aria-label={t('payments.repeat.loading')} />;
+    return (
+      <div className="repeat-order repeat-order--skeleton" aria-busy="true" aria-label={t('payments.repeat.loading')} />
+    );
   }
 
   const last = lastCompletedOrder(transactions.data.orders);

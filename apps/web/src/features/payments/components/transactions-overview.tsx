@@ -89,7 +89,9 @@ function OrderRow({ order }: { order: Order }) {
         </span>
         <span className="order-row__end">
           <span className="order-row__amount">{formatMoney(order.amount, order.currency, locale)}</span>
-          <span className={`status-chip status-chip--${order.status}`}>{t(`payments.orderStatus.${order.status}`)}</span>
+          <span className={`status-chip status-chip--${order.status}`}>
+            {t(`payments.orderStatus.${order.status}`)}
+          </span>
         </span>
         <ChevronRightIcon size={18} className="order-row__chevron" />
       </Link>
@@ -123,7 +125,9 @@ function Ledger({ movements }: { movements: readonly CreditMovement[] }) {
               <td>{formatDate(new Date(movement.at), { dateStyle: 'medium', timeStyle: 'short' })}</td>
               <td>
                 {movement.order_id ? (
-                  <Link to={`/transactions/${movement.order_id}`}>{t(`payments.ledger.reasons.${movement.reason}`)}</Link>
+                  <Link to={`/transactions/${movement.order_id}`}>
+                    {t(`payments.ledger.reasons.${movement.reason}`)}
+                  </Link>
                 ) : (
                   t(`payments.ledger.reasons.${movement.reason}`)
                 )}
