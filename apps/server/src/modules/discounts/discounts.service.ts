@@ -29,24 +29,24 @@ export interface OrderDiscount {
   percentage: number;
 }
 
+/** What the code rules need of the member; a member gone since login is logged out. */
+async function standingOf(db: DbOrTx, memberId: number) {
+  const standing = await findStanding(db, memberId);
+  if (!standing) throw authenticationRequired();
+  return standing;
+}
+
 /**
- * The code and the viewer, or the contract's error: 404 code_not_found for a code the viewer
- * may not know (see discountRefusal), 409 code_used for one used up under its validity.
+ * The code, or the contract's error: 404 code_not_found for a code the viewer may not know (see
+ * discountRefusal), 409 code_used for one used up under its validity.
  */
-async function usableCode(
-  db: DbOrTx,
-  code: string,
-  viewer: Omit<DiscountViewer, 'paid' | 'signupDate'>,
-): Promise<{ row: DiscountCodeRow; viewer: DiscountViewer }> {
+async function usableCode(db: DbOrTx, code: string, viewer: DiscountViewer): Promise<DiscountCodeRow> {
   const row = await findDiscountCode(db, normalizeCode(code));
   if (!row) throw codeNotFound();
-  const standing = await findStanding(db, viewer.memberId);
-  if (!standing) throw authenticationRequired();
-  const full = { ...viewer, paid: standing.paid, signupDate: standing.signupDate };
-  const refusal = discountRefusal(row, full, await countUses(db, row.id, viewer.memberId));
+  const refusal = discountRefusal(row, viewer, await countUses(db, row.id, viewer.memberId));
   if (refusal === 'not_found') throw codeNotFound();
   if (refusal === 'used') throw codeUsed();
-  return { row, viewer: full };
+  return row;
 }
 
 /**
@@ -66,7 +66,8 @@ export async function checkDiscountForOrder(
     now: Date;
   },
 ): Promise<OrderDiscount> {
-  const { row } = await usableCode(db, input.code, input);
+  const { paid, signupDate } = await standingOf(db, input.memberId);
+  const row = await usableCode(db, input.code, { ...input, paid, signupDate });
   const refusal = orderRefusal(row, input);
   if (refusal === 'minimum_order') throw validationFailed({ code: 'code_minimum_order' });
   if (refusal === 'method') throw validationFailed({ code: 'code_method' });
@@ -90,17 +91,18 @@ export function createDiscountsService(deps: DiscountsServiceDeps) {
    * welcome discount, which is the time bonus while it runs.
    */
   async function check(memberId: number, query: DiscountCodeQuery): Promise<DiscountCodeResponse> {
-    const standing = await findStanding(db, memberId);
-    if (!standing) throw authenticationRequired();
+    const standing = await standingOf(db, memberId);
     const country = standing.country ?? '';
     const at = now();
-    const { row, viewer } = await usableCode(db, query.code ?? TIME_BONUS_CODE, {
+    const row = await usableCode(db, query.code ?? TIME_BONUS_CODE, {
       memberId,
       country,
       currency: CURRENCY_BY_COUNTRY[country] ?? DEFAULT_CURRENCY,
+      paid: standing.paid,
+      signupDate: standing.signupDate,
       now: at,
     });
-    const expiresAt = row.source === 'time_bonus' ? timeBonusEnd(viewer.signupDate) : row.expiresAt;
+    const expiresAt = row.source === 'time_bonus' ? timeBonusEnd(standing.signupDate) : row.expiresAt;
     return { discount: presentDiscount(row, at, expiresAt) };
   }
 
