@@ -35,7 +35,7 @@ export const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
   credits: withMemberTexts(() => import('./routes/credits')),
   'credits-repeat-order': withMemberTexts(() => import('./routes/credits-repeat-order')),
   'credits-id-paymentmethod': withMemberTexts(() => import('./routes/payment-method')),
-  directdebit: () => import('./routes/directdebit'),
+  directdebit: withMemberTexts(() => import('./routes/directdebit')),
   'lang-config': () => import('./routes/lang-config'),
   login: () => import('./routes/login'),
   'match-finder': withMemberTexts(() => import('./routes/match-finder')),
