@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 import { useUser } from '../../account/api/get-user';
-import { useTimeBonus } from '../hooks/use-time-bonus';
+import { useTimeBonusVisible } from '../hooks/use-time-bonus';
 
 /**
  * GET /api/discountcode.php?welcome=true: the member's welcome discount (the time bonus while it
@@ -33,7 +33,7 @@ export const welcomeDiscountQueryOptions = (memberId: number, enabled = true) =>
  */
 export function useWelcomeDiscount(): DiscountCode | null {
   const user = useUser();
-  const { isVisible } = useTimeBonus();
+  const isVisible = useTimeBonusVisible();
   const discount = useQuery(welcomeDiscountQueryOptions(user?.profile.id ?? 0, user !== null && isVisible)).data;
   return isVisible ? (discount ?? null) : null;
 }

@@ -8,6 +8,7 @@ import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { buildUser } from '../../../testing/factories';
 import { renderWithApp } from '../../../testing/render';
+import { useWelcomeDiscount } from '../api/get-welcome-discount';
 import { TimeBonusSlot } from './time-bonus-slot';
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z');
@@ -36,6 +37,11 @@ function welcomeDiscount(percentage = 25): DiscountCode {
   };
 }
 
+/** What the shop reads: the welcome discount's code while the bonus runs. */
+function WelcomeCode() {
+  return <p data-testid="welcome">{useWelcomeDiscount()?.code ?? 'none'}</p>;
+}
+
 function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
 }
@@ -57,6 +63,7 @@ const routes = [
       { path: 'members', element: <p>leden</p> },
       { path: 'profile', element: <p>profiel</p> },
       { path: 'premium', element: <p>premium</p> },
+      { path: 'credits', element: <WelcomeCode /> },
     ],
   },
 ];
@@ -245,5 +252,34 @@ describe('the time-bonus modal', () => {
     await elapse(45_000);
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('useWelcomeDiscount', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+
+  beforeEach(() => {
+    vi.useFakeTimers({ now: NOW });
+    vi.stubGlobal('fetch', fetchMock);
+    serve(fetchMock, { 'GET /api/discountcode.php': () => jsonResponse(200, { discount: welcomeDiscount() }) });
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+  });
+
+  it('gives the shop the welcome discount while the bonus runs, and none once it is over', async () => {
+    await renderAt('/credits', member(14_390));
+    expect(screen.getByTestId('welcome')).toHaveTextContent('TIMEBONUS25');
+    await elapse(10_000);
+    expect(screen.getByTestId('welcome')).toHaveTextContent('none');
+  });
+
+  it('gives a paid member none, without asking', async () => {
+    await renderAt('/credits', member(60, { paid_user: true }));
+    expect(screen.getByTestId('welcome')).toHaveTextContent('none');
+    expect(reads(fetchMock, '/api/discountcode.php')).toEqual([]);
   });
 });
