@@ -1,20 +1,39 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { discountCodeUses, discountCodes, members, profiles } from '../../db/schema/index.js';
+import { discountCodeUses, discountCodes, members, orders, profiles } from '../../db/schema/index.js';
 import type { DiscountCodeRow, DiscountUses } from './discounts.rules.js';
 
-/** The code whatever its case (the unique index is on upper(code)). */
-export async function findDiscountCode(db: DbOrTx, code: string): Promise<DiscountCodeRow | null> {
-  const [row] = await db
+/**
+ * The code whatever its case (the unique index is on upper(code)). With `lock`, the row stays
+ * locked until the caller's transaction ends, so orders placed with one code at the same time
+ * are checked one after another.
+ */
+export async function findDiscountCode(
+  db: DbOrTx,
+  code: string,
+  options: { lock?: boolean } = {},
+): Promise<DiscountCodeRow | null> {
+  const query = db
     .select()
     .from(discountCodes)
     .where(sql`upper(${discountCodes.code}) = ${code.toUpperCase()}`)
     .limit(1);
+  const [row] = options.lock ? await query.for('update') : await query;
   return row ?? null;
 }
 
-/** How often a code was used in all, and by one member. */
-export async function countUses(db: DbOrTx, codeId: number, memberId: number): Promise<DiscountUses> {
+/**
+ * How often a code was used in all, and by one member. With `reservedSince`, other members'
+ * pending orders placed with the code since then count as uses too: a use is recorded only when
+ * an order is paid, and a paid order cannot be refused any more, so a single-use code is held by
+ * the first order placed with it while its checkout can still be paid.
+ */
+export async function countUses(
+  db: DbOrTx,
+  codeId: number,
+  memberId: number,
+  reservedSince: Date | null = null,
+): Promise<DiscountUses> {
   const [row] = await db
     .select({
       total: count(),
@@ -22,7 +41,22 @@ export async function countUses(db: DbOrTx, codeId: number, memberId: number): P
     })
     .from(discountCodeUses)
     .where(eq(discountCodeUses.codeId, codeId));
-  return { total: row?.total ?? 0, mine: row?.mine ?? 0 };
+  let reserved = 0;
+  if (reservedSince) {
+    const [pending] = await db
+      .select({ n: count() })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.discountCodeId, codeId),
+          eq(orders.status, 'pending'),
+          ne(orders.memberId, memberId),
+          gt(orders.createdAt, reservedSince),
+        ),
+      );
+    reserved = pending?.n ?? 0;
+  }
+  return { total: (row?.total ?? 0) + reserved, mine: row?.mine ?? 0 };
 }
 
 /** What the code rules need of a member: paid, signup date and profile country. */

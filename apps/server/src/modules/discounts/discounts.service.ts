@@ -40,19 +40,33 @@ async function standingOf(db: DbOrTx, memberId: number) {
  * The code, or the contract's error: 404 code_not_found for a code the viewer may not know (see
  * discountRefusal), 409 code_used for one used up under its validity.
  */
-async function usableCode(db: DbOrTx, code: string, viewer: DiscountViewer): Promise<DiscountCodeRow> {
-  const row = await findDiscountCode(db, normalizeCode(code));
+async function usableCode(
+  db: DbOrTx,
+  code: string,
+  viewer: DiscountViewer,
+  forOrder = false,
+): Promise<DiscountCodeRow> {
+  const row = await findDiscountCode(db, normalizeCode(code), { lock: forOrder });
   if (!row) throw codeNotFound();
-  const refusal = discountRefusal(row, viewer, await countUses(db, row.id, viewer.memberId));
+  const reservedSince = forOrder ? new Date(viewer.now.getTime() - CODE_RESERVATION_MINUTES * 60_000) : null;
+  const refusal = discountRefusal(row, viewer, await countUses(db, row.id, viewer.memberId, reservedSince));
   if (refusal === 'not_found') throw codeNotFound();
   if (refusal === 'used') throw codeUsed();
   return row;
 }
 
 /**
+ * How long another member's pending order holds a code's use: about as long as a provider's
+ * checkout stays payable. An abandoned checkout frees the code after this.
+ */
+export const CODE_RESERVATION_MINUTES = 60;
+
+/**
  * Checks a code for an order (POST /api/order.php): every rule of discountcode.php, then the
  * order's own (400 fields.code code_minimum_order under the minimum order value, code_method for
- * a method the code excludes). `amount` is the list price in cents of `currency`.
+ * a method the code excludes). `amount` is the list price in cents of `currency`. Call it in the
+ * transaction that inserts the order: it locks the code's row, and other members' pending orders
+ * with the code count as uses (see countUses), so a single-use code cannot go to two orders.
  */
 export async function checkDiscountForOrder(
   db: DbOrTx,
@@ -67,7 +81,7 @@ export async function checkDiscountForOrder(
   },
 ): Promise<OrderDiscount> {
   const { paid, signupDate } = await standingOf(db, input.memberId);
-  const row = await usableCode(db, input.code, { ...input, paid, signupDate });
+  const row = await usableCode(db, input.code, { ...input, paid, signupDate }, true);
   const refusal = orderRefusal(row, input);
   if (refusal === 'minimum_order') throw validationFailed({ code: 'code_minimum_order' });
   if (refusal === 'method') throw validationFailed({ code: 'code_method' });

@@ -244,33 +244,37 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       const bundle = await pricedFor(buyer, body.bundle_id, body.method);
       const at = now();
       const currency = currencyOf(buyer.country);
-      const discount =
-        body.code === undefined
-          ? null
-          : await checkDiscountForOrder(db, {
-              code: body.code,
-              memberId,
-              country: buyer.country,
-              currency,
-              amount: bundle.price,
-              method: body.method,
-              now: at,
-            });
-      const order = await insertOrder(db, {
-        memberId,
-        bundleId: bundle.id,
-        credits: bundle.credits,
-        method: body.method,
-        currency,
-        amount: discount ? discountedAmount(bundle.price, discount.percentage) : bundle.price,
-        listAmount: bundle.price,
-        discountCodeId: discount?.id ?? null,
-        discountCode: discount?.code ?? null,
-        discountPercentage: discount?.percentage ?? null,
-        provider: provider.name,
-        termsVersion: new Date(await termsVersionOf(from.host)),
-        termsAcceptedAt: at,
-        createdAt: at,
+      const termsVersion = new Date(await termsVersionOf(from.host));
+      // The code's check and the order commit together: the check locks the code's row.
+      const order = await db.transaction(async (tx) => {
+        const discount =
+          body.code === undefined
+            ? null
+            : await checkDiscountForOrder(tx, {
+                code: body.code,
+                memberId,
+                country: buyer.country,
+                currency,
+                amount: bundle.price,
+                method: body.method,
+                now: at,
+              });
+        return insertOrder(tx, {
+          memberId,
+          bundleId: bundle.id,
+          credits: bundle.credits,
+          method: body.method,
+          currency,
+          amount: discount ? discountedAmount(bundle.price, discount.percentage) : bundle.price,
+          listAmount: bundle.price,
+          discountCodeId: discount?.id ?? null,
+          discountCode: discount?.code ?? null,
+          discountPercentage: discount?.percentage ?? null,
+          provider: provider.name,
+          termsVersion,
+          termsAcceptedAt: at,
+          createdAt: at,
+        });
       });
       return checkout(order, buyer, from);
     },

@@ -412,6 +412,29 @@ describe('POST /api/order.php', () => {
     expect(await t.db.select().from(orders).where(eq(orders.memberId, me.id))).toEqual([]);
   });
 
+  it('gives a single-use code to one order only, even when ten members place orders with it at once', async () => {
+    const buyers = await Promise.all(Array.from({ length: 10 }, () => buyer()));
+    const bundle = await bundleOf('p0');
+    await t.db.insert(discountCodes).values({ code: 'ONLYONE', percentage: 30, source: 'operator', validity: 'once' });
+
+    const answers = await Promise.all(
+      buyers.map((b) => placeOrder(b.cookie, { bundle_id: bundle.id, method: 'ideal', code: 'ONLYONE', terms: true })),
+    );
+
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array<number>(9).fill(409)]);
+    const withCode = await t.db.select().from(orders).where(eq(orders.discountCode, 'ONLYONE'));
+    expect(withCode).toHaveLength(1);
+    // The member holding it may place a new order with it (a retried checkout); others still may not.
+    const holder = buyers[answers.findIndex((a) => a.statusCode === 200)]!;
+    const again = await placeOrder(holder.cookie, {
+      bundle_id: bundle.id,
+      method: 'ideal',
+      code: 'ONLYONE',
+      terms: true,
+    });
+    expect(again.statusCode).toBe(200);
+  });
+
   it('completes an order a 100% code makes free at once, without a payment', async () => {
     const me = await buyer();
     const bundle = await bundleOf('p0');
