@@ -265,7 +265,7 @@ function OrderSummary({ bundle, price, currency, discount }: OrderSummaryProps) 
                 ? t('payments.summary.welcomeDiscount', { percent: price.percentage })
                 : t('payments.summary.codeDiscount', { code: discount.code, percent: price.percentage })}
             </dt>
-            <dd>{formatMoney(price.final - price.list, currency, locale)}</dd>
+            <dd>−{formatMoney(price.list - price.final, currency, locale)}</dd>
           </div>
         )}
         <div className="order-summary__total">
