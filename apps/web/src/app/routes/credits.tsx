@@ -33,6 +33,7 @@ export function Component() {
         )}
         {discount && <DiscountBadge discount={discount} />}
       </div>
+      <h2 className="section-title">{t('payments.premium.choose')}</h2>
       <BundleShop
         discount={discount}
         action={(bundle) => (

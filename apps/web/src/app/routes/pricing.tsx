@@ -20,6 +20,7 @@ export function Component() {
   const user = useUser();
   return (
     <Page title={t('pages.pricing.title')} intro={t('pages.pricing.intro')} icon={<GemIcon size={28} />}>
+      <h2 className="section-title">{t('payments.bundles.label')}</h2>
       <BundleShop
         discount={null}
         action={(bundle) =>
