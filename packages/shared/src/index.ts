@@ -15,3 +15,4 @@ export * from './schemas/likes.js';
 export * from './schemas/chat.js';
 export * from './schemas/live.js';
 export * from './schemas/payments.js';
+export * from './schemas/notifications.js';

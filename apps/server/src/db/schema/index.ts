@@ -7,3 +7,4 @@ export * from './payments.js';
 export * from './discovery.js';
 export * from './chat.js';
 export * from './credits.js';
+export * from './notifications.js';

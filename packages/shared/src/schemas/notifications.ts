@@ -1,0 +1,80 @@
+/**
+ * Notifications contract (issue 8; spec sections 2, 3, 4, 7, 9): web push and e-mail
+ * notifications, their preferences and the reasons e-mail is disabled.
+ *
+ * Failures answer ErrorResponse. State-changing calls need the request-type header, except the
+ * calls made by mail providers and mail clients (unsubscribe, mail webhook), which carry their own
+ * proof (a signed token, a shared secret).
+ *
+ * Web push
+ * - settings.push_public_key is the VAPID public key (generated on first start and stored, or
+ *   VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY from the environment).
+ * - POST   /api/user.php?push=1     PushSubscriptionBody `{ subscription }` (PushSubscription.toJSON())
+ *     -> OkResponse. Stores (or refreshes) this device's subscription; a member may have several.
+ *     Member only.
+ * - DELETE /api/user.php?push=1     PushUnsubscribeBody `{ endpoint }` -> OkResponse. Member only.
+ * - Pushes go out for new messages, likes and matches, per the member's preferences
+ *   (new_messages / new_conversations for messages, like for likes and matches), each exactly once
+ *   whatever the number of server processes; subscriptions the push service answers 404 or 410 are
+ *   removed. The payload is a PushPayload.
+ *
+ * E-mail
+ * - Notification mails per preference: new conversation, new messages (batched: at most one per
+ *   NEW_MESSAGES_MAIL_MINUTES, only while unread), like, unread-message reminder (after
+ *   UNREAD_REMINDER_HOURS without reading), weekly update; in the member's language, never to a
+ *   member whose notifications_disabled is non-empty, never twice.
+ * - Every notification mail has a one-click unsubscribe link (GET /api/unsubscribe.php?token= shows
+ *   a confirmation page; its button, and the List-Unsubscribe-Post one-click POST of RFC 8058 to the
+ *   same URL, add 'listunsubscribe' to the member's notifications_disabled) and the headers
+ *   List-Unsubscribe and List-Unsubscribe-Post. The token is signed by the server; it names the member.
+ * - POST   /api/mail-webhook.php    MailWebhookBody `{ type: 'bounce' | 'complaint', email }` with
+ *     header `x-webhook-secret: MAIL_WEBHOOK_SECRET` -> OkResponse: adds 'bounce' or 'fbl'. 403
+ *     without the right secret (and when no secret is configured).
+ * - POST   /api/email-enable.php    -> OkResponse: clears notifications_disabled (the
+ *     disabled-notifications alert's "turn e-mail back on"). Member only.
+ */
+import { z } from 'zod';
+
+/** New-message mails are batched: at most one per member in this many minutes. */
+export const NEW_MESSAGES_MAIL_MINUTES = 15;
+/** An unread message gets a reminder mail after this many hours. */
+export const UNREAD_REMINDER_HOURS = 24;
+
+export const PushSubscriptionBodySchema = z.object({
+  subscription: z.object({
+    endpoint: z.string().url().max(2048),
+    expirationTime: z.number().nullable().optional(),
+    keys: z.object({ p256dh: z.string().min(1).max(256), auth: z.string().min(1).max(64) }),
+  }),
+});
+export type PushSubscriptionBody = z.infer<typeof PushSubscriptionBodySchema>;
+
+export const PushUnsubscribeBodySchema = z.object({ endpoint: z.string().url().max(2048) });
+export type PushUnsubscribeBody = z.infer<typeof PushUnsubscribeBodySchema>;
+
+export const PushQuerySchema = z.object({ push: z.literal('1') });
+
+/**
+ * What a push message carries to the service worker: the notification's texts (in the member's
+ * language), the page a click opens, and the app badge's count (unread messages + new likes).
+ */
+export const PushPayloadSchema = z.object({
+  type: z.enum(['message', 'like', 'match']),
+  title: z.string(),
+  body: z.string(),
+  /** A path of the site: /chats/{id}, /likes, /members/{id}. */
+  url: z.string(),
+  badge: z.number().int().nonnegative(),
+  /** Replaces an earlier notification with the same tag (one per conversation). */
+  tag: z.string(),
+  icon: z.string().nullable(),
+});
+export type PushPayload = z.infer<typeof PushPayloadSchema>;
+
+export const MailWebhookBodySchema = z.object({
+  type: z.enum(['bounce', 'complaint']),
+  email: z.string().email(),
+});
+export type MailWebhookBody = z.infer<typeof MailWebhookBodySchema>;
+
+export const UnsubscribeQuerySchema = z.object({ token: z.string().min(10).max(512) });
