@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.js';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/client.js';
 import { members, profiles, sessions } from '../db/schema/index.js';
 
 /** Stores a new session under the hash of its token. */
@@ -10,23 +10,37 @@ export async function insertSession(
   await db.insert(sessions).values(values);
 }
 
+/** The member of a session, with the profile's last activity (null without a profile). */
+export interface SessionMemberRow {
+  id: number;
+  lastActiveAt: Date | null;
+}
+
 /**
- * The member of an unexpired session whose account is not deleted, or null; with the profile's
- * last activity (null without a profile), so noting activity costs no query of its own.
+ * The lookup every API request makes: the member of an unexpired session whose account is not
+ * deleted, or null; with the profile's last activity, so noting activity costs no query of its
+ * own. Built once as a prepared statement: no query is built per request, and on PostgreSQL
+ * each connection plans it once. Run it outside transactions (it holds the database handle).
  */
-export async function findSessionMember(
-  db: DbOrTx,
-  tokenHash: string,
-  now: Date,
-): Promise<{ id: number; lastActiveAt: Date | null } | null> {
-  const [row] = await db
+export function prepareFindSessionMember(db: Db): (tokenHash: string, now: Date) => Promise<SessionMemberRow | null> {
+  const query = db
     .select({ id: members.id, lastActiveAt: profiles.lastActiveAt })
     .from(sessions)
     .innerJoin(members, eq(members.id, sessions.memberId))
     .leftJoin(profiles, eq(profiles.memberId, members.id))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), isNull(members.deletedAt)))
-    .limit(1);
-  return row ?? null;
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        isNull(members.deletedAt),
+      ),
+    )
+    .limit(1)
+    .prepare('session_member');
+  return async (tokenHash, now) => {
+    const [row] = await query.execute({ tokenHash, now: now.toISOString() });
+    return row ?? null;
+  };
 }
 
 /** Ends one session (logout). */

@@ -6,11 +6,16 @@ import { AUTH_COOKIE, AUTH_COOKIE_DAYS, LAST_ACTIVE_THROTTLE_MINUTES } from '@ap
 import type { Config } from '../config.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import { authenticationRequired } from '../errors.js';
-import { deleteSession, findSessionMember, insertSession, touchLastActive } from './session.repository.js';
+import { deleteSession, insertSession, prepareFindSessionMember, touchLastActive } from './session.repository.js';
 
-/** The member a request is made by. Only the id: modules load what they need themselves. */
+/**
+ * The member a request is made by. Only the id: modules load what they need themselves. The
+ * session id (the stored hash of the token, never the token) lets the live channel close a
+ * tab when its session ends.
+ */
 export interface SessionMember {
   id: number;
+  sessionId: string;
 }
 
 declare module 'fastify' {
@@ -93,14 +98,16 @@ export function memberId(request: FastifyRequest): number {
 export const sessionPlugin = fp<{ db: Db }>(
   async (app, { db }) => {
     app.decorateRequest('member', null);
+    const findSessionMember = prepareFindSessionMember(db);
     app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/api/')) return;
       const token = request.cookies[AUTH_COOKIE];
       if (!token || !TOKEN_PATTERN.test(token)) return;
       const now = new Date();
-      const found = await findSessionMember(db, hashToken(token), now);
+      const sessionId = hashToken(token);
+      const found = await findSessionMember(sessionId, now);
       if (!found) return;
-      request.member = { id: found.id };
+      request.member = { id: found.id, sessionId };
       const staleBefore = new Date(now.getTime() - LAST_ACTIVE_THROTTLE_MS);
       if (found.lastActiveAt && found.lastActiveAt < staleBefore) {
         // Bookkeeping only: a failed write must not fail the member's request.

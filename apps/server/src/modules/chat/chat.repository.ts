@@ -31,6 +31,106 @@ export interface MessageContent {
   giftKey: string | null;
 }
 
+/** A bigint column as a driver answers it outside the query builder: a string, a bigint or a number. */
+type IdValue = string | number | bigint;
+
+/**
+ * Runs a fixed SQL text with positional parameters as a named prepared statement, in the
+ * caller's transaction when given one. The hot statements of a send are written this way: on
+ * PostgreSQL (node-postgres) each connection parses and plans the text once and then only binds
+ * values, and no query builder runs per call; PGlite runs it as an ordinary parameterised query.
+ * Rows come as the driver answers them (bigint columns are converted by the caller).
+ */
+async function runNamed<Row>(db: DbOrTx, name: string, text: string, params: unknown[]): Promise<Row[]> {
+  const query = db._.session.prepareQuery<{ execute: { rows: Row[] }; all: unknown; values: unknown }>(
+    { sql: text, params },
+    undefined,
+    name,
+    false,
+  );
+  return (await query.execute()).rows;
+}
+
+/** The pair's conversation and both list entries; no row when the pair has one already. */
+const CREATE_CONVERSATION = `
+with created as (
+  insert into conversations (member_low_id, member_high_id, started_by)
+  values ($1::bigint, $2::bigint, $3::bigint)
+  on conflict do nothing
+  returning id
+), listed as (
+  insert into conversation_members (conversation_id, member_id)
+  select id, $1::bigint from created union all select id, $2::bigint from created
+)
+select id from created`;
+
+/**
+ * The message, and both list entries: the conversation moves to the top for both and shows
+ * again if either had hidden it; the recipient's unread count goes up by one.
+ */
+const INSERT_MESSAGE = `
+with message as (
+  insert into messages (conversation_id, sender_id, kind, body, image_key, image_thumb_key,
+                        image_width, image_height, gift_key, credits, created_at)
+  values ($1::bigint, $2::bigint, $3::text, $4::text, $5::text, $6::text,
+          $7::integer, $8::integer, $9::text, $10::integer, $11::timestamptz)
+  returning id
+), listed as (
+  update conversation_members
+  set last_message_at = $11::timestamptz, hidden_at = null,
+      unread_count = unread_count + case when member_id = $2::bigint then 0 else 1 end
+  where conversation_id = $1::bigint
+)
+select id from message`;
+
+/**
+ * See admitSender. $1 the sender, $2 the recipient or $3 the conversation (the other is null).
+ * Reachable: the same rules as isFindableMember and isBlockedEitherWay.
+ */
+const ADMIT_SENDER = `
+select m.status, m.paid_user, m.credits, t.recipient_id, c.id as conversation_id,
+       (t.recipient_id is not null
+        and exists (select 1 from members r join profiles p on p.member_id = r.id
+                    where r.id = t.recipient_id and r.deleted_at is null and not r.invisible
+                      and p.status = 'active')
+        and not exists (select 1 from blocks b
+                        where (b.blocker_id = m.id and b.blocked_id = t.recipient_id)
+                           or (b.blocker_id = t.recipient_id and b.blocked_id = m.id))) as reachable
+from members m
+cross join lateral (
+  select case when $3::bigint is null then $2::bigint
+              else (select case when x.member_low_id = m.id then x.member_high_id else x.member_low_id end
+                    from conversations x
+                    where x.id = $3::bigint and (x.member_low_id = m.id or x.member_high_id = m.id))
+         end as recipient_id
+) t
+left join conversations c
+  on c.member_low_id = least(m.id, t.recipient_id) and c.member_high_id = greatest(m.id, t.recipient_id)
+where m.id = $1::bigint and m.deleted_at is null
+for update of m`;
+
+/** See freeMemberCounts: $1 the sender, $2 and $3 the pair (low, high), $4 and $5 the limits. */
+const FREE_MEMBER_COUNTS = `
+select (select id from conversations where member_low_id = $2::bigint and member_high_id = $3::bigint)
+         as conversation_id,
+       (select count(*) from (select 1 from conversations where started_by = $1::bigint limit $4::integer) s)
+         as started,
+       (select count(*) from (select 1 from credit_ledger
+                              where member_id = $1::bigint and reason = 'message' limit $5::integer) m)
+         as sent`;
+
+/** The guarded debit and its ledger row; no row when the credits do not suffice. */
+const SPEND_CREDITS = `
+with debit as (
+  update members set credits = credits - $2::integer
+  where id = $1::bigint and credits >= $2::integer
+  returning credits
+), entry as (
+  insert into credit_ledger (member_id, delta, reason, message_id, balance_after)
+  select $1::bigint, -$2::integer, $3::text, $4::bigint, credits from debit
+)
+select credits from debit`;
+
 /**
  * The conversation of two members, created (with both list entries) when it does not exist
  * yet. Safe against two first messages at once: the pair's unique index decides, and the loser
@@ -43,25 +143,15 @@ export async function findOrCreateConversation(
   startedBy: number,
 ): Promise<{ id: number; created: boolean }> {
   const [low, high] = a < b ? [a, b] : [b, a];
-  const [inserted] = await db
-    .insert(conversations)
-    .values({ memberLowId: low, memberHighId: high, startedBy })
-    .onConflictDoNothing()
-    .returning({ id: conversations.id });
-  if (inserted) {
-    await db.insert(conversationMembers).values([
-      { conversationId: inserted.id, memberId: low },
-      { conversationId: inserted.id, memberId: high },
-    ]);
-    return { id: inserted.id, created: true };
-  }
-  const [existing] = await db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(and(eq(conversations.memberLowId, low), eq(conversations.memberHighId, high)))
-    .limit(1);
-  if (!existing) throw new Error('conversation vanished between insert and select');
-  return { id: existing.id, created: false };
+  const [inserted] = await runNamed<{ id: IdValue }>(db, 'chat_create_conversation', CREATE_CONVERSATION, [
+    low,
+    high,
+    startedBy,
+  ]);
+  if (inserted) return { id: Number(inserted.id), created: true };
+  const existing = await findConversationOfPair(db, low, high);
+  if (existing === null) throw new Error('conversation vanished between insert and select');
+  return { id: existing, created: false };
 }
 
 /**
@@ -73,31 +163,34 @@ export async function insertMessage(
   values: { conversationId: number; senderId: number; content: MessageContent; at: Date; credits?: number },
 ): Promise<MessageRow> {
   const { content } = values;
-  const [message] = await db
-    .insert(messages)
-    .values({
-      conversationId: values.conversationId,
-      senderId: values.senderId,
-      kind: content.kind,
-      body: content.body,
-      imageKey: content.image?.key ?? null,
-      imageThumbKey: content.image?.thumbKey ?? null,
-      imageWidth: content.image?.width ?? null,
-      imageHeight: content.image?.height ?? null,
-      giftKey: content.giftKey,
-      credits: values.credits ?? 0,
-      createdAt: values.at,
-    })
-    .returning();
-  await db
-    .update(conversationMembers)
-    .set({
-      lastMessageAt: values.at,
-      hiddenAt: null,
-      unreadCount: sql`${conversationMembers.unreadCount} + case when ${conversationMembers.memberId} = ${values.senderId} then 0 else 1 end`,
-    })
-    .where(eq(conversationMembers.conversationId, values.conversationId));
-  return message!;
+  const row = {
+    conversationId: values.conversationId,
+    senderId: values.senderId,
+    kind: content.kind,
+    body: content.body,
+    imageKey: content.image?.key ?? null,
+    imageThumbKey: content.image?.thumbKey ?? null,
+    imageWidth: content.image?.width ?? null,
+    imageHeight: content.image?.height ?? null,
+    giftKey: content.giftKey,
+    credits: values.credits ?? 0,
+    createdAt: values.at,
+  };
+  const [inserted] = await runNamed<{ id: IdValue }>(db, 'chat_insert_message', INSERT_MESSAGE, [
+    row.conversationId,
+    row.senderId,
+    row.kind,
+    row.body,
+    row.imageKey,
+    row.imageThumbKey,
+    row.imageWidth,
+    row.imageHeight,
+    row.giftKey,
+    row.credits,
+    row.createdAt.toISOString(),
+  ]);
+  if (!inserted) throw new Error('the message insert returned no row');
+  return { id: Number(inserted.id), ...row };
 }
 
 /**
@@ -119,26 +212,88 @@ export function takePendingFirstMessages(
     .then((rows) => rows.sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime()));
 }
 
-/** What sending needs to know of the sender, read under a row lock (see lockSender). */
-export interface SenderRow {
+/** Who a message goes to: a member, or the other member of a conversation (exactly one is set). */
+export interface SendTarget {
+  memberId: number | null;
+  conversationId: number | null;
+}
+
+/** What sending needs to know, read under the sender's row lock (see admitSender). */
+export interface AdmitRow {
   status: 'confirmed' | 'not_confirmed';
   paidUser: boolean;
   credits: number;
+  /** Null when the target conversation is not the sender's. */
+  recipientId: number | null;
+  /** The pair's conversation, when they have one. */
+  conversationId: number | null;
+  /** The recipient is findable (not deleted, not invisible, profile active) and not blocked either way. */
+  reachable: boolean;
 }
 
 /**
- * Locks the sender's member row for the rest of the transaction. Every send takes this lock
- * first, so one member's sends run one after another: the free-message and conversation counts
- * they read stay true until they commit, and the lock order (sender, then conversation rows) is
- * the same for every send, so two sends never wait on each other in a circle.
+ * The first statement of every send: locks the sender's member row for the rest of the
+ * transaction and reads, in the same round trip, the recipient, whether the sender may write
+ * to them and the pair's conversation. Every send takes this lock first, so one member's sends
+ * run one after another, and the lock order (sender, then conversation rows) is the same for
+ * every send, so two sends never wait on each other in a circle. The sender's columns are read
+ * after the lock is granted; the rest comes from the statement's snapshot, which may predate
+ * the lock: whatever must be exact under the lock (the free members' counts) is read by a
+ * statement of its own afterwards (freeMemberCounts). Null when the sender is gone.
  */
-export async function lockSender(db: DbOrTx, memberId: number): Promise<SenderRow | null> {
-  const [row] = await db
-    .select({ status: members.status, paidUser: members.paidUser, credits: members.credits })
-    .from(members)
-    .where(and(eq(members.id, memberId), isNull(members.deletedAt)))
-    .for('update');
-  return row ?? null;
+export async function admitSender(db: DbOrTx, senderId: number, target: SendTarget): Promise<AdmitRow | null> {
+  const [row] = await runNamed<{
+    status: AdmitRow['status'];
+    paid_user: boolean;
+    credits: number;
+    recipient_id: IdValue | null;
+    conversation_id: IdValue | null;
+    reachable: boolean;
+  }>(db, 'chat_admit_sender', ADMIT_SENDER, [senderId, target.memberId, target.conversationId]);
+  if (!row) return null;
+  return {
+    status: row.status,
+    paidUser: row.paid_user,
+    credits: row.credits,
+    recipientId: row.recipient_id === null ? null : Number(row.recipient_id),
+    conversationId: row.conversation_id === null ? null : Number(row.conversation_id),
+    reachable: row.reachable,
+  };
+}
+
+/** What the limits of a free member are checked against, read under the sender's lock. */
+export interface FreeMemberCounts {
+  /** The pair's conversation, read again now that the lock is held. */
+  conversationId: number | null;
+  /** Conversations the member started, counted up to `startedLimit`. */
+  started: number;
+  /** Chat messages the member sent, counted up to `sentLimit` (free ones leave a zero ledger row). */
+  sent: number;
+}
+
+/**
+ * The counts a free member's send is checked against, in one statement after admitSender took
+ * the lock, so they hold every send of the member that committed before. Each count stops at
+ * its limit: beyond it the number does not matter, and a long history costs nothing.
+ */
+export async function freeMemberCounts(
+  db: DbOrTx,
+  senderId: number,
+  recipientId: number,
+  limits: { startedLimit: number; sentLimit: number },
+): Promise<FreeMemberCounts> {
+  const [low, high] = senderId < recipientId ? [senderId, recipientId] : [recipientId, senderId];
+  const [row] = await runNamed<{ conversation_id: IdValue | null; started: IdValue; sent: IdValue }>(
+    db,
+    'chat_free_member_counts',
+    FREE_MEMBER_COUNTS,
+    [senderId, low, high, limits.startedLimit, limits.sentLimit],
+  );
+  return {
+    conversationId: row?.conversation_id == null ? null : Number(row.conversation_id),
+    started: Number(row?.started ?? 0),
+    sent: Number(row?.sent ?? 0),
+  };
 }
 
 /** The conversation of the pair, if they have one. */
@@ -168,12 +323,6 @@ export async function findPartner(db: DbOrTx, conversationId: number, memberId: 
   return row.low === memberId ? row.high : row.low;
 }
 
-/** How many conversations the member started (the free members' limit counts these). */
-export async function countStartedConversations(db: DbOrTx, memberId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(conversations).where(eq(conversations.startedBy, memberId));
-  return row?.n ?? 0;
-}
-
 /** How many chat messages the member sent: free ones leave a zero ledger row, so all are counted. */
 export async function countSentMessages(db: DbOrTx, memberId: number): Promise<number> {
   const [row] = await db
@@ -198,14 +347,13 @@ export async function spendCredits(
   reason: CreditReason,
   messageId: number | null,
 ): Promise<number | null> {
-  const [row] = await db
-    .update(members)
-    .set({ credits: sql`${members.credits} - ${amount}` })
-    .where(and(eq(members.id, memberId), sql`${members.credits} >= ${amount}`))
-    .returning({ credits: members.credits });
-  if (!row) return null;
-  await db.insert(creditLedger).values({ memberId, delta: -amount, reason, messageId, balanceAfter: row.credits });
-  return row.credits;
+  const [row] = await runNamed<{ credits: number }>(db, 'chat_spend_credits', SPEND_CREDITS, [
+    memberId,
+    amount,
+    reason,
+    messageId,
+  ]);
+  return row?.credits ?? null;
 }
 
 /** A chat list entry before presenting: the conversation, the unread count and the partner's card. */

@@ -28,13 +28,14 @@ import { presentCard } from '../members/members.presenter.js';
 import { isBlockedEitherWay, isFindableMember } from '../members/members.repository.js';
 import { presentGift, presentLastMessage, presentMessage, presentStoredMessage } from './chat.presenter.js';
 import {
+  admitSender,
   countSentMessages,
-  countStartedConversations,
   findActiveGift,
   findCard,
   findConversationOfPair,
   findOrCreateConversation,
   findPartner,
+  freeMemberCounts,
   hideChat,
   insertMessage,
   isPaidUser,
@@ -42,7 +43,6 @@ import {
   listActiveGifts,
   listChats,
   listMessages,
-  lockSender,
   markRead,
   spendCredits,
   takePendingFirstMessages,
@@ -111,41 +111,18 @@ export function createChatService(deps: ChatServiceDeps) {
     return Math.max(0, site.free_messages - (await countSentMessages(tx, memberId)));
   }
 
-  /**
-   * The recipient of a message and the conversation it goes into, when the pair has one.
-   * Any recipient the sender may not write to answers the same 404 (see the contract).
-   */
-  async function resolveRecipient(
-    tx: DbOrTx,
-    senderId: number,
-    target: MessageTarget,
-  ): Promise<{ recipientId: number; conversationId: number | null }> {
-    let recipientId: number;
-    let conversationId: number | null;
-    if (target.conversation_id !== undefined) {
-      const partner = await findPartner(tx, target.conversation_id, senderId);
-      if (partner === null) throw notFound();
-      recipientId = partner;
-      conversationId = target.conversation_id;
-    } else {
-      if (target.member_id === undefined || target.member_id === senderId) throw notFound();
-      recipientId = target.member_id;
-      conversationId = await findConversationOfPair(tx, senderId, recipientId);
-    }
-    if (!(await isReachable(tx, senderId, recipientId))) throw notFound();
-    return { recipientId, conversationId };
-  }
-
   /** Whether `memberId` may write to `partnerId`: findable and no block either way. */
   async function isReachable(tx: DbOrTx, memberId: number, partnerId: number): Promise<boolean> {
     return (await isFindableMember(tx, partnerId)) && !(await isBlockedEitherWay(tx, memberId, partnerId));
   }
 
   /**
-   * The checks of a send, in the caller's transaction: locks the sender's row (see lockSender),
-   * then the recipient, the confirmation, the conversation limit and the credits. Answers where
-   * the message goes, what it costs (only text messages use up free messages first) and the
-   * free messages left after it.
+   * The checks of a send, in the caller's transaction: one statement locks the sender's row and
+   * reads the recipient and the pair's conversation (admitSender); a free member's counts
+   * follow under that lock; paid members have no limits to count. Any recipient the sender may
+   * not write to answers the same 404 (see the contract). Answers where the message goes, the
+   * pair's conversation when they have one, what it costs (only text messages use up free
+   * messages first) and the free messages left after it.
    */
   async function admit(
     tx: DbOrTx,
@@ -154,23 +131,31 @@ export function createChatService(deps: ChatServiceDeps) {
     kind: MessageKind,
     price: number,
     site: ChatSite,
-  ): Promise<{ recipientId: number; cost: number; freeLeft: number }> {
-    const sender = await lockSender(tx, senderId);
-    if (!sender) throw notFound();
-    const { recipientId, conversationId } = await resolveRecipient(tx, senderId, target);
+  ): Promise<{ recipientId: number; conversationId: number | null; cost: number; freeLeft: number }> {
+    const byConversation = target.conversation_id !== undefined;
+    if (!byConversation && (target.member_id === undefined || target.member_id === senderId)) throw notFound();
+    const sender = await admitSender(tx, senderId, {
+      memberId: byConversation ? null : (target.member_id ?? null),
+      conversationId: target.conversation_id ?? null,
+    });
+    if (!sender || sender.recipientId === null || !sender.reachable) throw notFound();
     if (sender.status !== 'confirmed') throw accountNotConfirmed();
-    if (
-      conversationId === null &&
-      !sender.paidUser &&
-      (await countStartedConversations(tx, senderId)) >= FREE_CONVERSATION_LIMIT
-    ) {
-      throw conversationLimitReached();
+    const { recipientId } = sender;
+    let conversationId = sender.conversationId;
+    let freeLeft = 0;
+    if (!sender.paidUser) {
+      const counts = await freeMemberCounts(tx, senderId, recipientId, {
+        startedLimit: FREE_CONVERSATION_LIMIT,
+        sentLimit: site.free_messages,
+      });
+      conversationId = counts.conversationId;
+      if (conversationId === null && counts.started >= FREE_CONVERSATION_LIMIT) throw conversationLimitReached();
+      freeLeft = Math.max(0, site.free_messages - counts.sent);
     }
-    const freeLeft = await freeMessagesLeft(tx, senderId, sender.paidUser, site);
     const free = kind === 'text' && freeLeft > 0;
     const cost = free ? 0 : price;
     if (sender.credits < cost) throw insufficientCredits();
-    return { recipientId, cost, freeLeft: free ? freeLeft - 1 : freeLeft };
+    return { recipientId, conversationId, cost, freeLeft: free ? freeLeft - 1 : freeLeft };
   }
 
   /**
@@ -189,10 +174,12 @@ export function createChatService(deps: ChatServiceDeps) {
   ): Promise<SendMessageResponse> {
     const at = now();
     const outcome = await db.transaction(async (tx) => {
-      const { recipientId, cost, freeLeft } = await admit(tx, senderId, target, content.kind, price, site);
-      const conversation = await findOrCreateConversation(tx, senderId, recipientId, senderId);
+      const admitted = await admit(tx, senderId, target, content.kind, price, site);
+      const { recipientId, cost, freeLeft } = admitted;
+      const conversationId =
+        admitted.conversationId ?? (await findOrCreateConversation(tx, senderId, recipientId, senderId)).id;
       const message = await insertMessage(tx, {
-        conversationId: conversation.id,
+        conversationId,
         senderId,
         content,
         at,
