@@ -36,6 +36,7 @@ import { createSearchService } from './modules/search/search.service.js';
 import { outboxRoutes } from './modules/outbox/outbox.routes.js';
 import { profilesRoutes, type ProfileRateLimits } from './modules/profiles/profiles.routes.js';
 import { createProfilesService } from './modules/profiles/profiles.service.js';
+import { pwaRoutes } from './modules/pwa/pwa.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { createReferenceService } from './modules/reference/reference.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
@@ -238,6 +239,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   await api.register(settingsRoutes, { settings });
+  await api.register(pwaRoutes, { settings, webDistDir: config.webDistDir });
   await api.register(referenceRoutes, { reference });
   await api.register(accountsRoutes, {
     accounts,
