@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { GemIcon } from '../../components/icons';
 import { useUser } from '../../features/account/api/get-user';
 import { useActiveDiscount, useEnteredCode, DiscountBadge } from '../../features/payments/components/active-discount';
@@ -36,15 +35,7 @@ export function Component() {
       <h2 className="section-title">{t('payments.premium.choose')}</h2>
       <BundleShop
         discount={discount}
-        action={(bundle) => (
-          <Link
-            className={`btn ${bundle.popular ? 'btn-primary' : 'btn-outline-primary'} bundle-card__button`}
-            to={checkoutPath(bundle.id, null, carried)}
-            aria-label={t('payments.bundles.chooseLabel', { count: bundle.credits })}
-          >
-            {t('payments.bundles.choose')}
-          </Link>
-        )}
+        action={(bundle) => ({ to: checkoutPath(bundle.id, null, carried), label: t('payments.bundles.choose') })}
       />
       <DiscountCodeForm />
       <h2 className="section-title mt-4">{t('pages.credits.costsTitle')}</h2>

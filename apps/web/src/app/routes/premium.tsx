@@ -1,6 +1,5 @@
 import { PREMIUM_PHOTO_LIMIT, WELCOME_DISCOUNT_PERCENT } from '@app/shared';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { CheckIcon, CrownIcon } from '../../components/icons';
 import { DiscountBadge, useActiveDiscount } from '../../features/payments/components/active-discount';
 import { BundleShop } from '../../features/payments/components/bundle-grid';
@@ -37,15 +36,7 @@ export function Component() {
       <h2 className="section-title mt-4">{t('payments.premium.choose')}</h2>
       <BundleShop
         discount={discount}
-        action={(bundle) => (
-          <Link
-            className={`btn ${bundle.popular ? 'btn-primary' : 'btn-outline-primary'} bundle-card__button`}
-            to={checkoutPath(bundle.id)}
-            aria-label={t('payments.bundles.chooseLabel', { count: bundle.credits })}
-          >
-            {t('pages.premium.action')}
-          </Link>
-        )}
+        action={(bundle) => ({ to: checkoutPath(bundle.id), label: t('pages.premium.action') })}
       />
       <PaymentAssurance />
     </Page>

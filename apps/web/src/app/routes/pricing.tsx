@@ -24,19 +24,9 @@ export function Component() {
       <BundleShop
         discount={null}
         action={(bundle) =>
-          user ? (
-            <Link
-              className={`btn ${bundle.popular ? 'btn-primary' : 'btn-outline-primary'} bundle-card__button`}
-              to={checkoutPath(bundle.id)}
-              aria-label={t('payments.bundles.chooseLabel', { count: bundle.credits })}
-            >
-              {t('payments.bundles.choose')}
-            </Link>
-          ) : (
-            <Link className="btn btn-outline-primary bundle-card__button" to="/signup">
-              {t('nav.signup')}
-            </Link>
-          )
+          user
+            ? { to: checkoutPath(bundle.id), label: t('payments.bundles.choose') }
+            : { to: '/signup', label: t('nav.signup') }
         }
       />
       <h2 className="section-title mt-4">{t('pages.credits.costsTitle')}</h2>

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { GemIcon } from '../../../components/icons';
 import type { Bundle } from '../api/contract';
 import { useBundles } from '../api/get-bundles';
@@ -8,12 +8,17 @@ import { Price } from './price';
 import { intlLocale } from '../locale';
 import '../payments.scss';
 
+/** Where a bundle card leads: its checkout, or the signup for visitors. */
+export interface BundleAction {
+  to: string;
+  label: string;
+}
+
 interface BundleGridProps {
   bundles: readonly Bundle[];
   currency: string;
   discount: ActiveDiscount | null;
-  /** What each card offers: a link to its checkout, or the signup for visitors. */
-  action: (bundle: Bundle) => ReactNode;
+  action: (bundle: Bundle) => BundleAction;
 }
 
 /**
@@ -57,12 +62,28 @@ export function BundleGrid({ bundles, currency, discount, action }: BundleGridPr
                   })}
                 </p>
               )}
-              <div className="bundle-card__action">{action(bundle)}</div>
+              <div className="bundle-card__action">
+                <BundleLink bundle={bundle} action={action(bundle)} />
+              </div>
             </article>
           </li>
         );
       })}
     </ul>
+  );
+}
+
+/** A card's call to action; screen readers also hear which bundle it is for. */
+function BundleLink({ bundle, action }: { bundle: Bundle; action: BundleAction }) {
+  const { t } = useTranslation();
+  return (
+    <Link
+      className={`btn ${bundle.popular ? 'btn-primary' : 'btn-outline-primary'} bundle-card__button`}
+      to={action.to}
+    >
+      {action.label}
+      <span className="visually-hidden">, {t('payments.bundles.chooseLabel', { count: bundle.credits })}</span>
+    </Link>
   );
 }
 
@@ -87,11 +108,14 @@ export function BundleShop({ discount, action }: BundleShopProps) {
       );
     }
     return (
-      <ul className="bundle-grid" aria-busy="true" aria-label={t('payments.bundles.loading')}>
-        {['p0', 'p1', 'p2', 'p3'].map((tier) => (
-          <li key={tier} className="bundle-card bundle-card--skeleton" />
-        ))}
-      </ul>
+      <div role="status">
+        <span className="visually-hidden">{t('payments.bundles.loading')}</span>
+        <ul className="bundle-grid" aria-hidden="true">
+          {['p0', 'p1', 'p2', 'p3'].map((tier) => (
+            <li key={tier} className="bundle-card bundle-card--skeleton" />
+          ))}
+        </ul>
+      </div>
     );
   }
   return (

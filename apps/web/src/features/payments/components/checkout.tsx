@@ -54,7 +54,11 @@ export function Checkout({ bundleId, methodParam, discount }: CheckoutProps) {
         </div>
       );
     }
-    return <div className="checkout checkout--skeleton" aria-busy="true" aria-label={t('payments.checkout.loading')} />;
+    return (
+      <div className="checkout checkout--skeleton" role="status">
+        <span className="visually-hidden">{t('payments.checkout.loading')}</span>
+      </div>
+    );
   }
 
   const bundle = bundles.data.bundles.find((candidate) => candidate.id === bundleId);

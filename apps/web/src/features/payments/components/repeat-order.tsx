@@ -45,7 +45,9 @@ export function RepeatOrder() {
       );
     }
     return (
-      <div className="repeat-order repeat-order--skeleton" aria-busy="true" aria-label={t('payments.repeat.loading')} />
+      <div className="repeat-order repeat-order--skeleton" role="status">
+        <span className="visually-hidden">{t('payments.repeat.loading')}</span>
+      </div>
     );
   }
 

@@ -26,7 +26,11 @@ export function TransactionsOverview() {
         </div>
       );
     }
-    return <div className="transactions-skeleton" aria-busy="true" aria-label={t('payments.transactions.loading')} />;
+    return (
+      <div className="transactions-skeleton" role="status">
+        <span className="visually-hidden">{t('payments.transactions.loading')}</span>
+      </div>
+    );
   }
 
   const { orders, movements } = transactions.data;
