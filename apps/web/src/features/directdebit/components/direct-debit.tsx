@@ -5,10 +5,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { GemIcon, LockIcon, ReceiptIcon } from '../../../components/icons';
 import { ApiError } from '../../../lib/api';
-import { currentLocale } from '../../../lib/i18n';
 import { useSettings } from '../../settings/api/get-settings';
 import { useCompanyInfo } from '../../reference/api/get-company-info';
 import { useBundles } from '../../payments/api/get-bundles';
+import { intlLocale } from '../../payments/locale';
 import { formatMoney } from '../../payments/rules';
 import type { Bundle, DirectDebitResponse } from '../api/contract';
 import { useConfirmDirectDebit } from '../api/confirm-direct-debit';
@@ -85,7 +85,7 @@ function DirectDebitFlow({ bundle, currency }: { bundle: Bundle; currency: strin
   const confirm = useConfirmDirectDebit();
   const [form, setForm] = useState<DirectDebitForm>(EMPTY_FORM);
   const [sent, setSent] = useState<DirectDebitResponse | null>(null);
-  const amount = formatMoney(bundle.price, currency, currentLocale());
+  const amount = formatMoney(bundle.price, currency, intlLocale());
 
   const failure = [start.error, confirm.error]
     .map((error) => directDebitFailure(error instanceof ApiError ? error.error : null))

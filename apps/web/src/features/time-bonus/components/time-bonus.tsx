@@ -42,13 +42,15 @@ function TimeBonusBar({ countdown, percent }: { countdown: Countdown; percent: n
         <span className="time-bonus-bar__icon" aria-hidden="true">
           <GiftIcon size={18} />
         </span>
-        <p className="time-bonus-bar__text">
-          <strong>{t('timeBonus.bar.title', { percent })}</strong>{' '}
-          <span className="time-bonus-bar__detail">{t('timeBonus.bar.text')}</span>
-        </p>
-        <CountdownClock countdown={countdown} />
+        <div className="time-bonus-bar__main">
+          <p className="time-bonus-bar__text">
+            <strong>{t('timeBonus.bar.title', { percent })}</strong>{' '}
+            <span className="time-bonus-bar__detail">{t('timeBonus.bar.text')}</span>
+          </p>
+          <CountdownClock countdown={countdown} />
+        </div>
         {pathname !== SHOP_PATH && (
-          <Link to={SHOP_PATH} className="btn btn-sm btn-primary time-bonus-bar__action">
+          <Link to={SHOP_PATH} className="btn btn-sm btn-honey time-bonus-bar__action">
             {t('timeBonus.bar.action')}
           </Link>
         )}
