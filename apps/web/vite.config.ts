@@ -1,5 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { appIcons } from './build/app-icons';
 
 /** Where the dev server sends /api and /media: the API server (npm run dev starts it on :3000). */
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
@@ -33,15 +35,37 @@ export const PREACT_ALIASES = [
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
 ];
 
+/**
+ * The service worker is our own (src/sw.ts: push, badge, offline page); the plugin builds it and
+ * injects the list of the app shell's files to precache: the scripts and styles, the offline page
+ * and the icons. The manifest comes from the server, per domain (/manifest.webmanifest).
+ */
+const serviceWorker = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src',
+  filename: 'sw.ts',
+  injectRegister: false,
+  manifest: false,
+  injectManifest: {
+    globPatterns: ['assets/*.{js,css}', 'offline.html', 'offline.css', 'favicon.svg', 'icons/*.png'],
+  },
+});
+
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), pureWorkspacePackages()],
+  plugins: [
+    react(),
+    pureWorkspacePackages(),
+    appIcons(`${import.meta.dirname}/src/assets/app-icon.svg`),
+    serviceWorker,
+  ],
   resolve: { alias: PREACT_ALIASES },
   server: {
     proxy: {
       // ws: the live channel at /api/live is a WebSocket.
       '/api': { target: API_TARGET, ws: true },
       '/media': { target: API_TARGET },
+      '/manifest.webmanifest': { target: API_TARGET },
     },
   },
   css: {

@@ -13,6 +13,7 @@ import { ApiError } from './lib/api';
 import { readCookie } from './lib/cookies';
 import { initI18n } from './lib/i18n';
 import { watchPageHidden } from './lib/page-hidden';
+import { startServiceWorker } from './lib/push';
 import { queryClient } from './lib/query-client';
 import { storeTracking } from './lib/tracking';
 
@@ -26,6 +27,7 @@ installChunkReloadHandler();
 const settings = queryClient.fetchQuery(settingsQueryOptions());
 void queryClient.prefetchQuery(userQueryOptions());
 const router = createAppRouter(queryClient);
+startServiceWorker({ queryClient, navigate: (url) => void router.navigate(url) });
 const cookieLocale = readCookie(LOCALE_COOKIE);
 const i18nReady = isLocale(cookieLocale)
   ? initI18n(cookieLocale)

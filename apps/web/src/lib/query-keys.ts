@@ -8,6 +8,8 @@ export const queryKeys = {
   /** GET /api/account.php: the member's e-mail, invisible mode and notification switches. */
   account: ['account'],
   pushSubscription: ['push-subscription'],
+  /** This browser's push state (lib/push.ts): not capable, unknown, subscribed or denied. */
+  pushState: ['push-state'],
   companyInfo: ['companyinfo'],
   interests: ['interests'],
   regions: ['regions'],
