@@ -6,21 +6,32 @@ import {
   afterLoginPath,
   creditsBadge,
   creditsRouteName,
+  DISABLED_NOTIFICATIONS_ALERT_EXCLUDED_ROUTES,
   documentTitle,
   footerClasses,
   isChunkLoadError,
   languageOptions,
   loginPath,
   PROFILE_PHOTO_ALERT_EXCLUDED_ROUTES,
+  PUSH_ALERT_EXCLUDED_ROUTES,
   shouldReloadForChunkError,
   shouldShowBackButton,
+  shouldShowDisabledNotificationsAlert,
   shouldShowEntryWarning,
   shouldShowProfilePhotoAlert,
+  shouldShowPushAlert,
   type EntryWarningInput,
+  type PushAlertInput,
 } from './rules';
 
 describe('shouldShowEntryWarning', () => {
-  const base: EntryWarningInput = { routeName: 'index', layout: 'default', popup: 'yes', country: 'GB', dismissed: false };
+  const base: EntryWarningInput = {
+    routeName: 'index',
+    layout: 'default',
+    popup: 'yes',
+    country: 'GB',
+    dismissed: false,
+  };
 
   it('shows on default-layout pages for everyone', () => {
     expect(shouldShowEntryWarning(base)).toBe(true);
@@ -189,10 +200,18 @@ describe('activationReminder', () => {
     expect(activationReminder({ user: null, fromSignup: true, phone: true })).toBeNull();
     expect(activationReminder({ user: buildUser(), fromSignup: false, phone: false })).toBeNull();
     expect(
-      activationReminder({ user: { ...unconfirmed, profile: { ...unconfirmed.profile, status: 'active' } }, fromSignup: false, phone: false }),
+      activationReminder({
+        user: { ...unconfirmed, profile: { ...unconfirmed.profile, status: 'active' } },
+        fromSignup: false,
+        phone: false,
+      }),
     ).toBeNull();
     expect(
-      activationReminder({ user: { ...unconfirmed, notifications_disabled: ['bounce'] }, fromSignup: false, phone: false }),
+      activationReminder({
+        user: { ...unconfirmed, notifications_disabled: ['bounce'] },
+        fromSignup: false,
+        phone: false,
+      }),
     ).toBeNull();
   });
 });
@@ -224,5 +243,73 @@ describe('shouldShowProfilePhotoAlert', () => {
     expect(shouldShowProfilePhotoAlert({ user: withoutPhoto, routeName: 'members', dismissed: true })).toBe(false);
     expect(shouldShowProfilePhotoAlert({ user: withPhoto, routeName: 'members', dismissed: false })).toBe(false);
     expect(shouldShowProfilePhotoAlert({ user: null, routeName: 'members', dismissed: false })).toBe(false);
+  });
+});
+
+describe('shouldShowPushAlert', () => {
+  const base: PushAlertInput = {
+    loggedIn: true,
+    pushState: 'unknown',
+    configured: true,
+    routeName: 'members',
+    dismissed: false,
+  };
+
+  it('shows to members whose browser can take push and was not asked yet', () => {
+    expect(shouldShowPushAlert(base)).toBe(true);
+  });
+
+  it('does not show to visitors, on a site without a push key, or once dismissed', () => {
+    expect(shouldShowPushAlert({ ...base, loggedIn: false })).toBe(false);
+    expect(shouldShowPushAlert({ ...base, configured: false })).toBe(false);
+    expect(shouldShowPushAlert({ ...base, dismissed: true })).toBe(false);
+  });
+
+  it('does not show when push is not supported, already on, refused, or not read yet', () => {
+    for (const pushState of ['not-capable', 'subscribed', 'denied', null] as const) {
+      expect(shouldShowPushAlert({ ...base, pushState })).toBe(false);
+    }
+  });
+
+  it('never shows on signup, notifications, activate-done, directdebit and premium', () => {
+    expect([...PUSH_ALERT_EXCLUDED_ROUTES].sort()).toEqual([
+      'activate-done',
+      'directdebit',
+      'notifications',
+      'premium',
+      'signup',
+    ]);
+    for (const routeName of PUSH_ALERT_EXCLUDED_ROUTES) expect(shouldShowPushAlert({ ...base, routeName })).toBe(false);
+    expect(shouldShowPushAlert({ ...base, routeName: 'settings' })).toBe(true);
+  });
+});
+
+describe('shouldShowDisabledNotificationsAlert', () => {
+  const user = { notifications_disabled: ['bounce'] };
+
+  it('shows while e-mail is disabled for any reason, until dismissed', () => {
+    for (const reason of ['fbl', 'bounce', 'listunsubscribe']) {
+      const input = { user: { notifications_disabled: [reason] }, routeName: 'chats', dismissed: false };
+      expect(shouldShowDisabledNotificationsAlert(input)).toBe(true);
+    }
+    expect(shouldShowDisabledNotificationsAlert({ user, routeName: 'chats', dismissed: true })).toBe(false);
+  });
+
+  it('does not show when e-mail is on, or to visitors', () => {
+    expect(
+      shouldShowDisabledNotificationsAlert({
+        user: { notifications_disabled: [] },
+        routeName: 'chats',
+        dismissed: false,
+      }),
+    ).toBe(false);
+    expect(shouldShowDisabledNotificationsAlert({ user: null, routeName: 'chats', dismissed: false })).toBe(false);
+  });
+
+  it('never shows on settings and notifications', () => {
+    expect([...DISABLED_NOTIFICATIONS_ALERT_EXCLUDED_ROUTES].sort()).toEqual(['notifications', 'settings']);
+    for (const routeName of DISABLED_NOTIFICATIONS_ALERT_EXCLUDED_ROUTES) {
+      expect(shouldShowDisabledNotificationsAlert({ user, routeName, dismissed: false })).toBe(false);
+    }
   });
 });

@@ -169,3 +169,61 @@ export function shouldShowProfilePhotoAlert({ user, routeName, dismissed }: Prof
   if (!user || user.profile.main_image !== null || dismissed) return false;
   return !PROFILE_PHOTO_ALERT_EXCLUDED_ROUTES.includes(routeName);
 }
+
+/** Pages where the push alert never shows (spec section 4): signup, the push switch's own page, payment steps. */
+export const PUSH_ALERT_EXCLUDED_ROUTES: readonly string[] = [
+  'signup',
+  'notifications',
+  'activate-done',
+  'directdebit',
+  'premium',
+];
+
+export interface PushAlertInput {
+  loggedIn: boolean;
+  /** This browser's push state (lib/push.ts). */
+  pushState: 'not-capable' | 'unknown' | 'subscribed' | 'denied' | null;
+  /** The site has a VAPID key (settings.push_public_key): without it nothing can be sent. */
+  configured: boolean;
+  routeName: string;
+  /** A dismissal is stored. */
+  dismissed: boolean;
+}
+
+/**
+ * The push alert (spec section 4): for members whose browser supports push and has not been
+ * asked yet (neither subscribed nor denied), until dismissed, except on the excluded routes.
+ */
+export function shouldShowPushAlert({
+  loggedIn,
+  pushState,
+  configured,
+  routeName,
+  dismissed,
+}: PushAlertInput): boolean {
+  if (!loggedIn || !configured || dismissed || pushState !== 'unknown') return false;
+  return !PUSH_ALERT_EXCLUDED_ROUTES.includes(routeName);
+}
+
+/** Pages where the disabled-notifications alert never shows: they hold the switches themselves (spec section 4). */
+export const DISABLED_NOTIFICATIONS_ALERT_EXCLUDED_ROUTES: readonly string[] = ['settings', 'notifications'];
+
+export interface DisabledNotificationsAlertInput {
+  user: { notifications_disabled: readonly string[] } | null;
+  routeName: string;
+  /** A dismissal is stored. */
+  dismissed: boolean;
+}
+
+/**
+ * The disabled-notifications alert (spec section 4): while we send the member no e-mail (a
+ * bounce, a spam complaint or an unsubscribe), until dismissed, except on the excluded routes.
+ */
+export function shouldShowDisabledNotificationsAlert({
+  user,
+  routeName,
+  dismissed,
+}: DisabledNotificationsAlertInput): boolean {
+  if (!user || user.notifications_disabled.length === 0 || dismissed) return false;
+  return !DISABLED_NOTIFICATIONS_ALERT_EXCLUDED_ROUTES.includes(routeName);
+}
