@@ -1,11 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type {} from '@fastify/cookie';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AUTH_COOKIE, AUTH_COOKIE_DAYS, LAST_ACTIVE_THROTTLE_MINUTES } from '@app/shared';
 import type { Config } from '../config.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import { authenticationRequired } from '../errors.js';
+import { publishEvent, SESSIONS_CHANNEL, type SessionsChannelEvent } from '../platform/bus/events.js';
+import type { Bus } from '../platform/bus/index.js';
 import { deleteSession, insertSession, prepareFindSessionMember, touchLastActive } from './session.repository.js';
 
 /**
@@ -57,6 +59,21 @@ export async function destroySession(db: DbOrTx, token: string): Promise<void> {
 }
 
 /**
+ * Tells every process that sessions ended, once their deletion committed, so the live channel
+ * closes the tabs opened on them. A bus failure is only logged: the sessions are gone either
+ * way, and a closed tab's reconnect is refused.
+ */
+export async function announceSessionsEnded(
+  bus: Bus,
+  event: SessionsChannelEvent,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  await publishEvent(bus, SESSIONS_CHANNEL, event).catch((err: unknown) =>
+    log.error({ err, memberId: event.member_id, type: event.type }, 'announcing ended sessions failed'),
+  );
+}
+
+/**
  * Sets the auth cookie: httpOnly so scripts never see it, SameSite=Lax against cross-site
  * posts, 30 days (spec section 9), Secure when the site is served over HTTPS.
  */
@@ -85,8 +102,13 @@ export async function requireMember(request: FastifyRequest): Promise<void> {
 
 /** The id of the logged-in member; for handlers behind requireMember. */
 export function memberId(request: FastifyRequest): number {
+  return sessionMember(request).id;
+}
+
+/** The logged-in member with the request's session; for handlers behind requireMember. */
+export function sessionMember(request: FastifyRequest): SessionMember {
   if (!request.member) throw authenticationRequired();
-  return request.member.id;
+  return request.member;
 }
 
 /**

@@ -12,6 +12,7 @@ export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 export const ERROR_CODES = [
   'authentication_required',
   'request_type_required',
+  'origin_not_allowed',
   'validation_failed',
   'not_found',
   'rate_limited',

@@ -17,6 +17,7 @@ import {
 } from '@app/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import type { Bus } from '../../platform/bus/index.js';
 import { clearSessionCookie, memberId, requireMember } from '../../plugins/session.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { AccountSettingsService } from './account-settings.service.js';
@@ -31,6 +32,8 @@ export interface AccountSettingsRoutesOptions {
   accountSettings: AccountSettingsService;
   settings: Pick<SettingsService, 'resolveSite'>;
   db: Db;
+  /** Announces ended sessions, so their live tabs close. */
+  bus: Bus;
   config: Pick<Config, 'publicUrl' | 'secureCookies'>;
   limits?: Partial<AccountRateLimits>;
 }
@@ -50,7 +53,7 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod<AccountSettingsRoutesO
   const limits = { ...DEFAULT_ACCOUNT_RATE_LIMITS, ...opts.limits };
   const passwordCheck = { ...limits.passwordCheck, keyGenerator: perMember };
   const requestSite = siteResolver(opts.settings, config);
-  const startSession = sessionStarter(opts.db, config);
+  const startSession = sessionStarter(opts.db, opts.bus, config);
 
   app.get(
     '/api/account.php',

@@ -21,7 +21,8 @@ import {
   emailChangedMail,
   type RenderedMail,
 } from '../../platform/mail/templates.js';
-import { createSession, hashToken } from '../../plugins/session.js';
+import type { Bus } from '../../platform/bus/index.js';
+import { announceSessionsEnded, createSession, hashToken } from '../../plugins/session.js';
 import { findCompanyById } from '../settings/settings.repository.js';
 import type { ChatService } from '../chat/chat.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -66,6 +67,8 @@ export interface AccountSettingsServiceDeps {
   settings: Pick<SettingsService, 'settingsForDomain' | 'resolveSite'>;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** Announces ended sessions, so their live tabs close. */
+  bus: Bus;
   /** Sends the first messages written during signup when a new address confirms the account. */
   chat: Pick<ChatService, 'deliverPendingFirstMessages' | 'announce'>;
   now?: () => Date;
@@ -171,13 +174,15 @@ export function createAccountSettingsService(deps: AccountSettingsServiceDeps) {
         throw validationFailed({ old_password: 'old_password_wrong' });
       }
       const passwordHash = await hashPassword(body.password);
-      return db.transaction(async (tx) => {
+      const { token } = await db.transaction(async (tx) => {
         await updatePasswordHash(tx, memberId, passwordHash);
         await deleteMemberSessions(tx, memberId);
         await clearLoginThrottle(tx, memberId);
-        const { token } = await createSession(tx, memberId, now());
-        return { sessionToken: token };
+        return createSession(tx, memberId, now());
       });
+      const kept = { type: 'sessions_ended', member_id: memberId, kept_session_id: hashToken(token) } as const;
+      await announceSessionsEnded(deps.bus, kept, log);
+      return { sessionToken: token };
     },
 
     /**
@@ -319,6 +324,11 @@ export function createAccountSettingsService(deps: AccountSettingsServiceDeps) {
         await markMemberDeleted(tx, memberId, { deletedAt, reason: body.reason, note: body.note || null });
         await deleteMemberSessions(tx, memberId);
       });
+      await announceSessionsEnded(
+        deps.bus,
+        { type: 'sessions_ended', member_id: memberId, kept_session_id: null },
+        log,
+      );
       try {
         await sendReactivation(member, deletedAt, site.origin);
       } catch (err) {

@@ -14,7 +14,8 @@ import type { Db } from '../../db/client.js';
 import { AppError, authenticationRequired, validationFailed } from '../../errors.js';
 import type { Mailer } from '../../platform/mail/index.js';
 import { activationMail, passwordResetMail, type RenderedMail } from '../../platform/mail/templates.js';
-import { createSession, hashToken } from '../../plugins/session.js';
+import type { Bus } from '../../platform/bus/index.js';
+import { announceSessionsEnded, createSession, hashToken } from '../../plugins/session.js';
 import type { ChatService } from '../chat/chat.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { presentUser } from './accounts.presenter.js';
@@ -62,6 +63,8 @@ export interface AccountsServiceDeps {
   settings: Pick<SettingsService, 'settingsForDomain'>;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** Announces ended sessions, so their live tabs close. */
+  bus: Bus;
   /** Sends the first messages written during signup once the account is confirmed. */
   chat: Pick<ChatService, 'deliverPendingFirstMessages' | 'announce'>;
   now?: () => Date;
@@ -358,17 +361,23 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     async resetPassword(token: string, password: string): Promise<void> {
       if (!MAIL_TOKEN_PATTERN.test(token)) throw new AppError(400, 'reset_token_invalid');
       const passwordHash = await hashPassword(password);
-      await db.transaction(async (tx) => {
+      const memberId = await db.transaction(async (tx) => {
         const at = now();
-        const memberId = await consumeToken(tx, 'password_reset', hashToken(token), at);
-        if (memberId === null || !(await findActiveMember(tx, memberId))) {
+        const owner = await consumeToken(tx, 'password_reset', hashToken(token), at);
+        if (owner === null || !(await findActiveMember(tx, owner))) {
           throw new AppError(400, 'reset_token_invalid');
         }
-        await updatePasswordHash(tx, memberId, passwordHash);
-        await spendTokens(tx, memberId, 'password_reset', at);
-        await deleteMemberSessions(tx, memberId);
-        await clearLoginThrottle(tx, memberId);
+        await updatePasswordHash(tx, owner, passwordHash);
+        await spendTokens(tx, owner, 'password_reset', at);
+        await deleteMemberSessions(tx, owner);
+        await clearLoginThrottle(tx, owner);
+        return owner;
       });
+      await announceSessionsEnded(
+        deps.bus,
+        { type: 'sessions_ended', member_id: memberId, kept_session_id: null },
+        log,
+      );
     },
   };
 }

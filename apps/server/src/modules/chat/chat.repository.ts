@@ -65,8 +65,11 @@ with created as (
 select id from created`;
 
 /**
- * The message, and both list entries: the conversation moves to the top for both and shows
- * again if either had hidden it; the recipient's unread count goes up by one.
+ * The message and both list entries: the conversation moves to the top for both and shows
+ * again if either had hidden it; the recipient's unread count goes up by one. With a ledger
+ * reason ($12) also the guarded debit of the message's credits and its ledger row: the update
+ * never lets the balance go below zero, whatever runs at the same time, and then changes
+ * nothing (no credits in the answer).
  */
 const INSERT_MESSAGE = `
 with message as (
@@ -80,8 +83,15 @@ with message as (
   set last_message_at = $11::timestamptz, hidden_at = null,
       unread_count = unread_count + case when member_id = $2::bigint then 0 else 1 end
   where conversation_id = $1::bigint
+), debit as (
+  update members set credits = credits - $10::integer
+  where id = $2::bigint and $12::text is not null and credits >= $10::integer
+  returning credits
+), entry as (
+  insert into credit_ledger (member_id, delta, reason, message_id, balance_after)
+  select $2::bigint, -$10::integer, $12::text, message.id, debit.credits from message, debit
 )
-select id from message`;
+select message.id, debit.credits from message left join debit on true`;
 
 /**
  * See admitSender. $1 the sender, $2 the recipient or $3 the conversation (the other is null).
@@ -119,18 +129,6 @@ select (select id from conversations where member_low_id = $2::bigint and member
                               where member_id = $1::bigint and reason = 'message' limit $5::integer) m)
          as sent`;
 
-/** The guarded debit and its ledger row; no row when the credits do not suffice. */
-const SPEND_CREDITS = `
-with debit as (
-  update members set credits = credits - $2::integer
-  where id = $1::bigint and credits >= $2::integer
-  returning credits
-), entry as (
-  insert into credit_ledger (member_id, delta, reason, message_id, balance_after)
-  select $1::bigint, -$2::integer, $3::text, $4::bigint, credits from debit
-)
-select credits from debit`;
-
 /**
  * The conversation of two members, created (with both list entries) when it does not exist
  * yet. Safe against two first messages at once: the pair's unique index decides, and the loser
@@ -155,13 +153,17 @@ export async function findOrCreateConversation(
 }
 
 /**
- * Stores a message and updates both list entries: the conversation moves to the top for both
- * and shows again if either had hidden it; the recipient's unread count goes up by one.
+ * Stores a message and updates both list entries (see INSERT_MESSAGE), in one statement. With
+ * `debit`, the reason of a ledger row, the sender pays the message's credits in that statement
+ * too (0 records a free use); `balance` is then the balance after it, or null when the credits
+ * did not suffice and nothing was debited: the caller rolls back. Without `debit` (signup
+ * messages) nothing is debited and `balance` is null.
  */
 export async function insertMessage(
   db: DbOrTx,
   values: { conversationId: number; senderId: number; content: MessageContent; at: Date; credits?: number },
-): Promise<MessageRow> {
+  debit: CreditReason | null = null,
+): Promise<{ message: MessageRow; balance: number | null }> {
   const { content } = values;
   const row = {
     conversationId: values.conversationId,
@@ -176,21 +178,27 @@ export async function insertMessage(
     credits: values.credits ?? 0,
     createdAt: values.at,
   };
-  const [inserted] = await runNamed<{ id: IdValue }>(db, 'chat_insert_message', INSERT_MESSAGE, [
-    row.conversationId,
-    row.senderId,
-    row.kind,
-    row.body,
-    row.imageKey,
-    row.imageThumbKey,
-    row.imageWidth,
-    row.imageHeight,
-    row.giftKey,
-    row.credits,
-    row.createdAt.toISOString(),
-  ]);
+  const [inserted] = await runNamed<{ id: IdValue; credits: number | null }>(
+    db,
+    'chat_insert_message',
+    INSERT_MESSAGE,
+    [
+      row.conversationId,
+      row.senderId,
+      row.kind,
+      row.body,
+      row.imageKey,
+      row.imageThumbKey,
+      row.imageWidth,
+      row.imageHeight,
+      row.giftKey,
+      row.credits,
+      row.createdAt.toISOString(),
+      debit,
+    ],
+  );
   if (!inserted) throw new Error('the message insert returned no row');
-  return { id: Number(inserted.id), ...row };
+  return { message: { id: Number(inserted.id), ...row }, balance: inserted.credits };
 }
 
 /**
@@ -333,28 +341,6 @@ export async function countSentMessages(db: DbOrTx, memberId: number): Promise<n
 }
 
 export type CreditReason = (typeof CREDIT_REASONS)[number];
-
-/**
- * Takes `amount` credits from the member and writes the ledger row, in the caller's transaction.
- * The guarded update never lets the balance go below zero, whatever runs at the same time: it
- * answers null (and changes nothing) when the credits do not suffice, else the new balance.
- * An amount of 0 records a free use.
- */
-export async function spendCredits(
-  db: DbOrTx,
-  memberId: number,
-  amount: number,
-  reason: CreditReason,
-  messageId: number | null,
-): Promise<number | null> {
-  const [row] = await runNamed<{ credits: number }>(db, 'chat_spend_credits', SPEND_CREDITS, [
-    memberId,
-    amount,
-    reason,
-    messageId,
-  ]);
-  return row?.credits ?? null;
-}
 
 /** A chat list entry before presenting: the conversation, the unread count and the partner's card. */
 export interface ChatListRow {

@@ -44,7 +44,6 @@ import {
   listChats,
   listMessages,
   markRead,
-  spendCredits,
   takePendingFirstMessages,
   type CreditReason,
   type GiftRef,
@@ -178,14 +177,11 @@ export function createChatService(deps: ChatServiceDeps) {
       const { recipientId, cost, freeLeft } = admitted;
       const conversationId =
         admitted.conversationId ?? (await findOrCreateConversation(tx, senderId, recipientId, senderId)).id;
-      const message = await insertMessage(tx, {
-        conversationId,
-        senderId,
-        content,
-        at,
-        credits: cost,
-      });
-      const credits = await spendCredits(tx, senderId, cost, LEDGER_REASON[content.kind], message.id);
+      const { message, balance: credits } = await insertMessage(
+        tx,
+        { conversationId, senderId, content, at, credits: cost },
+        LEDGER_REASON[content.kind],
+      );
       if (credits === null) throw insufficientCredits();
       return { message: { ...message, gift }, recipientId, credits, cost, freeLeft };
     });
@@ -216,7 +212,7 @@ export function createChatService(deps: ChatServiceDeps) {
       for (const pending of await takePendingFirstMessages(tx, memberId)) {
         if (!(await isReachable(tx, memberId, pending.recipientId))) continue;
         const conversation = await findOrCreateConversation(tx, memberId, pending.recipientId, memberId);
-        const message = await insertMessage(tx, {
+        const { message } = await insertMessage(tx, {
           conversationId: conversation.id,
           senderId: memberId,
           content: { kind: 'text', body: pending.body, image: null, giftKey: null },

@@ -11,6 +11,7 @@ import { openTab, type LiveTestClient } from './live.test-client.js';
 const log = pino({ level: 'silent' });
 const MEMBER = 7;
 const PARTNER = 8;
+const SESSION = 'session-of-the-tab';
 
 let bus: Bus;
 let server: WebSocketServer;
@@ -63,7 +64,7 @@ describe('live hub', () => {
     hub = createLiveHub({ bus, log });
     await hub.start();
     const { socket, client } = await connect();
-    const tab = hub.join(MEMBER, socket);
+    const tab = hub.join(MEMBER, SESSION, socket);
     // Announced while the catch-up read the database: 5 is also in the catch-up, 6 is not.
     await published(5);
     await published(6);
@@ -92,7 +93,7 @@ describe('live hub', () => {
     hub = createLiveHub({ bus, log, options: { maxPendingEvents: 2 } });
     await hub.start();
     const { socket, client } = await connect();
-    const tab = hub.join(MEMBER, socket);
+    const tab = hub.join(MEMBER, SESSION, socket);
     for (const id of [11, 12, 13]) await published(id);
     await delivered();
     tab.open([{ type: 'hello', last_message_id: 10 }]);
@@ -107,8 +108,8 @@ describe('live hub', () => {
     await hub.start();
     const first = await connect();
     const second = await connect();
-    hub.join(MEMBER, first.socket).open([]);
-    hub.join(MEMBER, second.socket).open([]);
+    hub.join(MEMBER, SESSION, first.socket).open([]);
+    hub.join(MEMBER, SESSION, second.socket).open([]);
     expect(hub.tabCount(MEMBER)).toBe(2);
     await first.client.close();
     await expect.poll(() => hub?.tabCount(MEMBER)).toBe(1);

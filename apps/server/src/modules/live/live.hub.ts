@@ -8,6 +8,9 @@ import {
   CreditsEventSchema,
   LIKES_CHANNEL,
   LikesChannelEventSchema,
+  SESSIONS_CHANNEL,
+  SessionsChannelEventSchema,
+  type SessionsChannelEvent,
 } from '../../platform/bus/events.js';
 import type { Bus } from '../../platform/bus/index.js';
 import { chatDeliveries, creditsDeliveries, likesDeliveries, messageIdOf, type Delivery } from './live.rules.js';
@@ -33,6 +36,11 @@ export const DEFAULT_LIVE_HUB_OPTIONS: LiveHubOptions = {
 /** WebSocket close codes (RFC 6455): the server goes away, or something failed on our side. */
 export const CLOSE_GOING_AWAY = 1001;
 export const CLOSE_INTERNAL_ERROR = 1011;
+/**
+ * The tab's session ended (logout, password change, account deletion): an application code
+ * (4000-4999), after HTTP's 401. The client's reconnect is refused without a session.
+ */
+export const CLOSE_SESSION_ENDED = 4401;
 
 /** An event ready to send: serialised once for all tabs of a member. */
 interface Outgoing {
@@ -48,6 +56,8 @@ export interface JoiningTab {
 /** One open tab of a member: one WebSocket. */
 interface TabState {
   readonly memberId: number;
+  /** The session the tab was opened on: it closes when that session ends. */
+  readonly sessionId: string;
   readonly socket: WebSocket;
   /** Answered the last ping. */
   alive: boolean;
@@ -109,11 +119,22 @@ export function createLiveHub(deps: { bus: Bus; log: FastifyBaseLogger; options?
     }
   }
 
+  /** Closes the member's tabs whose session the event ended. */
+  function endSessions(event: SessionsChannelEvent): void {
+    const ended = (tab: TabState) =>
+      event.type === 'session_ended' ? tab.sessionId === event.session_id : tab.sessionId !== event.kept_session_id;
+    for (const tab of tabsByMember.get(event.member_id) ?? []) {
+      if (!ended(tab)) continue;
+      tab.socket.close(CLOSE_SESSION_ENDED, 'session ended');
+      remove(tab);
+    }
+  }
+
   /** Subscribes a channel: events are checked against its schema, since any process may have sent them. */
   async function route<T>(
     channel: string,
     schema: { safeParse(data: unknown): { success: true; data: T } | { success: false } },
-    deliveries: (event: T) => Delivery[],
+    handle: (event: T) => void,
   ): Promise<void> {
     unsubscribes.push(
       await bus.subscribe(channel, (raw) => {
@@ -122,7 +143,7 @@ export function createLiveHub(deps: { bus: Bus; log: FastifyBaseLogger; options?
           log.warn({ channel }, 'live: bus event of an unknown shape dropped');
           return;
         }
-        deliver(deliveries(parsed.data));
+        handle(parsed.data);
       }),
     );
   }
@@ -144,21 +165,31 @@ export function createLiveHub(deps: { bus: Bus; log: FastifyBaseLogger; options?
   return {
     /** Subscribes to the bus and starts pinging: once, when the app is ready. */
     async start(): Promise<void> {
-      await route(CHAT_CHANNEL, ChatChannelEventSchema, chatDeliveries);
-      await route(LIKES_CHANNEL, LikesChannelEventSchema, likesDeliveries);
-      await route(CREDITS_CHANNEL, CreditsEventSchema, creditsDeliveries);
+      await route(CHAT_CHANNEL, ChatChannelEventSchema, (event) => deliver(chatDeliveries(event)));
+      await route(LIKES_CHANNEL, LikesChannelEventSchema, (event) => deliver(likesDeliveries(event)));
+      await route(CREDITS_CHANNEL, CreditsEventSchema, (event) => deliver(creditsDeliveries(event)));
+      await route(SESSIONS_CHANNEL, SessionsChannelEventSchema, endSessions);
       pinger = setInterval(ping, options.pingIntervalMs);
       pinger.unref();
     },
 
     /**
-     * Registers a member's new tab, before its catch-up reads the database: from now on its
+     * Registers a member's new tab, opened on session `sessionId` (it closes with
+     * CLOSE_SESSION_ENDED when that session ends), before its catch-up reads the database: from now on its
      * events wait until open() sent the catch-up (`first`: missed messages or resync, then
      * hello); then they follow, without the messages the catch-up already held, and from then
      * on events go straight out. Call join synchronously in the WebSocket handler.
      */
-    join(memberId: number, socket: WebSocket): JoiningTab {
-      const tab: TabState = { memberId, socket, alive: true, pending: [], overflowed: false, caughtUp: new Set() };
+    join(memberId: number, sessionId: string, socket: WebSocket): JoiningTab {
+      const tab: TabState = {
+        memberId,
+        sessionId,
+        socket,
+        alive: true,
+        pending: [],
+        overflowed: false,
+        caughtUp: new Set(),
+      };
       let tabs = tabsByMember.get(memberId);
       if (!tabs) tabsByMember.set(memberId, (tabs = new Set()));
       tabs.add(tab);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { conversationMembers, gifts, messages } from '../../db/schema/index.js';
+import { conversationMembers, gifts, messages, sessions } from '../../db/schema/index.js';
 import type { StoredMessage } from '../chat/chat.repository.js';
 
 /**
@@ -52,4 +52,14 @@ export async function newestMessageId(db: DbOrTx, memberId: number): Promise<num
     .innerJoinLateral(newest, sql`true`)
     .where(eq(conversationMembers.memberId, memberId));
   return Number(row?.id ?? 0);
+}
+
+/** Whether the session (by its id, the token's hash) exists. */
+export async function sessionExists(db: DbOrTx, sessionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(sessions)
+    .where(eq(sessions.tokenHash, sessionId))
+    .limit(1);
+  return row !== undefined;
 }

@@ -2,9 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LIVE_PATH, LiveQuerySchema } from '@app/shared';
 import { AppError } from '../../errors.js';
-import { memberId, requireMember } from '../../plugins/session.js';
+import { requireMember, sessionMember } from '../../plugins/session.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { CLOSE_INTERNAL_ERROR, type LiveHub } from './live.hub.js';
+import { CLOSE_INTERNAL_ERROR, CLOSE_SESSION_ENDED, type LiveHub } from './live.hub.js';
 import type { LiveService } from './live.service.js';
 
 export interface LiveRoutesOptions {
@@ -14,7 +14,7 @@ export interface LiveRoutesOptions {
 }
 
 /** 403 for a handshake from another site's page: the cross-site defence of the live channel. */
-const foreignOrigin = () => new AppError(403, 'request_type_required');
+const foreignOrigin = () => new AppError(403, 'origin_not_allowed');
 
 /** Whether the Origin header names this request's own host (any scheme). */
 export function isOwnOrigin(origin: string | undefined, host: string): boolean {
@@ -50,9 +50,12 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
       schema: { querystring: LiveQuerySchema },
     },
     async (socket, request) => {
-      const id = memberId(request);
-      const tab = hub.join(id, socket);
+      const { id, sessionId } = sessionMember(request);
+      const tab = hub.join(id, sessionId, socket);
       try {
+        // The session may have ended after the handshake read it and before the tab joined,
+        // when the hub could not close the tab yet: it is read again now that the tab is in.
+        if (!(await live.sessionActive(sessionId))) return socket.close(CLOSE_SESSION_ENDED, 'session ended');
         const { site } = await settings.resolveSite({ host: request.host });
         tab.open(await live.firstEvents(id, request.query.after, site.settings.cdn_prefix));
       } catch (err) {

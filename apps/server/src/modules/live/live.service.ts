@@ -1,7 +1,7 @@
 import { LIVE_CATCH_UP_LIMIT, type LiveEvent } from '@app/shared';
 import type { Db } from '../../db/client.js';
 import { presentMessage } from '../chat/chat.presenter.js';
-import { messagesAfter, newestMessageId } from './live.repository.js';
+import { messagesAfter, newestMessageId, sessionExists } from './live.repository.js';
 import { catchUpEvents } from './live.rules.js';
 
 /** The live channel's database side: what a (re)connecting tab is sent first. */
@@ -10,6 +10,11 @@ export type LiveService = ReturnType<typeof createLiveService>;
 export function createLiveService(deps: { db: Db }) {
   const { db } = deps;
   return {
+    /** Whether the session a tab was opened on still exists (see the live route). */
+    sessionActive(sessionId: string): Promise<boolean> {
+      return sessionExists(db, sessionId);
+    },
+
     /**
      * The events a new tab starts with (schemas/live.ts): without `after` only `hello`; with it
      * first the member's messages newer than `after`, oldest first, or `resync` when more than

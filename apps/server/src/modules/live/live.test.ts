@@ -2,12 +2,13 @@ import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_COOKIE, LIVE_CATCH_UP_LIMIT } from '@app/shared';
-import { buildMember } from '../../../test/factories.js';
+import { buildMember, passwordHash } from '../../../test/factories.js';
 import { XHR, buildTestApp, loginCookie, type TestApp } from '../../../test/helpers.js';
 import type { members } from '../../db/schema/index.js';
 import { conversationMembers, conversations, messages } from '../../db/schema/index.js';
 import { CHAT_CHANNEL, publishEvent } from '../../platform/bus/events.js';
 import { createInProcessBus } from '../../platform/bus/index.js';
+import { CLOSE_SESSION_ENDED } from './live.hub.js';
 import { handshakeStatus, liveUrl, openTab, tabHeaders, type LiveTestClient } from './live.test-client.js';
 
 const bus = createInProcessBus({ log: pino({ level: 'silent' }) });
@@ -57,6 +58,23 @@ describe('GET /api/live handshake', () => {
     expect(await handshakeStatus(liveUrl(origin), tabHeaders(origin, cookie))).toBe(101);
   });
 
+  it('names a foreign Origin origin_not_allowed, with a translated text', async () => {
+    const { cookie } = await member();
+    const refused = (locale: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/live',
+        headers: { origin: 'https://evil.example', cookie: `${cookie}; locale=${locale}` },
+      });
+    const en = await refused('en');
+    expect(en.statusCode).toBe(403);
+    expect(en.json()).toMatchObject({
+      error: 'origin_not_allowed',
+      message: 'This connection does not come from our own site and was refused.',
+    });
+    expect((await refused('nl')).json().message).toBe('Deze verbinding komt niet van onze eigen site en is geweigerd.');
+  });
+
   it('answers hello first, with the newest message id of the member (0 without messages)', async () => {
     const a = await member();
     const b = await member();
@@ -65,6 +83,88 @@ describe('GET /api/live handshake', () => {
     const { message } = await send(a.cookie, { member_id: b.id, body: 'Hoi' });
     const later = await tab(b.cookie);
     expect(later.events[0]).toEqual({ type: 'hello', last_message_id: message.id });
+  });
+});
+
+describe('tabs end with their session', () => {
+  const PASSWORD = 'the password of the tab test';
+
+  /** A member with a password, logged in twice: two browsers, each with a tab. */
+  async function inTwoBrowsers() {
+    const { member: row } = await buildMember(t.db, {
+      member: { paidUser: true, credits: 1000, passwordHash: await passwordHash(PASSWORD) },
+    });
+    const here = await loginCookie(t.db, row.id);
+    const elsewhere = await loginCookie(t.db, row.id);
+    const [hereTab, elsewhereTab] = await Promise.all([tab(here), tab(elsewhere)]);
+    return { id: row.id, here, elsewhere, hereTab, elsewhereTab };
+  }
+
+  /** The tab is still live: a message to its member arrives, and it was not closed. */
+  async function stillLive(client: LiveTestClient, memberId: number) {
+    const writer = await member();
+    const { message } = await send(writer.cookie, { member_id: memberId, body: 'Ben je er nog?' });
+    await client.next('message', (e) => e.message.id === message.id);
+    expect(client.closedWith).toBeNull();
+  }
+
+  it("closes the tab of a session that logs out, and keeps the other session's tab", async () => {
+    const m = await inTwoBrowsers();
+    const res = await t.app.inject({ method: 'GET', url: '/api/logout.php', headers: { cookie: m.here } });
+    expect(res.statusCode).toBe(200);
+
+    await expect.poll(() => m.hereTab.closedWith, { timeout: 5000 }).toBe(CLOSE_SESSION_ENDED);
+    expect(await handshakeStatus(liveUrl(origin), tabHeaders(origin, m.here))).toBe(403);
+    await stillLive(m.elsewhereTab, m.id);
+  });
+
+  it('closes the tabs of every session a password change ends; the new session of the browser stays live', async () => {
+    const m = await inTwoBrowsers();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/password.php',
+      headers: { ...XHR, cookie: m.here },
+      payload: { old_password: PASSWORD, password: 'a new password here', password_repeat: 'a new password here' },
+    });
+    expect(res.statusCode).toBe(200);
+    const sid = res.cookies.find((c) => c.name === AUTH_COOKIE);
+    const kept = `${AUTH_COOKIE}=${sid?.value ?? ''}`;
+    // Opened at once, while the announcement may still be on its way: it must survive it.
+    const keptTab = await tab(kept);
+
+    await expect.poll(() => m.elsewhereTab.closedWith, { timeout: 5000 }).toBe(CLOSE_SESSION_ENDED);
+    await expect.poll(() => m.hereTab.closedWith, { timeout: 5000 }).toBe(CLOSE_SESSION_ENDED);
+    expect(await handshakeStatus(liveUrl(origin), tabHeaders(origin, m.elsewhere))).toBe(403);
+    await stillLive(keptTab, m.id);
+  });
+
+  it('closes every tab of a deleted account', async () => {
+    const m = await inTwoBrowsers();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/account-delete.php',
+      headers: { ...XHR, cookie: m.here },
+      payload: { password: PASSWORD, reason: 'other', note: '' },
+    });
+    expect(res.statusCode).toBe(200);
+
+    await expect.poll(() => m.hereTab.closedWith, { timeout: 5000 }).toBe(CLOSE_SESSION_ENDED);
+    await expect.poll(() => m.elsewhereTab.closedWith, { timeout: 5000 }).toBe(CLOSE_SESSION_ENDED);
+  });
+
+  it('closes a tab whose session another login in the same browser replaced', async () => {
+    const m = await inTwoBrowsers();
+    const { member: other } = await buildMember(t.db, { member: { passwordHash: await passwordHash(PASSWORD) } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user.php',
+      headers: { ...XHR, cookie: m.here },
+      payload: { email: other.email, password: PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+
+    await expect.poll(() => m.hereTab.closedWith, { timeout: 5000 }).toBe(CLOSE_SESSION_ENDED);
+    await stillLive(m.elsewhereTab, m.id);
   });
 });
 

@@ -77,11 +77,41 @@ export const CreditsEventSchema = z.object({
 });
 export type CreditsEvent = z.infer<typeof CreditsEventSchema>;
 
+/**
+ * Sessions that ended, so the live channel closes the tabs that were opened on them. Ids are
+ * session ids (the stored hash of the token, which logs nobody in).
+ */
+export const SESSIONS_CHANNEL = 'sessions';
+
+/** One session of the member ended (logout, a new login in the same browser). */
+export const SessionEndedEventSchema = z.object({
+  type: z.literal('session_ended'),
+  member_id: z.number().int(),
+  session_id: z.string(),
+});
+
+/**
+ * Every session of the member ended (password change or reset, account deletion), except
+ * `kept_session_id` when set: the one a password change starts for the browser that made it.
+ */
+export const SessionsEndedEventSchema = z.object({
+  type: z.literal('sessions_ended'),
+  member_id: z.number().int(),
+  kept_session_id: z.string().nullable(),
+});
+
+export const SessionsChannelEventSchema = z.discriminatedUnion('type', [
+  SessionEndedEventSchema,
+  SessionsEndedEventSchema,
+]);
+export type SessionsChannelEvent = z.infer<typeof SessionsChannelEventSchema>;
+
 /** Every channel with its event type. */
 export interface BusEvents {
   [LIKES_CHANNEL]: LikesChannelEvent;
   [CHAT_CHANNEL]: ChatChannelEvent;
   [CREDITS_CHANNEL]: CreditsEvent;
+  [SESSIONS_CHANNEL]: SessionsChannelEvent;
 }
 
 /** Publishes an event of the channel's own type. */
