@@ -65,7 +65,7 @@ describe('OpenAPI document', () => {
       '/api/transactions.php',
       '/api/user.php',
     ]);
-    expect(Object.keys(doc.paths['/api/user.php']).sort()).toEqual(['get', 'post', 'put']);
+    expect(Object.keys(doc.paths['/api/user.php']).sort()).toEqual(['delete', 'get', 'post', 'put']);
     const settings = doc.paths['/api/settings.php'].get;
     expect(settings.parameters.map((p: { name: string }) => p.name)).toContain('forced_domain');
     expect(settings.responses['200'].content['application/json'].schema.properties).toHaveProperty('settings');

@@ -1,3 +1,4 @@
+import type { Agent } from 'node:https';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
@@ -34,6 +35,8 @@ import { createMembersService } from './modules/members/members.service.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { createSearchService } from './modules/search/search.service.js';
 import { outboxRoutes } from './modules/outbox/outbox.routes.js';
+import { pushRoutes, pushSubscribeHook } from './modules/push/push.routes.js';
+import { createPushService } from './modules/push/push.service.js';
 import { profilesRoutes, type ProfileRateLimits } from './modules/profiles/profiles.routes.js';
 import { createProfilesService } from './modules/profiles/profiles.service.js';
 import { pwaRoutes } from './modules/pwa/pwa.routes.js';
@@ -46,6 +49,7 @@ import { createSwipeService } from './modules/swipe/swipe.service.js';
 import { createBus, type Bus } from './platform/bus/index.js';
 import { createMailer, type Mailer } from './platform/mail/index.js';
 import { createPaymentProvider } from './platform/payments/index.js';
+import { createWebPushSender, resolveVapidKeys } from './platform/push/index.js';
 import { createSmsSender } from './platform/sms/index.js';
 import { createLocalDiskStorage, type MediaStorage } from './platform/storage/index.js';
 import { countryForIp } from './platform/geo/index.js';
@@ -78,6 +82,8 @@ export interface AppDeps {
   now?: () => Date;
   /** The live channel's ping interval and buffer limits; tests shorten them. */
   live?: Partial<LiveHubOptions>;
+  /** The HTTPS agent of requests to push services; tests trust their stand-in's certificate. */
+  pushAgent?: Agent;
 }
 
 /** The live channel only sends; what a client sends is never read, so a frame of 1 KiB is plenty. */
@@ -132,23 +138,30 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     for (const close of owned.reverse()) await close().catch((err: unknown) => app.log.error({ err }, 'close failed'));
   });
 
+  const vapid = await resolveVapidKeys(db, config);
   const settings = createSettingsService({
     db,
     log: app.log,
-    pushPublicKey: config.vapid?.publicKey ?? null,
+    pushPublicKey: vapid.publicKey,
     countryForIp,
   });
   const reference = createReferenceService({ db, sites: settings });
   const chat = createChatService({ db, bus, storage, log: app.log, ...(deps.now ? { now: deps.now } : {}) });
-  const accounts = createAccountsService({ db, settings, mailer, chat, bus, log: app.log });
+  const accounts = createAccountsService({ db, settings, mailer, chat, log: app.log });
   const profiles = createProfilesService({ db, settings, storage, log: app.log });
   const members = createMembersService({ db });
   const likes = createLikesService({ db, bus, ...(deps.now ? { now: deps.now } : {}) });
   const swipe = createSwipeService({ db, likes, ...(deps.now ? { now: deps.now } : {}) });
   const search = createSearchService({ db });
-  const accountSettings = createAccountSettingsService({ db, settings, mailer, chat, bus, log: app.log });
+  const accountSettings = createAccountSettingsService({ db, settings, mailer, chat, log: app.log });
   const liveHub = createLiveHub({ bus, log: app.log, ...(deps.live ? { options: deps.live } : {}) });
   const live = createLiveService({ db });
+  const push = createPushService({
+    db,
+    bus,
+    sender: createWebPushSender({ vapid, ...(deps.pushAgent ? { agent: deps.pushAgent } : {}) }),
+    log: app.log,
+  });
   const discounts = createDiscountsService({ db, ...(deps.now ? { now: deps.now } : {}) });
   const { provider: paymentProvider, demo: demoCheckout } = createPaymentProvider({
     mollieApiKey: config.mollieApiKey,
@@ -245,10 +258,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     accounts,
     settings,
     db,
-    bus,
     config,
     ...(deps.accountRateLimits ? { limits: deps.accountRateLimits } : {}),
+    pushSubscribe: pushSubscribeHook(push),
   });
+  await api.register(pushRoutes, { push });
   await api.register(profilesRoutes, {
     profiles,
     ...(deps.profileRateLimits ? { limits: deps.profileRateLimits } : {}),
@@ -268,7 +282,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     accountSettings,
     settings,
     db,
-    bus,
     config,
     ...(deps.accountRateLimits ? { limits: deps.accountRateLimits } : {}),
   });
@@ -288,6 +301,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
 
   // One bus subscription per channel for the whole process, before the first tab connects.
   app.addHook('onReady', () => liveHub.start());
+  // Pushes stop before the database closes (owned closes in reverse order).
+  app.addHook('onReady', async () => {
+    owned.push(await push.start());
+  });
 
   app.addHook('onReady', async () => {
     // The CSP names the CDNs from the first page on.

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AUTH_COOKIE,
@@ -16,15 +16,7 @@ import {
 } from '@app/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import type { Bus } from '../../platform/bus/index.js';
-import {
-  announceSessionsEnded,
-  clearSessionCookie,
-  destroySession,
-  memberId,
-  requireMember,
-  setSessionCookie,
-} from '../../plugins/session.js';
+import { clearSessionCookie, destroySession, memberId, requireMember, setSessionCookie } from '../../plugins/session.js';
 import { normalizeDomain, type SettingsService } from '../settings/settings.service.js';
 import type { AccountsService, RequestSite } from './accounts.service.js';
 
@@ -65,10 +57,10 @@ export interface AccountsRoutesOptions {
   accounts: AccountsService;
   settings: Pick<SettingsService, 'resolveSite'>;
   db: Db;
-  /** Announces ended sessions, so their live tabs close. */
-  bus: Bus;
   config: Pick<Config, 'publicUrl' | 'secureCookies'>;
   limits?: Partial<AccountRateLimits>;
+  /** Answers POST /api/user.php?push=1 (a device's push subscription) before the login runs. */
+  pushSubscribe?: preValidationAsyncHookHandler;
 }
 
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorResponseSchema]));
@@ -97,29 +89,16 @@ export function siteResolver(
 }
 
 /**
- * Ends the request's session, if it has one, and announces it: logout, and a new login in the
- * same browser.
- */
-export async function endRequestSession(db: Db, bus: Bus, request: FastifyRequest): Promise<void> {
-  const token = request.cookies[AUTH_COOKIE];
-  if (token) await destroySession(db, token);
-  if (request.member) {
-    const { id, sessionId } = request.member;
-    await announceSessionsEnded(bus, { type: 'session_ended', member_id: id, session_id: sessionId }, request.log);
-  }
-}
-
-/**
  * Hands the browser the session of a login, signup or password change. A new session every
  * time: a session fixed before login never becomes a member's.
  */
 export function sessionStarter(
   db: Db,
-  bus: Bus,
   config: Pick<Config, 'secureCookies'>,
 ): (request: FastifyRequest, reply: FastifyReply, token: string) => Promise<void> {
   return async (request, reply, token) => {
-    await endRequestSession(db, bus, request);
+    const previous = request.cookies[AUTH_COOKIE];
+    if (previous) await destroySession(db, previous);
     setSessionCookie(reply, token, config);
     reply.header('cache-control', 'no-store');
   };
@@ -134,7 +113,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
   const limits = { ...DEFAULT_ACCOUNT_RATE_LIMITS, ...opts.limits };
 
   const requestSite = siteResolver(opts.settings, config);
-  const startSession = sessionStarter(opts.db, opts.bus, config);
+  const startSession = sessionStarter(opts.db, config);
 
   app.get(
     '/api/user.php',
@@ -169,9 +148,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     '/api/user.php',
     {
       config: { rateLimit: limits.login },
+      ...(opts.pushSubscribe ? { preValidation: opts.pushSubscribe } : {}),
       schema: {
         tags: ['accounts'],
-        summary: 'Logs in with e-mail and password; starts a new session',
+        summary: 'Logs in with e-mail and password; starts a new session (?push=1: stores push subscription)',
         body: LoginBodySchema,
         response: { 200: LoginResponseSchema, ...errors(400, 401, 403, 423, 429) },
       },
@@ -193,7 +173,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      await endRequestSession(opts.db, opts.bus, request);
+      const token = request.cookies[AUTH_COOKIE];
+      if (token) await destroySession(opts.db, token);
       clearSessionCookie(reply, config);
       reply.header('cache-control', 'no-store');
       return { ok: true as const };

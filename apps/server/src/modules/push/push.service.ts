@@ -1,0 +1,169 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { PushSubscriptionBody } from '@app/shared';
+import type { Db } from '../../db/client.js';
+import type { Bus } from '../../platform/bus/index.js';
+import {
+  CHAT_CHANNEL,
+  ChatChannelEventSchema,
+  LIKES_CHANNEL,
+  LikesChannelEventSchema,
+  type ChatMessageEvent,
+  type LikeEvent,
+} from '../../platform/bus/events.js';
+import type { PushSender } from '../../platform/push/index.js';
+import { NEW_LIKES_CAP } from '../likes/likes.service.js';
+import { countNewLikes, hasLike } from '../likes/likes.repository.js';
+import { isBlockedEitherWay } from '../members/members.repository.js';
+import { buildPayload, deliveryOf, endpointForLog, wantsPush, type PushSubject } from './push.rules.js';
+import {
+  claimPush,
+  countUnreadMessages,
+  deleteMemberSubscription,
+  deleteSubscription,
+  findName,
+  findRecipient,
+  isFirstMessage,
+  listSubscriptions,
+  upsertSubscription,
+} from './push.repository.js';
+
+export interface PushServiceDeps {
+  db: Db;
+  bus: Bus;
+  sender: PushSender;
+  log: FastifyBaseLogger;
+}
+
+/** Web push: the devices' subscriptions, and the pushes for messages, likes and matches. */
+export type PushService = ReturnType<typeof createPushService>;
+
+/**
+ * One push to send: to whom, about what, and the event it comes from. The claim names the event
+ * (a message, a like), not what each process made of it: two processes could tell a first
+ * message or a like back apart differently in a race, and must still claim the same row.
+ */
+interface PushOrder {
+  recipientId: number;
+  /** The other member: the sender or liker. */
+  otherId: number;
+  subject: (name: string) => PushSubject;
+  claim: { kind: 'message' | 'like'; ref: string };
+}
+
+export function createPushService(deps: PushServiceDeps) {
+  const { db, bus, sender, log } = deps;
+  /** Pushes being worked on, so stopping waits for them before the database closes. */
+  const pending = new Set<Promise<void>>();
+
+  async function subscribe(memberId: number, body: PushSubscriptionBody): Promise<void> {
+    const { endpoint, keys } = body.subscription;
+    await upsertSubscription(db, memberId, { endpoint, p256dh: keys.p256dh, auth: keys.auth });
+  }
+
+  async function unsubscribe(memberId: number, endpoint: string): Promise<void> {
+    await deleteMemberSubscription(db, memberId, endpoint);
+  }
+
+  /**
+   * Sends one push to each of the recipient's devices, unless the recipient is deleted, blocked
+   * the other member (or was blocked), switched the kind off, or has no device. Claimed first:
+   * every process receives the event, and only the one whose claim stored the row sends.
+   */
+  async function push(order: PushOrder): Promise<void> {
+    const [recipient, devices] = await Promise.all([
+      findRecipient(db, order.recipientId),
+      listSubscriptions(db, order.recipientId),
+    ]);
+    if (!recipient || devices.length === 0) return;
+    const name = await findName(db, order.otherId);
+    if (name === null) return;
+    const subject = order.subject(name);
+    if (!wantsPush(recipient.notificationsOff, subject.kind)) return;
+    if (await isBlockedEitherWay(db, order.recipientId, order.otherId)) return;
+    if (!(await claimPush(db, order.recipientId, order.claim.kind, order.claim.ref))) return;
+
+    const [unread, newLikes] = await Promise.all([
+      countUnreadMessages(db, order.recipientId),
+      countNewLikes(db, order.recipientId, NEW_LIKES_CAP),
+    ]);
+    const payload = buildPayload(subject, recipient.language, unread + newLikes);
+    const body = JSON.stringify(payload);
+    const delivery = deliveryOf(payload);
+    await Promise.all(
+      devices.map(async (device) => {
+        const outcome = await sender.send(device, body, delivery);
+        if (outcome.kind === 'gone') {
+          await deleteSubscription(db, device.id);
+        } else if (outcome.kind === 'failed') {
+          log.warn(
+            { err: outcome.error, status: outcome.status, endpoint: endpointForLog(device.endpoint) },
+            'push failed',
+          );
+        }
+      }),
+    );
+  }
+
+  async function onMessage(event: ChatMessageEvent): Promise<void> {
+    const { message } = event;
+    const first = await isFirstMessage(db, message.conversation_id, message.id);
+    await push({
+      recipientId: event.recipient_id,
+      otherId: message.sender_id,
+      subject: (name) => ({
+        kind: first ? 'new_conversations' : 'new_messages',
+        name,
+        conversationId: message.conversation_id,
+      }),
+      claim: { kind: 'message', ref: String(message.id) },
+    });
+  }
+
+  /**
+   * A like tells the liked member; a like back that made a match tells them of the match instead
+   * (the match event is not pushed: the member who liked back sees the match on screen).
+   */
+  async function onLike(event: LikeEvent): Promise<void> {
+    const match = await hasLike(db, event.liked_id, event.liker_id);
+    await push({
+      recipientId: event.liked_id,
+      otherId: event.liker_id,
+      subject: (name) => (match ? { kind: 'match', name, memberId: event.liker_id } : { kind: 'like', name }),
+      claim: { kind: 'like', ref: `${event.liker_id}:${event.at}` },
+    });
+  }
+
+  /** Runs a handler as pending work; a failure is logged, never thrown at the bus. */
+  function track(work: () => Promise<void>): Promise<void> {
+    const running = work().catch((err: unknown) => log.error({ err }, 'push notification failed'));
+    pending.add(running);
+    void running.finally(() => pending.delete(running));
+    return running;
+  }
+
+  /**
+   * Subscribes to the chat and likes channels; the returned function unsubscribes and waits for
+   * the pushes under way.
+   */
+  async function start(): Promise<() => Promise<void>> {
+    const offChat = await bus.subscribe(CHAT_CHANNEL, (raw) => {
+      const parsed = ChatChannelEventSchema.safeParse(raw);
+      if (!parsed.success || parsed.data.type !== 'message') return;
+      const event = parsed.data;
+      return track(() => onMessage(event));
+    });
+    const offLikes = await bus.subscribe(LIKES_CHANNEL, (raw) => {
+      const parsed = LikesChannelEventSchema.safeParse(raw);
+      if (!parsed.success || parsed.data.type !== 'like') return;
+      const event = parsed.data;
+      return track(() => onLike(event));
+    });
+    return async () => {
+      await offChat();
+      await offLikes();
+      await Promise.allSettled([...pending]);
+    };
+  }
+
+  return { subscribe, unsubscribe, start };
+}
