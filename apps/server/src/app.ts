@@ -147,13 +147,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   const reference = createReferenceService({ db, sites: settings });
   const chat = createChatService({ db, bus, storage, log: app.log, ...(deps.now ? { now: deps.now } : {}) });
-  const accounts = createAccountsService({ db, settings, mailer, chat, log: app.log });
+  const accounts = createAccountsService({ db, settings, mailer, chat, bus, log: app.log });
   const profiles = createProfilesService({ db, settings, storage, log: app.log });
   const members = createMembersService({ db });
   const likes = createLikesService({ db, bus, ...(deps.now ? { now: deps.now } : {}) });
   const swipe = createSwipeService({ db, likes, ...(deps.now ? { now: deps.now } : {}) });
   const search = createSearchService({ db });
-  const accountSettings = createAccountSettingsService({ db, settings, mailer, chat, log: app.log });
+  const accountSettings = createAccountSettingsService({ db, settings, mailer, chat, bus, log: app.log });
   const liveHub = createLiveHub({ bus, log: app.log, ...(deps.live ? { options: deps.live } : {}) });
   const live = createLiveService({ db });
   const push = createPushService({
@@ -258,6 +258,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     accounts,
     settings,
     db,
+    bus,
     config,
     ...(deps.accountRateLimits ? { limits: deps.accountRateLimits } : {}),
     pushSubscribe: pushSubscribeHook(push),
@@ -282,6 +283,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     accountSettings,
     settings,
     db,
+    bus,
     config,
     ...(deps.accountRateLimits ? { limits: deps.accountRateLimits } : {}),
   });

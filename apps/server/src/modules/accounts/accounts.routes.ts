@@ -16,7 +16,15 @@ import {
 } from '@app/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { clearSessionCookie, destroySession, memberId, requireMember, setSessionCookie } from '../../plugins/session.js';
+import type { Bus } from '../../platform/bus/index.js';
+import {
+  announceSessionsEnded,
+  clearSessionCookie,
+  destroySession,
+  memberId,
+  requireMember,
+  setSessionCookie,
+} from '../../plugins/session.js';
 import { normalizeDomain, type SettingsService } from '../settings/settings.service.js';
 import type { AccountsService, RequestSite } from './accounts.service.js';
 
@@ -57,6 +65,8 @@ export interface AccountsRoutesOptions {
   accounts: AccountsService;
   settings: Pick<SettingsService, 'resolveSite'>;
   db: Db;
+  /** Announces ended sessions, so their live tabs close. */
+  bus: Bus;
   config: Pick<Config, 'publicUrl' | 'secureCookies'>;
   limits?: Partial<AccountRateLimits>;
   /** Answers POST /api/user.php?push=1 (a device's push subscription) before the login runs. */
@@ -89,16 +99,29 @@ export function siteResolver(
 }
 
 /**
+ * Ends the request's session, if it has one, and announces it: logout, and a new login in the
+ * same browser.
+ */
+export async function endRequestSession(db: Db, bus: Bus, request: FastifyRequest): Promise<void> {
+  const token = request.cookies[AUTH_COOKIE];
+  if (token) await destroySession(db, token);
+  if (request.member) {
+    const { id, sessionId } = request.member;
+    await announceSessionsEnded(bus, { type: 'session_ended', member_id: id, session_id: sessionId }, request.log);
+  }
+}
+
+/**
  * Hands the browser the session of a login, signup or password change. A new session every
  * time: a session fixed before login never becomes a member's.
  */
 export function sessionStarter(
   db: Db,
+  bus: Bus,
   config: Pick<Config, 'secureCookies'>,
 ): (request: FastifyRequest, reply: FastifyReply, token: string) => Promise<void> {
   return async (request, reply, token) => {
-    const previous = request.cookies[AUTH_COOKIE];
-    if (previous) await destroySession(db, previous);
+    await endRequestSession(db, bus, request);
     setSessionCookie(reply, token, config);
     reply.header('cache-control', 'no-store');
   };
@@ -113,7 +136,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
   const limits = { ...DEFAULT_ACCOUNT_RATE_LIMITS, ...opts.limits };
 
   const requestSite = siteResolver(opts.settings, config);
-  const startSession = sessionStarter(opts.db, config);
+  const startSession = sessionStarter(opts.db, opts.bus, config);
 
   app.get(
     '/api/user.php',
@@ -173,8 +196,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      const token = request.cookies[AUTH_COOKIE];
-      if (token) await destroySession(opts.db, token);
+      await endRequestSession(opts.db, opts.bus, request);
       clearSessionCookie(reply, config);
       reply.header('cache-control', 'no-store');
       return { ok: true as const };
