@@ -8,6 +8,7 @@ import {
   subscribeToPush,
   unsubscribeFromPush,
 } from './push';
+import { removeBrowserPush, stubBrowserPush, SUBSCRIPTION_JSON } from '../testing/browser-push';
 import { queryKeys } from './query-keys';
 
 describe('pushStateOf', () => {
@@ -27,38 +28,12 @@ describe('applicationServerKey', () => {
   });
 });
 
-const SUBSCRIPTION_JSON = {
-  endpoint: 'https://push.example/send/abc',
-  expirationTime: null,
-  keys: { p256dh: 'BP256', auth: 'AUTH' },
-};
-
-/** The browser's push machinery (not ours): a service worker registration with a PushManager. */
-function stubBrowserPush(permission: NotificationPermission, answer: NotificationPermission = permission) {
-  let current: PushSubscription | null = null;
-  const unsubscribe = vi.fn(async () => {
-    current = null;
-    return true;
-  });
-  const subscription = { endpoint: SUBSCRIPTION_JSON.endpoint, toJSON: () => SUBSCRIPTION_JSON, unsubscribe };
-  const pushManager = {
-    getSubscription: vi.fn(async () => current),
-    subscribe: vi.fn(async () => {
-      current = subscription as unknown as PushSubscription;
-      return current;
-    }),
-  };
-  const registration = { pushManager };
-  const requestPermission = vi.fn(async () => answer);
-  vi.stubGlobal('Notification', { permission, requestPermission });
-  vi.stubGlobal('PushManager', function PushManager() {});
-  Object.defineProperty(navigator, 'serviceWorker', {
-    configurable: true,
-    value: { ready: Promise.resolve(registration), getRegistration: async () => registration },
-  });
+/** The browser's push machinery, and a server that accepts every call. */
+function stubPush(permission: NotificationPermission, answer: NotificationPermission = permission) {
+  const browser = stubBrowserPush(permission, answer);
   const fetchMock = vi.fn<typeof fetch>(async () => new Response('{"ok":true}', { status: 200 }));
   vi.stubGlobal('fetch', fetchMock);
-  return { pushManager, requestPermission, unsubscribe, fetchMock };
+  return { ...browser, fetchMock };
 }
 
 function sentBodies(fetchMock: ReturnType<typeof vi.fn<typeof fetch>>, method: string) {
@@ -74,16 +49,11 @@ describe('subscribing to push', () => {
   });
   afterEach(() => {
     vi.unstubAllGlobals();
-    Reflect.deleteProperty(navigator, 'serviceWorker');
+    removeBrowserPush();
   });
 
   it('asks permission, subscribes with the site key and stores the subscription with the server', async () => {
-    const { pushManager, requestPermission, fetchMock } = stubBrowserPush('default', 'granted');
-    vi.stubGlobal('Notification', { permission: 'default', requestPermission });
-    requestPermission.mockImplementation(async () => {
-      vi.stubGlobal('Notification', { permission: 'granted', requestPermission });
-      return 'granted';
-    });
+    const { pushManager, requestPermission, fetchMock } = stubPush('default', 'granted');
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
 
     expect(await subscribeToPush('AQID', queryClient)).toBe('subscribed');
@@ -100,14 +70,14 @@ describe('subscribing to push', () => {
   });
 
   it('stops at a refusal: no subscription, nothing sent, state denied', async () => {
-    const { pushManager, fetchMock } = stubBrowserPush('default', 'denied');
+    const { pushManager, fetchMock } = stubPush('default', 'denied');
     expect(await subscribeToPush('AQID', queryClient)).toBe('denied');
     expect(pushManager.subscribe).not.toHaveBeenCalled();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('unsubscribes this browser and tells the server which endpoint is gone', async () => {
-    const { unsubscribe, fetchMock } = stubBrowserPush('granted');
+    const { unsubscribe, fetchMock } = stubPush('granted');
     await subscribeToPush('AQID', queryClient);
     await unsubscribeFromPush(queryClient);
     expect(unsubscribe).toHaveBeenCalledTimes(1);

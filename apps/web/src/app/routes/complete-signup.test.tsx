@@ -10,6 +10,7 @@ import {
   stubApi,
 } from '../../features/profile/testing/api-stub';
 import { queryClient } from '../../lib/query-client';
+import { removeBrowserPush, stubBrowserPush, SUBSCRIPTION_JSON } from '../../testing/browser-push';
 import { buildUser } from '../../testing/factories';
 import { renderWithApp } from '../../testing/render';
 import { appRoutes } from '../router';
@@ -78,23 +79,27 @@ describe('the /complete-signup wizard', () => {
     expect(await screen.findByRole('heading', { name: 'Waar woon je?' })).toBeInTheDocument();
   });
 
-  it('asks for notification permission where the browser offers it', async () => {
-    const requestPermission = vi.fn(async () => 'granted' as NotificationPermission);
-    vi.stubGlobal('Notification', { permission: 'default', requestPermission });
-    Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
-    stubApi(user, { 'GET /api/profile.php': jsonResponse(200, { profile: buildProfile() }) });
+  it('asks for notification permission where the browser offers it and subscribes this browser', async () => {
+    const { requestPermission } = stubBrowserPush('default', 'granted');
+    const { sent } = stubApi(user, {
+      'GET /api/profile.php': jsonResponse(200, { profile: buildProfile() }),
+      'POST /api/user.php': jsonResponse(200, { ok: true }),
+    });
     await renderWithApp(appRoutes(queryClient), {
       path: '/complete-signup',
       user,
-      settings: { visible_profile_fields: [], visible_profile_notes: false },
+      settings: { visible_profile_fields: [], visible_profile_notes: false, push_public_key: 'BAEC' },
     });
     expect(await screen.findByText('Stap 1 van 3')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Later' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Later' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Meldingen aanzetten' }));
+    // The push alert above the page offers the same; the step's own button is the last one.
+    const buttons = await screen.findAllByRole('button', { name: 'Meldingen aanzetten' });
+    await userEvent.click(buttons[buttons.length - 1]!);
     expect(await screen.findByText('Je browser staat meldingen toe.')).toBeInTheDocument();
     expect(requestPermission).toHaveBeenCalled();
-    Reflect.deleteProperty(navigator, 'serviceWorker');
+    expect(sent('POST', '/api/user.php')).toEqual([{ subscription: SUBSCRIPTION_JSON }]);
+    removeBrowserPush();
   });
 
   it('keeps the check-your-mail panel on top for an unconfirmed member', async () => {

@@ -5,6 +5,7 @@ import { AccountGate } from '../../features/account/components/account-gate';
 import { NotificationSwitches } from '../../features/account/components/notification-switches';
 import { SettingsSection } from '../../features/account/components/settings-section';
 import { Page } from '../components/page';
+import { PushSwitch } from '../components/push-switch';
 
 /** The notification switches on their own page, for links from mails and the menu. */
 export function Component() {
@@ -25,6 +26,9 @@ export function Component() {
               icon={<BellIcon size={20} />}
             >
               <NotificationSwitches preferences={account.notification_preferences} />
+            </SettingsSection>
+            <SettingsSection title={t('pushSwitch.title')} intro={t('pushSwitch.intro')} icon={<BellIcon size={20} />}>
+              <PushSwitch />
             </SettingsSection>
             <p className="text-center">
               <Link to="/settings" className="fw-semibold">

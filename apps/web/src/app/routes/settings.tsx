@@ -21,6 +21,7 @@ import { PasswordChangeForm } from '../../features/account/components/password-c
 import { SettingsSection } from '../../features/account/components/settings-section';
 import { BlockedMembers } from '../../features/members/components/blocked-members';
 import { Page } from '../components/page';
+import { PushSwitch } from '../components/push-switch';
 
 const LINKS = [
   { key: 'language', to: '/lang-config', icon: <GlobeIcon size={22} /> },
@@ -69,6 +70,9 @@ export function Component() {
               icon={<BellIcon size={20} />}
             >
               <NotificationSwitches preferences={account.notification_preferences} />
+            </SettingsSection>
+            <SettingsSection title={t('pushSwitch.title')} intro={t('pushSwitch.intro')} icon={<BellIcon size={20} />}>
+              <PushSwitch />
             </SettingsSection>
             <SettingsSection title={t('accountSettings.more.title')} icon={<SlidersIcon size={20} />}>
               <ul className="link-list">

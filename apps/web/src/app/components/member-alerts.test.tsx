@@ -1,0 +1,117 @@
+import { DISMISSAL_KEYS } from '@app/shared';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubApi } from '../../features/profile/testing/api-stub';
+import { queryClient } from '../../lib/query-client';
+import { removeBrowserPush, stubBrowserPush, SUBSCRIPTION_JSON } from '../../testing/browser-push';
+import { buildUser } from '../../testing/factories';
+import { renderWithApp } from '../../testing/render';
+import { appRoutes } from '../router';
+
+const PUSH_KEY = 'BAEC';
+
+describe('the push alert', () => {
+  const user = buildUser();
+
+  beforeEach(() => {
+    localStorage.setItem(DISMISSAL_KEYS.siteEntryWarning, String(Date.now()));
+    localStorage.setItem(DISMISSAL_KEYS.enrich, String(Date.now()));
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    removeBrowserPush();
+  });
+
+  it('offers push to a member not asked yet, subscribes and stores the subscription, then goes away', async () => {
+    const { pushManager } = stubBrowserPush('default', 'granted');
+    const { sent } = stubApi(user, { 'POST /api/user.php': jsonResponse(200, { ok: true }) });
+    await renderWithApp(appRoutes(queryClient), {
+      path: '/lang-config',
+      user,
+      settings: { push_public_key: PUSH_KEY },
+    });
+
+    const alert = await screen.findByRole('region', { name: 'Mis geen bericht.' });
+    await userEvent.click(screen.getByRole('button', { name: 'Meldingen aanzetten' }));
+    await waitFor(() => expect(alert).not.toBeInTheDocument());
+    expect(pushManager.subscribe).toHaveBeenCalledTimes(1);
+    expect(sent('POST', '/api/user.php')).toEqual([{ subscription: SUBSCRIPTION_JSON }]);
+  });
+
+  it('stays away once dismissed, with the dismissal stored under its own key', async () => {
+    stubBrowserPush('default');
+    stubApi(user, {});
+    await renderWithApp(appRoutes(queryClient), {
+      path: '/lang-config',
+      user,
+      settings: { push_public_key: PUSH_KEY },
+    });
+    const alert = await screen.findByRole('region', { name: 'Mis geen bericht.' });
+    await userEvent.click(screen.getByRole('button', { name: 'Melding sluiten' }));
+    expect(alert).not.toBeInTheDocument();
+    expect(Number(localStorage.getItem(DISMISSAL_KEYS.push))).toBeGreaterThan(0);
+  });
+
+  it('does not show when the browser refused notifications', async () => {
+    stubBrowserPush('denied');
+    stubApi(user, {});
+    await renderWithApp(appRoutes(queryClient), {
+      path: '/lang-config',
+      user,
+      settings: { push_public_key: PUSH_KEY },
+    });
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Mis geen bericht.' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the disabled-notifications alert', () => {
+  beforeEach(() => {
+    localStorage.setItem(DISMISSAL_KEYS.siteEntryWarning, String(Date.now()));
+    localStorage.setItem(DISMISSAL_KEYS.enrich, String(Date.now()));
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('says why no e-mail goes out and turns e-mail back on', async () => {
+    const disabled = buildUser({ notifications_disabled: ['listunsubscribe'] });
+    let enabled = false;
+    const { sent } = stubApi(disabled, {
+      'POST /api/email-enable.php': () => {
+        enabled = true;
+        return jsonResponse(200, { ok: true });
+      },
+      'GET /api/user.php': () => jsonResponse(200, { user: enabled ? buildUser() : disabled }),
+    });
+    await renderWithApp(appRoutes(queryClient), { path: '/lang-config', user: disabled });
+
+    const alert = await screen.findByRole('region', { name: 'We sturen je geen e-mails meer.' });
+    expect(alert).toHaveTextContent('Je hebt je afgemeld voor onze e-mails.');
+    await userEvent.click(screen.getByRole('button', { name: 'E-mail weer aanzetten' }));
+    expect(await screen.findByText('Je krijgt weer e-mails van ons.')).toBeInTheDocument();
+    expect(sent('POST', '/api/email-enable.php')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Melding sluiten' }));
+    expect(screen.queryByText('Je krijgt weer e-mails van ons.')).not.toBeInTheDocument();
+  });
+
+  it('names a bounce as the reason', async () => {
+    const bounced = buildUser({ notifications_disabled: ['bounce'] });
+    stubApi(bounced, {});
+    await renderWithApp(appRoutes(queryClient), { path: '/lang-config', user: bounced });
+    expect(await screen.findByRole('region', { name: 'We sturen je geen e-mails meer.' })).toHaveTextContent(
+      'Onze e-mails kwamen niet aan op je e-mailadres.',
+    );
+  });
+
+  it('is not shown while e-mail is on', async () => {
+    const user = buildUser();
+    stubApi(user, {});
+    await renderWithApp(appRoutes(queryClient), { path: '/lang-config', user });
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'We sturen je geen e-mails meer.' })).not.toBeInTheDocument();
+  });
+});
