@@ -4,6 +4,7 @@ import { useUser } from '../../features/account/api/get-user';
 import { ChatsActivitySlot } from '../../features/chat/components/chats-activity-slot';
 import { LikesActivitySlot } from '../../features/likes/components/likes-activity-slot';
 import { TimeBonusSlot } from '../../features/time-bonus/components/time-bonus-slot';
+import { loadMemberTexts } from '../../lib/i18n';
 import { ActivationReminder } from '../components/activation-reminder';
 import { SignupModalSlot } from '../components/signup-modal-slot';
 import { SiteFooter } from './site-footer';
@@ -14,6 +15,13 @@ import { TopBar } from './top-bar';
 // Only members without a photo can see the profile-photo alert: visitors never load it.
 const ProfilePhotoAlert = lazy(() =>
   import('../components/profile-photo-alert').then((module) => ({ default: module.ProfilePhotoAlert })),
+);
+
+// The push and disabled-notifications alerts are for members only, with the members-area texts.
+const MemberAlerts = lazy(() =>
+  Promise.all([import('../components/member-alerts'), loadMemberTexts()]).then(([module]) => ({
+    default: module.MemberAlerts,
+  })),
 );
 
 /**
@@ -28,6 +36,11 @@ export function DefaultLayout() {
       <TopBar />
       {/* The warning banners (activation, profile photo, push, disabled notifications) render here. */}
       <ActivationReminder />
+      {user && (
+        <Suspense fallback={null}>
+          <MemberAlerts />
+        </Suspense>
+      )}
       {user && !user.profile.main_image && (
         <Suspense fallback={null}>
           <ProfilePhotoAlert />
