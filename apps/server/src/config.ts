@@ -21,8 +21,10 @@ export interface Config {
   secureCookies: boolean;
   smtpUrl: string | null;
   mollieApiKey: string | null;
-  /** VAPID keys for web push; null until configured (the push module may then generate them). */
-  vapid: { publicKey: string; privateKey: string; subject: string | null } | null;
+  /** VAPID keys for web push; null when not configured (the push platform then generates them once). */
+  vapid: { publicKey: string; privateKey: string } | null;
+  /** The contact push services see (VAPID_SUBJECT), whether the keys are configured or generated. */
+  vapidSubject: string | null;
   /** Seed the demo site when the members table is empty. */
   seedDemo: boolean;
   logLevel: LogLevel;
@@ -169,8 +171,9 @@ export function parseConfig(env: Record<string, string | undefined>, cwd: string
       mollieApiKey: e.MOLLIE_API_KEY ?? null,
       vapid:
         e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
-          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT ?? null }
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
           : null,
+      vapidSubject: e.VAPID_SUBJECT ?? null,
       seedDemo: e.SEED_DEMO ?? true,
       logLevel: e.LOG_LEVEL ?? 'info',
       webDistDir: path(e.WEB_DIST_DIR, resolve(REPO_ROOT, 'apps/web/dist')),

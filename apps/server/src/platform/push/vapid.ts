@@ -14,8 +14,8 @@ export const VAPID_SECRET_NAME = 'vapid';
  * public https origin, else a placeholder address (the services accept it; Apple's refuses a
  * localhost URL, hence no http origin).
  */
-export function vapidSubject(config: Pick<Config, 'vapid' | 'publicUrl'>): string {
-  if (config.vapid?.subject) return config.vapid.subject;
+export function vapidSubject(config: Pick<Config, 'vapidSubject' | 'publicUrl'>): string {
+  if (config.vapidSubject) return config.vapidSubject;
   if (config.publicUrl?.startsWith('https:')) return config.publicUrl;
   return 'mailto:push@example.invalid';
 }
@@ -28,7 +28,10 @@ const StoredPairSchema = z.object({ publicKey: z.string().min(1), privateKey: z.
  * DO NOTHING and read back, so processes starting at once all use the one pair that won (two
  * rows could each be won by a different process and mismatch).
  */
-export async function resolveVapidKeys(db: DbOrTx, config: Pick<Config, 'vapid' | 'publicUrl'>): Promise<VapidKeys> {
+export async function resolveVapidKeys(
+  db: DbOrTx,
+  config: Pick<Config, 'vapid' | 'vapidSubject' | 'publicUrl'>,
+): Promise<VapidKeys> {
   const subject = vapidSubject(config);
   if (config.vapid) return { publicKey: config.vapid.publicKey, privateKey: config.vapid.privateKey, subject };
   const generated = webpush.generateVAPIDKeys();
