@@ -27,6 +27,8 @@ import { createLiveHub, type LiveHubOptions } from './modules/live/live.hub.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { createLiveService } from './modules/live/live.service.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { createNotificationsService } from './modules/notifications/notifications.service.js';
 import { membersRoutes } from './modules/members/members.routes.js';
 import { demoCheckoutRoutes } from './modules/payments/demo-checkout.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
@@ -47,6 +49,7 @@ import { createSettingsService } from './modules/settings/settings.service.js';
 import { swipeRoutes } from './modules/swipe/swipe.routes.js';
 import { createSwipeService } from './modules/swipe/swipe.service.js';
 import { createBus, type Bus } from './platform/bus/index.js';
+import { createJobRunner, type JobRunner } from './platform/jobs/runner.js';
 import { createMailer, type Mailer } from './platform/mail/index.js';
 import { createPaymentProvider } from './platform/payments/index.js';
 import { createWebPushSender, resolveVapidKeys } from './platform/push/index.js';
@@ -84,6 +87,13 @@ export interface AppDeps {
   live?: Partial<LiveHubOptions>;
   /** The HTTPS agent of requests to push services; tests trust their stand-in's certificate. */
   pushAgent?: Agent;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The scheduled jobs of this process; tests run the due ones at a chosen moment. */
+    jobs: JobRunner;
+  }
 }
 
 /** The live channel only sends; what a client sends is never read, so a frame of 1 KiB is plenty. */
@@ -186,6 +196,24 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     ...(deps.now ? { now: deps.now } : {}),
   });
 
+  const notifications = createNotificationsService({
+    db,
+    bus,
+    mailer,
+    settings,
+    config,
+    log: app.log,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  const jobs = createJobRunner({
+    db,
+    log: app.log,
+    jobs: notifications.jobs(),
+    tickMs: config.jobTickSeconds * 1000,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  app.decorate('jobs', jobs);
+
   const web = loadWebApp(config.webDistDir);
 
   await app.register(swagger, {
@@ -207,6 +235,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
         { name: 'search', description: 'Member search, match finder and signup matches' },
         { name: 'payments', description: 'Credit bundles, orders, payments and transactions' },
         { name: 'logs', description: 'Client beacons' },
+        { name: 'notifications', description: 'E-mail notifications: the mail webhook and turning e-mail back on' },
         { name: 'outbox', description: 'Dev only: mails kept while no SMTP server is configured' },
       ],
     },
@@ -287,6 +316,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     config,
     ...(deps.accountRateLimits ? { limits: deps.accountRateLimits } : {}),
   });
+  await api.register(notificationsRoutes, { notifications, settings, config });
   if (mailer.kind === 'outbox') await api.register(outboxRoutes, { db });
 
   if (config.eraseJobIntervalMinutes > 0) {
@@ -300,6 +330,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       owned.push(() => job.stop());
     });
   }
+
+  // Mails of bus events from the start; scheduled jobs only when configured (tests run them).
+  app.addHook('onReady', async () => {
+    const stopMails = await notifications.start();
+    owned.push(stopMails);
+    owned.push(() => jobs.stop());
+    if (config.jobTickSeconds > 0) jobs.start();
+  });
 
   // One bus subscription per channel for the whole process, before the first tab connects.
   app.addHook('onReady', () => liveHub.start());

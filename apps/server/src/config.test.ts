@@ -28,6 +28,8 @@ describe('parseConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       eraseJobIntervalMinutes: 60,
+      jobTickSeconds: 60,
+      mailWebhookSecret: null,
       rateLimitScale: 1,
     });
     expect(c.dataDir).toMatch(/\/data$/);
@@ -77,6 +79,8 @@ describe('parseConfig', () => {
         webDistDir: '/opt/web',
         trustProxy: ['10.0.0.0/8', '127.0.0.1'],
         eraseJobIntervalMinutes: 15,
+        jobTickSeconds: 60,
+        mailWebhookSecret: null,
         rateLimitScale: 10,
       },
     });

@@ -34,6 +34,10 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** Minutes between runs of the job that erases accounts past their reactivation days; 0 never runs it. */
   eraseJobIntervalMinutes: number;
+  /** Seconds between checks for due scheduled jobs (notification mails); 0 runs none. */
+  jobTickSeconds: number;
+  /** The shared secret of the mail provider's bounce and complaint webhook; null refuses every call. */
+  mailWebhookSecret: string | null;
   /**
    * Multiplies every rate limit. Only for the end-to-end suite and load tests, which sign up and
    * log in dozens of members from one address; production keeps 1.
@@ -107,6 +111,14 @@ const EnvSchema = z.object({
       .min(0, 'ERASE_JOB_INTERVAL_MINUTES must be 0 (off) or more')
       .max(7 * 24 * 60, 'ERASE_JOB_INTERVAL_MINUTES must be at most a week (10080)'),
   ),
+  JOB_TICK_SECONDS: optional(
+    z.coerce
+      .number({ error: 'JOB_TICK_SECONDS must be a number' })
+      .int('JOB_TICK_SECONDS must be a whole number of seconds')
+      .min(0, 'JOB_TICK_SECONDS must be 0 (off) or more')
+      .max(3600, 'JOB_TICK_SECONDS must be at most an hour (3600)'),
+  ),
+  MAIL_WEBHOOK_SECRET: optional(z.string().min(16, 'MAIL_WEBHOOK_SECRET must be at least 16 characters')),
   RATE_LIMIT_SCALE: optional(
     z.coerce
       .number({ error: 'RATE_LIMIT_SCALE must be a number' })
@@ -179,6 +191,8 @@ export function parseConfig(env: Record<string, string | undefined>, cwd: string
       webDistDir: path(e.WEB_DIST_DIR, resolve(REPO_ROOT, 'apps/web/dist')),
       trustProxy: trustProxy.value,
       eraseJobIntervalMinutes: e.ERASE_JOB_INTERVAL_MINUTES ?? 60,
+      jobTickSeconds: e.JOB_TICK_SECONDS ?? 60,
+      mailWebhookSecret: e.MAIL_WEBHOOK_SECRET ?? null,
       rateLimitScale: e.RATE_LIMIT_SCALE ?? 1,
     },
   };

@@ -11,7 +11,7 @@ import no from '@app/i18n/locales/no/mail.json' with { type: 'json' };
 import pl from '@app/i18n/locales/pl/mail.json' with { type: 'json' };
 import sv from '@app/i18n/locales/sv/mail.json' with { type: 'json' };
 
-type MailKey = keyof typeof nl;
+export type MailKey = keyof typeof nl;
 const CATALOGUES: Record<Locale, Record<MailKey, string>> = { nl, en, de, fr, da, es, fi, it, no, pl, sv };
 
 /** The site a mail is sent for: its name and domain come from the settings. */
@@ -229,4 +229,155 @@ export function emailChangedMail(opts: {
 </body></html>
 `;
   return { subject: line('email_changed_subject'), text, html };
+}
+
+/** A key with a plural form: `${base}_one`, `_few`, ... as the language's plural rules pick. */
+function tp(locale: Locale, base: string, count: number, params: Record<string, string | number>): string {
+  const form = new Intl.PluralRules(locale).select(count);
+  const key = (`${base}_${form}` in CATALOGUES[locale] ? `${base}_${form}` : `${base}_other`) as MailKey;
+  return t(locale, key, { ...params, count });
+}
+
+/** Names as a list in the language: "Anna, Bram en Cas". */
+function nameList(locale: Locale, names: string[]): string {
+  return new Intl.ListFormat(locale, { type: 'conjunction' }).format(names);
+}
+
+/**
+ * The headers of RFC 2369 and RFC 8058 that let a mail client offer "unsubscribe" and do it in
+ * one click, by a POST to the same link.
+ */
+export function unsubscribeHeaders(link: string): Record<string, string> {
+  return { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+}
+
+/** What every notification mail needs: who, where, the page its button opens, the way out. */
+export interface NotificationMailOpts {
+  locale: Locale;
+  site: MailSite;
+  name: string;
+  /** The page of the site the button opens. */
+  link: string;
+  /** The one-click unsubscribe link, also in the List-Unsubscribe header. */
+  unsubscribeLink: string;
+}
+
+/** A rendered notification mail with its unsubscribe headers. */
+export interface NotificationMail extends RenderedMail {
+  headers: Record<string, string>;
+}
+
+/**
+ * A notification: greeting, its lines, a button to the site, and a footer that says why it came
+ * and links to the one-click unsubscribe. Every value is escaped in the HTML part.
+ */
+function notificationMail(
+  opts: NotificationMailOpts,
+  parts: { subject: string; heading: string; lines: string[]; button: string },
+): NotificationMail {
+  const { locale, site, name, link, unsubscribeLink } = opts;
+  const p = { site: site.name, domain: site.domain, name };
+  const line = (key: MailKey) => t(locale, key, p);
+  const text = [
+    line('greeting'),
+    '',
+    ...parts.lines,
+    '',
+    `${parts.button}: ${link}`,
+    '',
+    '-- ',
+    line('notify_reason'),
+    `${line('notify_unsubscribe')}: ${unsubscribeLink}`,
+    line('footer'),
+    '',
+  ].join('\n');
+  const e = (key: MailKey) => escapeHtml(line(key));
+  const href = escapeHtml(link);
+  const html = `<!doctype html>
+<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(parts.subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f6f1eb;font-family:Arial,Helvetica,sans-serif;color:#2b2118">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px">
+<tr><td style="padding:32px">
+<h1 style="font-size:22px;margin:0 0 16px">${escapeHtml(parts.heading)}</h1>
+<p>${e('greeting')}</p>
+${parts.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
+<p style="margin:24px 0"><a href="${href}" style="display:inline-block;padding:12px 24px;background:#a8742f;color:#fff;text-decoration:none;border-radius:4px;font-weight:bold">${escapeHtml(parts.button)}</a></p>
+</td></tr>
+<tr><td style="padding:16px 32px;font-size:12px;color:#6b5d50;border-top:1px solid #eee">${e('notify_reason')}<br><a href="${escapeHtml(unsubscribeLink)}" style="color:#7a4f1d">${e('notify_unsubscribe')}</a><br>${e('footer')}</td></tr>
+</table>
+</body></html>
+`;
+  return { subject: parts.subject, text, html, headers: unsubscribeHeaders(unsubscribeLink) };
+}
+
+/** The first message of a conversation someone started with the member. */
+export function newConversationMail(opts: NotificationMailOpts & { sender: string }): NotificationMail {
+  const p = { site: opts.site.name, sender: opts.sender };
+  return notificationMail(opts, {
+    subject: t(opts.locale, 'new_conversation_subject', p),
+    heading: t(opts.locale, 'new_conversation_heading', p),
+    lines: [t(opts.locale, 'new_conversation_body', p)],
+    button: t(opts.locale, 'new_conversation_button', p),
+  });
+}
+
+/** New messages since the last mail, counted, with who wrote them. */
+export function newMessagesMail(opts: NotificationMailOpts & { count: number; senders: string[] }): NotificationMail {
+  const p = { site: opts.site.name, senders: nameList(opts.locale, opts.senders) };
+  return notificationMail(opts, {
+    subject: tp(opts.locale, 'new_messages_subject', opts.count, p),
+    heading: t(opts.locale, 'new_messages_heading', p),
+    lines: [tp(opts.locale, 'new_messages_body', opts.count, p)],
+    button: t(opts.locale, 'messages_button', p),
+  });
+}
+
+/** Someone liked the member. */
+export function likeMail(opts: NotificationMailOpts & { liker: string }): NotificationMail {
+  const p = { site: opts.site.name, liker: opts.liker };
+  return notificationMail(opts, {
+    subject: t(opts.locale, 'like_subject', p),
+    heading: t(opts.locale, 'like_heading', p),
+    lines: [t(opts.locale, 'like_body', p)],
+    button: t(opts.locale, 'like_button', p),
+  });
+}
+
+/** Messages left unread for a long time. */
+export function unreadReminderMail(
+  opts: NotificationMailOpts & { count: number; senders: string[] },
+): NotificationMail {
+  const p = { site: opts.site.name, senders: nameList(opts.locale, opts.senders) };
+  return notificationMail(opts, {
+    subject: t(opts.locale, 'reminder_subject', p),
+    heading: t(opts.locale, 'reminder_heading', p),
+    lines: [tp(opts.locale, 'reminder_body', opts.count, p)],
+    button: t(opts.locale, 'messages_button', p),
+  });
+}
+
+/** The week in numbers; only the non-zero ones are named. */
+export function weeklyUpdateMail(
+  opts: NotificationMailOpts & { newMembers: number; likes: number; unread: number },
+): NotificationMail {
+  const p = { site: opts.site.name };
+  const counts: Array<[string, number]> = [
+    ['weekly_new_members', opts.newMembers],
+    ['weekly_likes', opts.likes],
+    ['weekly_unread', opts.unread],
+  ];
+  return notificationMail(opts, {
+    subject: t(opts.locale, 'weekly_subject', p),
+    heading: t(opts.locale, 'weekly_heading', p),
+    lines: [
+      t(opts.locale, 'weekly_intro', p),
+      ...counts.filter(([, n]) => n > 0).map(([key, n]) => `• ${tp(opts.locale, key, n, p)}`),
+    ],
+    button: t(opts.locale, 'weekly_button', p),
+  });
+}
+
+/** A text of the mail catalogue, for pages that belong with the mails (the unsubscribe page). */
+export function mailText(locale: Locale, key: MailKey, params: Record<string, string | number> = {}): string {
+  return t(locale, key, params);
 }

@@ -1,0 +1,232 @@
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  conversationMembers,
+  likes,
+  members,
+  messages,
+  notificationDeliveries,
+  profiles,
+} from '../../db/schema/index.js';
+
+export type MemberRow = typeof members.$inferSelect;
+
+/** A member with the name others know them by (null without a profile). */
+export interface Recipient {
+  member: MemberRow;
+  name: string | null;
+  country: string | null;
+  regionId: number | null;
+  gender: 'male' | 'female' | null;
+  sexuality: string | null;
+}
+
+export async function findRecipient(db: DbOrTx, memberId: number): Promise<Recipient | null> {
+  const [row] = await db
+    .select({
+      member: members,
+      name: profiles.name,
+      country: profiles.country,
+      regionId: profiles.regionId,
+      gender: profiles.gender,
+      sexuality: profiles.sexuality,
+    })
+    .from(members)
+    .leftJoin(profiles, eq(profiles.memberId, members.id))
+    .where(eq(members.id, memberId));
+  return row ?? null;
+}
+
+export async function findName(db: DbOrTx, memberId: number): Promise<string | null> {
+  const [row] = await db.select({ name: profiles.name }).from(profiles).where(eq(profiles.memberId, memberId));
+  return row?.name ?? null;
+}
+
+/**
+ * Claims a mail: the unique index lets exactly one insert of (member, channel, kind, ref)
+ * succeed, whatever the number of processes trying. True for the one that may send it.
+ */
+export async function claimDelivery(
+  db: DbOrTx,
+  d: { memberId: number; kind: string; ref: string; at: Date },
+): Promise<boolean> {
+  const rows = await db
+    .insert(notificationDeliveries)
+    .values({ memberId: d.memberId, channel: 'email', kind: d.kind, ref: d.ref, createdAt: d.at })
+    .onConflictDoNothing()
+    .returning({ id: notificationDeliveries.id });
+  return rows.length > 0;
+}
+
+/** Gives a claim back after the mail could not be sent, so a later run may try again. */
+export async function releaseDelivery(db: DbOrTx, d: { memberId: number; kind: string; ref: string }): Promise<void> {
+  await db
+    .delete(notificationDeliveries)
+    .where(
+      and(
+        eq(notificationDeliveries.memberId, d.memberId),
+        eq(notificationDeliveries.channel, 'email'),
+        eq(notificationDeliveries.kind, d.kind),
+        eq(notificationDeliveries.ref, d.ref),
+      ),
+    );
+}
+
+/** The member's last mail of a kind: when, and its ref (notification_deliveries_recent_idx). */
+export async function lastDelivery(
+  db: DbOrTx,
+  memberId: number,
+  kind: string,
+): Promise<{ at: Date; ref: string } | null> {
+  const [row] = await db
+    .select({ at: notificationDeliveries.createdAt, ref: notificationDeliveries.ref })
+    .from(notificationDeliveries)
+    .where(
+      and(
+        eq(notificationDeliveries.memberId, memberId),
+        eq(notificationDeliveries.channel, 'email'),
+        eq(notificationDeliveries.kind, kind),
+      ),
+    )
+    .orderBy(desc(notificationDeliveries.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Whether `messageId` is the first message of its conversation (messages_conversation_idx). */
+export async function isFirstMessage(db: DbOrTx, conversationId: number, messageId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(eq(messages.conversationId, conversationId))
+    .orderBy(messages.id)
+    .limit(1);
+  return row?.id === messageId;
+}
+
+/** An unread message sent to `recipientId`, with its sender's name. */
+export interface UnreadMessage {
+  recipientId: number;
+  conversationId: number;
+  messageId: number;
+  senderName: string;
+  createdAt: Date;
+}
+
+/**
+ * Unread messages sent after `since`; without `withFirst`, except each conversation's first
+ * message (that one has its own new-conversation mail). Starts from the conversations with unread messages that had a
+ * message after `since`, then reads their messages by conversation.
+ */
+export async function listUnreadMessages(db: DbOrTx, since: Date, withFirst = false): Promise<UnreadMessage[]> {
+  const first = sql`(select min(f.id) from ${messages} f where f.conversation_id = ${messages.conversationId})`;
+  return db
+    .select({
+      recipientId: conversationMembers.memberId,
+      conversationId: messages.conversationId,
+      messageId: messages.id,
+      senderName: profiles.name,
+      createdAt: messages.createdAt,
+    })
+    .from(conversationMembers)
+    .innerJoin(
+      messages,
+      and(
+        eq(messages.conversationId, conversationMembers.conversationId),
+        sql`${messages.senderId} <> ${conversationMembers.memberId}`,
+        gt(messages.createdAt, since),
+        sql`${messages.createdAt} > coalesce(${conversationMembers.lastReadAt}, '-infinity'::timestamptz)`,
+      ),
+    )
+    .innerJoin(profiles, eq(profiles.memberId, messages.senderId))
+    .where(
+      and(
+        gt(conversationMembers.unreadCount, 0),
+        gt(conversationMembers.lastMessageAt, since),
+        withFirst ? undefined : sql`${messages.id} <> ${first}`,
+      ),
+    )
+    .orderBy(conversationMembers.memberId, messages.id);
+}
+
+/** Likes the member received after `since` (likes_liked_created_idx). */
+export async function countLikesSince(db: DbOrTx, memberId: number, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(likes)
+    .where(and(eq(likes.likedId, memberId), gt(likes.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+/** The member's unread messages in the chats on their list. */
+export async function countUnread(db: DbOrTx, memberId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${conversationMembers.unreadCount}), 0)::int` })
+    .from(conversationMembers)
+    .where(and(eq(conversationMembers.memberId, memberId), isNull(conversationMembers.hiddenAt)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Active members who signed up after `since` in the member's country (and region, when the
+ * member has one), of the genders the member looks for.
+ */
+export async function countNewMembersNear(
+  db: DbOrTx,
+  near: { memberId: number; country: string; regionId: number | null; genders: Array<'male' | 'female'> },
+  since: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(profiles)
+    .innerJoin(members, eq(members.id, profiles.memberId))
+    .where(
+      and(
+        eq(profiles.status, 'active'),
+        eq(profiles.country, near.country),
+        near.regionId === null ? undefined : eq(profiles.regionId, near.regionId),
+        sql`${profiles.gender} in ${near.genders}`,
+        gt(members.signupDate, since),
+        isNull(members.deletedAt),
+        sql`${members.id} <> ${near.memberId}`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * A page of members a weekly update may go to, by id: not deleted, e-mail not disabled, the
+ * kind not switched off, confirmed, and not one of the site's own profiles.
+ */
+export async function listWeeklyRecipientIds(db: DbOrTx, afterId: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(
+      and(
+        gt(members.id, afterId),
+        isNull(members.deletedAt),
+        eq(members.status, 'confirmed'),
+        eq(members.fictional, false),
+        sql`cardinality(${members.notificationsDisabled}) = 0`,
+        sql`not ('weekly_updates' = any(${members.notificationsOff}))`,
+      ),
+    )
+    .orderBy(members.id)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Adds a reason to the member's notifications_disabled, once. */
+export async function addDisabledReason(db: DbOrTx, where: { memberId: number } | { email: string }, reason: string) {
+  const who =
+    'memberId' in where ? eq(members.id, where.memberId) : sql`lower(${members.email}) = lower(${where.email})`;
+  await db
+    .update(members)
+    .set({ notificationsDisabled: sql`array_append(${members.notificationsDisabled}, ${reason})` })
+    .where(and(who, sql`not (${reason} = any(${members.notificationsDisabled}))`));
+}
+
+export async function clearDisabledReasons(db: DbOrTx, memberId: number): Promise<void> {
+  await db.update(members).set({ notificationsDisabled: [] }).where(eq(members.id, memberId));
+}
