@@ -119,6 +119,56 @@ left join conversations c
 where m.id = $1::bigint and m.deleted_at is null
 for update of m`;
 
+/**
+ * See sendPaidMessage. $1 the sender, $2 the recipient or $3 the conversation (the other is
+ * null), $4-$10 the message's columns, $11 the price, $12 the time, $13 the ledger reason. The
+ * guarded debit comes first and takes the sender's row lock: the message, its list entries and
+ * the ledger row are written only when it succeeded, all in this one statement.
+ */
+const SEND_PAID_MESSAGE = `
+with target as (
+  select t.recipient_id, c.id as conversation_id,
+         (exists (select 1 from members r join profiles p on p.member_id = r.id
+                  where r.id = t.recipient_id and r.deleted_at is null and not r.invisible
+                    and p.status = 'active')
+          and not exists (select 1 from blocks b
+                          where (b.blocker_id = $1::bigint and b.blocked_id = t.recipient_id)
+                             or (b.blocker_id = t.recipient_id and b.blocked_id = $1::bigint))) as reachable
+  from (
+    select case when $3::bigint is null then $2::bigint
+                else (select case when x.member_low_id = $1::bigint then x.member_high_id else x.member_low_id end
+                      from conversations x
+                      where x.id = $3::bigint and (x.member_low_id = $1::bigint or x.member_high_id = $1::bigint))
+           end as recipient_id
+  ) t
+  join conversations c
+    on c.member_low_id = least($1::bigint, t.recipient_id) and c.member_high_id = greatest($1::bigint, t.recipient_id)
+), debit as (
+  update members m set credits = m.credits - $11::integer
+  from target
+  where m.id = $1::bigint and m.deleted_at is null and m.status = 'confirmed' and m.paid_user
+    and target.reachable and m.credits >= $11::integer
+  returning m.credits
+), message as (
+  insert into messages (conversation_id, sender_id, kind, body, image_key, image_thumb_key,
+                        image_width, image_height, gift_key, credits, created_at)
+  select target.conversation_id, $1::bigint, $4::text, $5::text, $6::text, $7::text,
+         $8::integer, $9::integer, $10::text, $11::integer, $12::timestamptz
+  from target, debit
+  returning id, conversation_id
+), listed as (
+  update conversation_members cm
+  set last_message_at = $12::timestamptz, hidden_at = null,
+      unread_count = cm.unread_count + case when cm.member_id = $1::bigint then 0 else 1 end
+  from message
+  where cm.conversation_id = message.conversation_id
+), entry as (
+  insert into credit_ledger (member_id, delta, reason, message_id, balance_after)
+  select $1::bigint, -$11::integer, $13::text, message.id, debit.credits from message, debit
+)
+select message.id, message.conversation_id, target.recipient_id, debit.credits
+from message, debit, target`;
+
 /** See freeMemberCounts: $1 the sender, $2 and $3 the pair (low, high), $4 and $5 the limits. */
 const FREE_MEMBER_COUNTS = `
 select (select id from conversations where member_low_id = $2::bigint and member_high_id = $3::bigint)
@@ -266,6 +316,62 @@ export async function admitSender(db: DbOrTx, senderId: number, target: SendTarg
     recipientId: row.recipient_id === null ? null : Number(row.recipient_id),
     conversationId: row.conversation_id === null ? null : Number(row.conversation_id),
     reachable: row.reachable,
+  };
+}
+
+/**
+ * The common send in one statement, without a transaction of its own: a paid member writing
+ * into a conversation the pair already has (SEND_PAID_MESSAGE). It sends only when every rule
+ * holds (the sender confirmed and paying, with the credits; the recipient findable and not
+ * blocked either way) and answers null otherwise, having changed nothing: the caller then takes
+ * the full path (admitSender), which also names the refusal. The guarded debit is the
+ * statement's first write and holds the sender's row lock, so concurrent sends never overdraw.
+ */
+export async function sendPaidMessage(
+  db: DbOrTx,
+  senderId: number,
+  target: SendTarget,
+  message: { content: MessageContent; price: number; at: Date; reason: CreditReason },
+): Promise<{ message: MessageRow; recipientId: number; balance: number } | null> {
+  const { content, price, at } = message;
+  const [sent] = await runNamed<{ id: IdValue; conversation_id: IdValue; recipient_id: IdValue; credits: number }>(
+    db,
+    'chat_send_paid_message',
+    SEND_PAID_MESSAGE,
+    [
+      senderId,
+      target.memberId,
+      target.conversationId,
+      content.kind,
+      content.body,
+      content.image?.key ?? null,
+      content.image?.thumbKey ?? null,
+      content.image?.width ?? null,
+      content.image?.height ?? null,
+      content.giftKey,
+      price,
+      at.toISOString(),
+      message.reason,
+    ],
+  );
+  if (!sent) return null;
+  return {
+    message: {
+      id: Number(sent.id),
+      conversationId: Number(sent.conversation_id),
+      senderId,
+      kind: content.kind,
+      body: content.body,
+      imageKey: content.image?.key ?? null,
+      imageThumbKey: content.image?.thumbKey ?? null,
+      imageWidth: content.image?.width ?? null,
+      imageHeight: content.image?.height ?? null,
+      giftKey: content.giftKey,
+      credits: price,
+      createdAt: at,
+    },
+    recipientId: Number(sent.recipient_id),
+    balance: sent.credits,
   };
 }
 

@@ -44,10 +44,12 @@ import {
   listChats,
   listMessages,
   markRead,
+  sendPaidMessage,
   takePendingFirstMessages,
   type CreditReason,
   type GiftRef,
   type MessageContent,
+  type SendTarget,
 } from './chat.repository.js';
 import { chatImageKey, giftPrice } from './chat.rules.js';
 
@@ -75,6 +77,13 @@ export interface MessageTarget {
 export const accountNotConfirmed = () => new AppError(403, 'account_not_confirmed');
 export const conversationLimitReached = () => new AppError(403, 'conversation_limit_reached');
 export const insufficientCredits = () => new AppError(402, 'insufficient_credits');
+
+/** A message's target as the repository takes it: exactly one of the two is set. */
+function sendTarget(target: MessageTarget): SendTarget {
+  return target.conversation_id === undefined
+    ? { memberId: target.member_id ?? null, conversationId: null }
+    : { memberId: null, conversationId: target.conversation_id };
+}
 
 /** The ledger reason of each kind of message. */
 const LEDGER_REASON: Record<MessageKind, CreditReason> = { text: 'message', image: 'image', gift: 'gift' };
@@ -131,12 +140,10 @@ export function createChatService(deps: ChatServiceDeps) {
     price: number,
     site: ChatSite,
   ): Promise<{ recipientId: number; conversationId: number | null; cost: number; freeLeft: number }> {
-    const byConversation = target.conversation_id !== undefined;
-    if (!byConversation && (target.member_id === undefined || target.member_id === senderId)) throw notFound();
-    const sender = await admitSender(tx, senderId, {
-      memberId: byConversation ? null : (target.member_id ?? null),
-      conversationId: target.conversation_id ?? null,
-    });
+    if (target.conversation_id === undefined && (target.member_id === undefined || target.member_id === senderId)) {
+      throw notFound();
+    }
+    const sender = await admitSender(tx, senderId, sendTarget(target));
     if (!sender || sender.recipientId === null || !sender.reachable) throw notFound();
     if (sender.status !== 'confirmed') throw accountNotConfirmed();
     const { recipientId } = sender;
@@ -158,10 +165,13 @@ export function createChatService(deps: ChatServiceDeps) {
   }
 
   /**
-   * Sends a message of any kind: the one transaction core of message.php, message-image.php and
-   * gift.php. The checks (admit, which locks the sender's row), the message, the debit and its
-   * ledger row commit together or not at all, so concurrent sends can never overdraw. `price`
-   * is what the kind costs. The message and the new balance are announced once committed.
+   * Sends a message of any kind: the core of message.php, message-image.php and gift.php. The
+   * common case, a paid member writing into an existing conversation, is one statement
+   * (sendPaidMessage); everything else (free members, first messages, refusals) takes the full
+   * transaction: the checks (admit, which locks the sender's row), the message, the debit and
+   * its ledger row commit together or not at all. Either way concurrent sends can never
+   * overdraw. `price` is what the kind costs. The message and the new balance are announced
+   * once committed.
    */
   async function deliver(
     senderId: number,
@@ -172,19 +182,29 @@ export function createChatService(deps: ChatServiceDeps) {
     site: ChatSite,
   ): Promise<SendMessageResponse> {
     const at = now();
-    const outcome = await db.transaction(async (tx) => {
-      const admitted = await admit(tx, senderId, target, content.kind, price, site);
-      const { recipientId, cost, freeLeft } = admitted;
-      const conversationId =
-        admitted.conversationId ?? (await findOrCreateConversation(tx, senderId, recipientId, senderId)).id;
-      const { message, balance: credits } = await insertMessage(
-        tx,
-        { conversationId, senderId, content, at, credits: cost },
-        LEDGER_REASON[content.kind],
-      );
-      if (credits === null) throw insufficientCredits();
-      return { message: { ...message, gift }, recipientId, credits, cost, freeLeft };
-    });
+    const reason = LEDGER_REASON[content.kind];
+    const paid = await sendPaidMessage(db, senderId, sendTarget(target), { content, price, at, reason });
+    const outcome = paid
+      ? {
+          message: { ...paid.message, gift },
+          recipientId: paid.recipientId,
+          credits: paid.balance,
+          cost: price,
+          freeLeft: 0,
+        }
+      : await db.transaction(async (tx) => {
+          const admitted = await admit(tx, senderId, target, content.kind, price, site);
+          const { recipientId, cost, freeLeft } = admitted;
+          const conversationId =
+            admitted.conversationId ?? (await findOrCreateConversation(tx, senderId, recipientId, senderId)).id;
+          const { message, balance: credits } = await insertMessage(
+            tx,
+            { conversationId, senderId, content, at, credits: cost },
+            reason,
+          );
+          if (credits === null) throw insufficientCredits();
+          return { message: { ...message, gift }, recipientId, credits, cost, freeLeft };
+        });
     const message = presentStoredMessage(outcome.message, site.cdn_prefix);
     await publish(CHAT_CHANNEL, { type: 'message', recipient_id: outcome.recipientId, message });
     if (outcome.cost > 0) {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FREE_CONVERSATION_LIMIT, type SiteSettings } from '@app/shared';
 import { buildBlock, buildMember } from '../../../test/factories.js';
 import { XHR, buildTestApp, loginCookie, type TestApp } from '../../../test/helpers.js';
-import { creditLedger, members, messages } from '../../db/schema/index.js';
+import { blocks, creditLedger, members, messages } from '../../db/schema/index.js';
 import { CHAT_CHANNEL, CREDITS_CHANNEL } from '../../platform/bus/events.js';
 import { createInProcessBus } from '../../platform/bus/index.js';
 
@@ -115,6 +115,61 @@ describe('POST /api/message.php', () => {
     expect(ledger.map((row) => row.balanceAfter)).toEqual(
       Array.from({ length: 10 }, (_, i) => site.message_credits * (9 - i)),
     );
+  });
+
+  it('never overdraws in a conversation the pair has: 50 concurrent sends with credits for 10 store exactly 10', async () => {
+    const sender = await writer({ credits: site.message_credits * 11 });
+    const { member: recipient } = await buildMember(t.db);
+    const first = await send(sender.cookie, { member_id: recipient.id, body: 'Eerste' });
+    const conversation = first.json().message.conversation_id;
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        send(
+          sender.cookie,
+          i % 2
+            ? { conversation_id: conversation, body: `Bericht ${i}` }
+            : { member_id: recipient.id, body: `Bericht ${i}` },
+        ),
+      ),
+    );
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(10);
+    expect(answers.filter((r) => r.statusCode === 402)).toHaveLength(40);
+    expect(await balanceOf(sender.id)).toBe(0);
+    expect(await t.db.select().from(messages).where(eq(messages.senderId, sender.id))).toHaveLength(11);
+    const ledger = await ledgerOf(sender.id);
+    expect(ledger.map((row) => row.balanceAfter)).toEqual(
+      Array.from({ length: 11 }, (_, i) => site.message_credits * (10 - i)),
+    );
+    const listed = (await chats(await loginCookie(t.db, recipient.id))).json().chats;
+    expect(listed).toEqual([expect.objectContaining({ id: conversation, num_unread_messages: 11 })]);
+  });
+
+  it('refuses, and stores nothing, in a conversation the pair has once the rules no longer hold', async () => {
+    const sender = await writer();
+    const { member: recipient } = await buildMember(t.db);
+    const first = await send(sender.cookie, { member_id: recipient.id, body: 'Eerste' });
+    const conversation = first.json().message.conversation_id;
+    const balance = await balanceOf(sender.id);
+    const again = () => send(sender.cookie, { conversation_id: conversation, body: 'Nog een' });
+
+    await buildBlock(t.db, recipient.id, sender.id);
+    expect((await again()).statusCode).toBe(404);
+    await t.db.delete(blocks).where(eq(blocks.blockerId, recipient.id));
+    await t.db.update(members).set({ status: 'not_confirmed' }).where(eq(members.id, sender.id));
+    expect((await again()).json().error).toBe('account_not_confirmed');
+    await t.db
+      .update(members)
+      .set({ status: 'confirmed', credits: site.message_credits - 1 })
+      .where(eq(members.id, sender.id));
+    expect((await again()).statusCode).toBe(402);
+    await t.db.update(members).set({ credits: balance }).where(eq(members.id, sender.id));
+    await t.db.update(members).set({ invisible: true }).where(eq(members.id, recipient.id));
+    expect((await again()).statusCode).toBe(404);
+    const stranger = await writer();
+    expect((await send(stranger.cookie, { conversation_id: conversation, body: 'Ik ook' })).statusCode).toBe(404);
+
+    expect(await t.db.select().from(messages).where(eq(messages.conversationId, conversation))).toHaveLength(1);
+    expect(await ledgerOf(sender.id)).toHaveLength(1);
   });
 
   it('answers a translated insufficient_credits and changes nothing when the credits do not suffice', async () => {
