@@ -95,8 +95,9 @@ export function createPushService(deps: PushServiceDeps) {
         if (outcome.kind === 'gone') {
           await deleteSubscription(db, device.id);
         } else if (outcome.kind === 'failed') {
+          // The message only: web-push's error carries the whole endpoint, the device's capability.
           log.warn(
-            { err: outcome.error, status: outcome.status, endpoint: endpointForLog(device.endpoint) },
+            { reason: outcome.error.message, status: outcome.status, endpoint: endpointForLog(device.endpoint) },
             'push failed',
           );
         }
