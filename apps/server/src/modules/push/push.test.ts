@@ -19,10 +19,13 @@ import {
 let t: TestApp;
 let service: PushServiceStandIn;
 const bus = createInProcessBus({ log: pino({ level: 'silent' }) });
+/** The app's warnings and errors, one JSON line each. */
+const logLines: string[] = [];
+const logger = pino({ level: 'warn' }, { write: (line: string) => void logLines.push(line) });
 
 beforeAll(async () => {
   service = await startPushServiceStandIn();
-  t = await buildTestApp({}, { bus, pushAgent: service.agent });
+  t = await buildTestApp({}, { bus, pushAgent: service.agent, logger });
 });
 afterAll(async () => {
   await t?.close();
@@ -301,6 +304,10 @@ describe('pushes', () => {
     await vi.waitFor(async () =>
       expect((await subscriptionsOf(recipient.id)).map((s) => s.endpoint)).toEqual([failing.endpoint]),
     );
+    const failures = logLines.filter((line) => line.includes('push failed'));
+    expect(failures).toHaveLength(1);
+    expect(JSON.parse(failures[0]!)).toMatchObject({ status: 500, endpoint: `${new URL(failing.endpoint).origin}/…` });
+    expect(failures[0]).not.toContain(new URL(failing.endpoint).pathname);
   });
 });
 
