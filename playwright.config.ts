@@ -2,11 +2,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { pushServiceCertificate } from './e2e/push-service';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 // A fresh embedded database per run, so every run starts from the seeded demo site.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'dating-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
+// The push test's stand-in push service speaks HTTPS with a certificate the server must trust.
+const pushService = pushServiceCertificate(dataDir);
 
 /** Debian's Chromium; Playwright's own browser downloads are not available here. */
 const launchOptions = {
@@ -43,6 +46,13 @@ export default defineConfig({
     reuseExistingServer: !process.env.CI,
     stdout: 'pipe',
     // The suite signs up and logs in dozens of members from one address.
-    env: { PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '10' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_SCALE: '10',
+      NODE_EXTRA_CA_CERTS: pushService.certFile,
+    },
   },
 });
