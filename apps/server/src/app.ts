@@ -10,7 +10,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { openDatabase, type Db } from './db/client.js';
 import { createLogger } from './logger.js';
-import { scheduleAccountErase } from './modules/accounts/account-erase.job.js';
+import { accountEraseJob } from './modules/accounts/account-erase.job.js';
 import { accountSettingsRoutes } from './modules/accounts/account-settings.routes.js';
 import { createAccountSettingsService } from './modules/accounts/account-settings.service.js';
 import { accountsRoutes, type AccountRateLimits } from './modules/accounts/accounts.routes.js';
@@ -208,7 +208,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const jobs = createJobRunner({
     db,
     log: app.log,
-    jobs: notifications.jobs(),
+    jobs: [
+      ...notifications.jobs(),
+      ...(config.eraseJobIntervalMinutes > 0
+        ? [accountEraseJob({ db, storage, log: app.log, intervalMinutes: config.eraseJobIntervalMinutes })]
+        : []),
+    ],
     tickMs: config.jobTickSeconds * 1000,
     ...(deps.now ? { now: deps.now } : {}),
   });
@@ -318,18 +323,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   await api.register(notificationsRoutes, { notifications, settings, config });
   if (mailer.kind === 'outbox') await api.register(outboxRoutes, { db });
-
-  if (config.eraseJobIntervalMinutes > 0) {
-    app.addHook('onReady', async () => {
-      const job = scheduleAccountErase({
-        db,
-        storage,
-        log: app.log,
-        intervalMs: config.eraseJobIntervalMinutes * 60_000,
-      });
-      owned.push(() => job.stop());
-    });
-  }
 
   // Mails of bus events from the start; scheduled jobs only when configured (tests run them).
   app.addHook('onReady', async () => {

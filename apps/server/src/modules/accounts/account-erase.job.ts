@@ -1,6 +1,7 @@
 import { ACCOUNT_REACTIVATION_DAYS } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { minutePeriod, type Job } from '../../platform/jobs/runner.js';
 import type { MediaStorage } from '../../platform/storage/index.js';
 import { deleteMembers, listChatImageKeys, listErasableMemberIds, listPhotoKeys } from './accounts.repository.js';
 
@@ -42,41 +43,21 @@ export async function eraseExpiredAccounts(deps: EraseDeps): Promise<{ members: 
   return { members, files };
 }
 
-/** A running schedule; stop() waits for a run in progress. */
-export interface EraseSchedule {
-  stop(): Promise<void>;
-}
-
 /**
- * Runs the erase job `firstDelayMs` after the start and then every `intervalMs`, never two runs
- * at once. The timers are unref'd so they never keep the process alive. Several processes may
- * each run it: a member row is deleted once, and a second delete of a file is no error.
+ * The erase job for the job runner: once every `intervalMinutes` across all processes. A run that
+ * fails is retried on the runner's next tick; deleting a missing file is no error.
  */
-export function scheduleAccountErase(opts: {
+export function accountEraseJob(opts: {
   db: Db;
   storage: MediaStorage;
   log: FastifyBaseLogger;
-  intervalMs: number;
-  firstDelayMs?: number;
-}): EraseSchedule {
-  let running: Promise<unknown> | null = null;
-  const run = () => {
-    if (running) return;
-    running = eraseExpiredAccounts({ db: opts.db, storage: opts.storage, log: opts.log, now: new Date() })
-      .catch((err: unknown) => opts.log.error({ err }, 'erasing deleted accounts failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const first = setTimeout(run, opts.firstDelayMs ?? 30_000);
-  const every = setInterval(run, opts.intervalMs);
-  first.unref();
-  every.unref();
+  intervalMinutes: number;
+}): Job {
   return {
-    async stop() {
-      clearTimeout(first);
-      clearInterval(every);
-      await running;
+    name: 'erase-accounts',
+    period: (now) => minutePeriod(now, opts.intervalMinutes),
+    run: async ({ now }) => {
+      await eraseExpiredAccounts({ db: opts.db, storage: opts.storage, log: opts.log, now });
     },
   };
 }

@@ -18,7 +18,7 @@ import {
   sessions,
 } from '../../db/schema/index.js';
 import { createLocalDiskStorage, type MediaStorage } from '../../platform/storage/index.js';
-import { eraseExpiredAccounts, scheduleAccountErase } from './account-erase.job.js';
+import { eraseExpiredAccounts } from './account-erase.job.js';
 
 const DAY = 24 * 3_600_000;
 
@@ -178,17 +178,22 @@ describe('eraseExpiredAccounts', () => {
   });
 });
 
-describe('scheduleAccountErase', () => {
-  it('runs shortly after the start and stops when asked', async () => {
+describe('the erase job', () => {
+  it('runs on the job runner when ERASE_JOB_INTERVAL_MINUTES is set, once per interval', async () => {
     const expired = await memberWithEverything(20);
-    const job = scheduleAccountErase({ db: t.db, storage, log: t.app.log, intervalMs: 3_600_000, firstDelayMs: 10 });
-    await expect.poll(async () => (await rowCounts(expired.member.id)).members, { timeout: 5000 }).toBe(0);
-    await job.stop();
-    expect(await stored(expired.keys)).toEqual([false, false, false]);
+    const withJob = await buildTestApp({ eraseJobIntervalMinutes: 60, jobTickSeconds: 0 }, { db: t.db, storage });
+    try {
+      const at = new Date();
+      expect(await withJob.app.jobs.runDue(at)).toContain('erase-accounts');
+      expect((await rowCounts(expired.member.id)).members).toBe(0);
+      expect(await stored(expired.keys)).toEqual([false, false, false]);
+      expect(await withJob.app.jobs.runDue(at)).not.toContain('erase-accounts');
+    } finally {
+      await withJob.close();
+    }
   });
 
-  it('is started by the app when ERASE_JOB_INTERVAL_MINUTES is set, and closes with it', async () => {
-    const withJob = await buildTestApp({ eraseJobIntervalMinutes: 60 }, { db: t.db, storage });
-    await withJob.close();
+  it('is not scheduled when ERASE_JOB_INTERVAL_MINUTES is 0', async () => {
+    expect(await t.app.jobs.runDue(new Date(Date.now() + 365 * DAY))).not.toContain('erase-accounts');
   });
 });
