@@ -87,7 +87,10 @@ async function pgliteSnapshot(): Promise<Blob> {
   return snapshot;
 }
 
-/** The config tests run with: quiet, no demo seed, a throw-away data dir, no built web app. */
+/**
+ * The config tests run with: quiet, no demo seed, a throw-away data dir, no built web app, and
+ * no job timer (a test runs the due jobs itself with app.jobs.runDue).
+ */
 export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
   const result = parseConfig({
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
@@ -95,6 +98,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     DATA_DIR: dataDir,
     WEB_DIST_DIR: join(dataDir, 'no-web-build'),
     SEED_DEMO: 'false',
+    JOB_TICK_SECONDS: '0',
   });
   if (!result.ok) throw new Error(`test config invalid: ${result.problems.join('; ')}`);
   return { ...result.config, ...overrides };

@@ -53,6 +53,8 @@ export type MailKind = 'new_conversations' | 'new_messages' | 'like' | 'unread_m
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+/** The weekly update goes out on Monday at 09:00 UTC: its week starts then, not at midnight. */
+const WEEKLY_START_OFFSET_MS = 9 * HOUR;
 /** Unread messages older than this get no mail any more: stale news. */
 const LOOKBACK_MS = 7 * DAY;
 
@@ -307,7 +309,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
         },
         {
           name: 'mail-weekly-updates',
-          period: isoWeekPeriod,
+          period: (at) => isoWeekPeriod(new Date(at.getTime() - WEEKLY_START_OFFSET_MS)),
           run: async ({ now: at, period }) => void (await mailWeeklyUpdates(at, period)),
         },
       ];

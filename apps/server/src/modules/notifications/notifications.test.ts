@@ -12,7 +12,7 @@ const HOUR = 60 * MINUTE;
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ jobTickSeconds: 0, mailWebhookSecret: SECRET, eraseJobIntervalMinutes: 0 });
+  t = await buildTestApp({ mailWebhookSecret: SECRET, eraseJobIntervalMinutes: 0 });
 });
 afterAll(async () => {
   await t?.close();
@@ -285,7 +285,7 @@ describe('POST /api/mail-webhook.php', () => {
 
   it('refuses every call when no secret is configured', async () => {
     const m = await member();
-    const other = await buildTestApp({ jobTickSeconds: 0, mailWebhookSecret: null }, { db: t.db });
+    const other = await buildTestApp({ mailWebhookSecret: null }, { db: t.db });
     try {
       const res = await hook({ 'x-webhook-secret': SECRET }, { type: 'bounce', email: m.email }, other.app);
       expect(res.statusCode).toBe(403);
@@ -307,5 +307,21 @@ describe('POST /api/email-enable.php', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(await disabledOf(m.id)).toEqual([]);
+  });
+});
+
+describe('the job timer', () => {
+  it('runs the due jobs every JOB_TICK_SECONDS and stops with the app', async () => {
+    await t.db.delete(jobRuns).where(eq(jobRuns.job, 'mail-new-messages'));
+    const ticking = await buildTestApp({ jobTickSeconds: 1 }, { db: t.db });
+    try {
+      await expect
+        .poll(async () => (await t.db.select().from(jobRuns).where(eq(jobRuns.job, 'mail-new-messages'))).length, {
+          timeout: 5000,
+        })
+        .toBeGreaterThan(0);
+    } finally {
+      await ticking.close();
+    }
   });
 });
