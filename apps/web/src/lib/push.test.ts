@@ -1,13 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  applicationServerKey,
-  listenToServiceWorker,
-  pushStateOf,
-  readPushState,
-  subscribeToPush,
-  unsubscribeFromPush,
-} from './push';
+import { pushStateOf } from './push';
+import { listenToServiceWorker } from './push-messages';
+import { applicationServerKey, readPushState, subscribeToPush, unsubscribeFromPush } from './push-subscription';
 import { removeBrowserPush, stubBrowserPush, SUBSCRIPTION_JSON } from '../testing/browser-push';
 import { queryKeys } from './query-keys';
 

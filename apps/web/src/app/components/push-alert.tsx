@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { BellIcon } from '../../components/icons';
 import { useUser } from '../../features/account/api/get-user';
 import { useSettings } from '../../features/settings/api/get-settings';
-import { pushStateQueryOptions, subscribeToPush } from '../../lib/push';
+import { pushStateQueryOptions, subscribeToPush } from '../../lib/push-subscription';
 import { dismiss, isDismissed } from '../../lib/storage';
 import { useCurrentRoute } from '../hooks/use-current-route';
 import { shouldShowPushAlert } from '../rules';

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SaveStatus, SettingSwitch } from '../../features/account/components/setting-switch';
 import { useSettings } from '../../features/settings/api/get-settings';
-import { pushStateQueryOptions, subscribeToPush, unsubscribeFromPush } from '../../lib/push';
+import { pushStateQueryOptions, subscribeToPush, unsubscribeFromPush } from '../../lib/push-subscription';
 
 /**
  * Push notifications on this device (spec section 2, settings: push): a switch while the browser

@@ -2,7 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BellIcon, CheckIcon } from '../../../components/icons';
-import { pushStateQueryOptions, subscribeToPush, type PushState } from '../../../lib/push';
+import type { PushState } from '../../../lib/push';
+import { pushStateQueryOptions, subscribeToPush } from '../../../lib/push-subscription';
 import { useSettings } from '../../settings/api/get-settings';
 
 /** The status line's look per push state (profile.scss). */
