@@ -11,6 +11,10 @@
  * first (at most LIVE_CATCH_UP_LIMIT; beyond that one `resync` instead), and then `hello`.
  * Without `after`, `hello` comes first. `hello.last_message_id` is the newest message id of the
  * member's conversations at that moment: the client's baseline for the next reconnect.
+ *
+ * A tab lives as long as the session it was opened on: when that session ends (logout, a new
+ * login in the browser, a password change or reset, account deletion) the server closes the
+ * socket with LIVE_CLOSE_SESSION_ENDED, and a reconnect without a session is refused (403).
  * On every (re)connect the client also refetches chats, likes and the user, which covers read
  * state, likes and credits missed while disconnected.
  *
@@ -31,6 +35,8 @@ import { ChatMessageSchema } from './chat.js';
 export const LIVE_PATH = '/api/live';
 /** Server ping interval in ms; a socket that misses one pong is closed. */
 export const LIVE_PING_INTERVAL = 30_000;
+/** The close code of a tab whose session ended (an application code, after HTTP's 401). */
+export const LIVE_CLOSE_SESSION_ENDED = 4401;
 /** Most messages sent on a reconnect's catch-up before the server answers `resync` instead. */
 export const LIVE_CATCH_UP_LIMIT = 200;
 

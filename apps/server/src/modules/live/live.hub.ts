@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import { LIVE_PING_INTERVAL, type LiveEvent } from '@app/shared';
+import { LIVE_CLOSE_SESSION_ENDED, LIVE_PING_INTERVAL, type LiveEvent } from '@app/shared';
 import {
   CHAT_CHANNEL,
   ChatChannelEventSchema,
@@ -36,11 +36,8 @@ export const DEFAULT_LIVE_HUB_OPTIONS: LiveHubOptions = {
 /** WebSocket close codes (RFC 6455): the server goes away, or something failed on our side. */
 export const CLOSE_GOING_AWAY = 1001;
 export const CLOSE_INTERNAL_ERROR = 1011;
-/**
- * The tab's session ended (logout, password change, account deletion): an application code
- * (4000-4999), after HTTP's 401. The client's reconnect is refused without a session.
- */
-export const CLOSE_SESSION_ENDED = 4401;
+/** The tab's session ended (see the contract): the client's reconnect is refused without a session. */
+export const CLOSE_SESSION_ENDED = LIVE_CLOSE_SESSION_ENDED;
 
 /** An event ready to send: serialised once for all tabs of a member. */
 interface Outgoing {
