@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { appIcons } from './build/app-icons';
+import { precacheAppShell } from './build/app-shell';
 
 /** Where the dev server sends /api and /media: the API server (npm run dev starts it on :3000). */
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
@@ -37,8 +38,8 @@ export const PREACT_ALIASES = [
 
 /**
  * The service worker is our own (src/sw.ts: push, badge, offline page); the plugin builds it and
- * injects the list of the app shell's files to precache: the scripts and styles, the offline page
- * and the icons. The manifest comes from the server, per domain (/manifest.webmanifest).
+ * injects the list of files to precache: the app shell (entry chunk, its static imports and
+ * styles), the offline page and the icons. The manifest comes from the server, per domain (/manifest.webmanifest).
  */
 const serviceWorker = VitePWA({
   strategies: 'injectManifest',
@@ -48,6 +49,7 @@ const serviceWorker = VitePWA({
   manifest: false,
   injectManifest: {
     globPatterns: ['assets/*.{js,css}', 'offline.html', 'offline.css', 'favicon.svg', 'icons/*.png'],
+    manifestTransforms: [precacheAppShell(`${import.meta.dirname}/dist`)],
   },
 });
 
