@@ -77,3 +77,15 @@ export async function unsubscribeFromPush(queryClient: QueryClient): Promise<voi
   }
   await refreshPushQueries(queryClient);
 }
+
+/**
+ * Stores this browser's subscription again for the member logged in now (the call refreshes):
+ * a device subscribed under another login, or one the server dropped, gets its pushes again.
+ */
+export async function refreshPushSubscription(): Promise<void> {
+  if (!pushCapable() || Notification.permission !== 'granted') return;
+  const subscription = await currentSubscription();
+  if (!subscription) return;
+  const body = { subscription: subscription.toJSON() } as PushSubscriptionBody;
+  await apiCommand('/api/user.php?push=1', { method: 'POST', body });
+}

@@ -54,6 +54,19 @@ describe('the push alert', () => {
     expect(Number(localStorage.getItem(DISMISSAL_KEYS.push))).toBeGreaterThan(0);
   });
 
+  it("stores this browser's existing subscription again for the member who logs in on it", async () => {
+    const { pushManager } = stubBrowserPush('granted');
+    await pushManager.subscribe();
+    const { sent } = stubApi(user, { 'POST /api/user.php': jsonResponse(200, { ok: true }) });
+    await renderWithApp(appRoutes(queryClient), {
+      path: '/lang-config',
+      user,
+      settings: { push_public_key: PUSH_KEY },
+    });
+    await waitFor(() => expect(sent('POST', '/api/user.php')).toEqual([{ subscription: SUBSCRIPTION_JSON }]));
+    expect(screen.queryByRole('region', { name: 'Mis geen bericht.' })).not.toBeInTheDocument();
+  });
+
   it('does not show when the browser refused notifications', async () => {
     stubBrowserPush('denied');
     stubApi(user, {});
