@@ -64,6 +64,10 @@ export const conversationMembers = pgTable(
   (t) => [
     primaryKey({ columns: [t.conversationId, t.memberId] }),
     index('conversation_members_list_idx').on(t.memberId, t.lastMessageAt),
+    // The notification jobs' scans: list entries with unread messages, by the newest message.
+    index('conversation_members_unread_idx')
+      .on(t.lastMessageAt)
+      .where(sql`${t.unreadCount} > 0`),
     check('conversation_members_unread_nonnegative', sql`${t.unreadCount} >= 0`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "conversation_members_unread_idx" ON "conversation_members" USING btree ("last_message_at") WHERE "conversation_members"."unread_count" > 0;
