@@ -1,5 +1,6 @@
 import { bigint, bigserial, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { members } from './members.js';
+import { sessions } from './sessions.js';
 
 /** A device's web push subscription; a member may have several. */
 export const pushSubscriptions = pgTable(
@@ -9,6 +10,11 @@ export const pushSubscriptions = pgTable(
     memberId: bigint('member_id', { mode: 'number' })
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
+    /**
+     * The login that subscribed the device: when it ends (logout, expiry, a password change
+     * ending other sessions), the device stops getting that member's pushes.
+     */
+    sessionId: text('session_id').references(() => sessions.tokenHash, { onDelete: 'cascade' }),
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
@@ -17,6 +23,8 @@ export const pushSubscriptions = pgTable(
   (t) => [
     uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint),
     index('push_subscriptions_member_idx').on(t.memberId),
+    // Ending a session deletes its subscriptions (the foreign key cascades) along this index.
+    index('push_subscriptions_session_idx').on(t.sessionId),
   ],
 );
 

@@ -14,13 +14,17 @@ import type { PushTarget } from '../../platform/push/index.js';
  * Stores a device's subscription, or refreshes it: the endpoint names the device, so subscribing
  * again replaces its keys and moves it to whoever is logged in on it now.
  */
-export async function upsertSubscription(db: DbOrTx, memberId: number, target: PushTarget): Promise<void> {
+export async function upsertSubscription(
+  db: DbOrTx,
+  owner: { memberId: number; sessionId: string },
+  target: PushTarget,
+): Promise<void> {
   await db
     .insert(pushSubscriptions)
-    .values({ memberId, ...target })
+    .values({ ...owner, ...target })
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      set: { memberId, p256dh: target.p256dh, auth: target.auth, createdAt: sql`now()` },
+      set: { ...owner, p256dh: target.p256dh, auth: target.auth, createdAt: sql`now()` },
     });
 }
 

@@ -8,7 +8,7 @@ import {
   PushSubscriptionBodySchema,
   PushUnsubscribeBodySchema,
 } from '@app/shared';
-import { memberId, requireMember } from '../../plugins/session.js';
+import { memberId, requireMember, sessionMember } from '../../plugins/session.js';
 import { RequestValidationError } from '../../plugins/validation.js';
 import type { PushService } from './push.service.js';
 
@@ -34,7 +34,8 @@ export function pushSubscribeHook(push: PushService) {
       error.validationContext = 'body';
       throw error;
     }
-    await push.subscribe(memberId(request), parsed.data);
+    const { id, sessionId } = sessionMember(request);
+    await push.subscribe({ memberId: id, sessionId }, parsed.data);
     // Sent as text: the route's serializer is the login's response schema.
     const ok: OkResponse = { ok: true };
     await reply.header('cache-control', 'no-store').type('application/json').send(JSON.stringify(ok));

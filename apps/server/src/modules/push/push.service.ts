@@ -55,9 +55,10 @@ export function createPushService(deps: PushServiceDeps) {
   /** Pushes being worked on, so stopping waits for them before the database closes. */
   const pending = new Set<Promise<void>>();
 
-  async function subscribe(memberId: number, body: PushSubscriptionBody): Promise<void> {
+  /** The device gets the member's pushes for as long as this login lasts. */
+  async function subscribe(owner: { memberId: number; sessionId: string }, body: PushSubscriptionBody): Promise<void> {
     const { endpoint, keys } = body.subscription;
-    await upsertSubscription(db, memberId, { endpoint, p256dh: keys.p256dh, auth: keys.auth });
+    await upsertSubscription(db, owner, { endpoint, p256dh: keys.p256dh, auth: keys.auth });
   }
 
   async function unsubscribe(memberId: number, endpoint: string): Promise<void> {

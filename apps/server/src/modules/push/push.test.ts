@@ -156,6 +156,21 @@ describe('POST and DELETE /api/user.php?push=1', () => {
     expect(await subscriptionsOf(member.id)).toEqual([]);
   });
 
+  it("ends a device's subscription with the login that made it", async () => {
+    const member = await loggedIn(male);
+    const device = await subscribe(member.cookie);
+    expect(await subscriptionsOf(member.id)).toHaveLength(1);
+
+    const logout = await t.app.inject({ method: 'GET', url: '/api/logout.php', headers: { cookie: member.cookie } });
+    expect(logout.statusCode).toBe(200);
+
+    expect(await subscriptionsOf(member.id)).toEqual([]);
+    const sender = await loggedIn({ member: { paidUser: true, credits: 100 } });
+    expect((await send(sender.cookie, member.id)).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(pushesTo(device)).toEqual([]);
+  });
+
   it('is for members only, needs the request-type header, and checks the subscription', async () => {
     const keys = deviceKeys();
     const subscription = { endpoint: service.endpoint(), keys: { p256dh: keys.p256dh, auth: keys.auth } };
