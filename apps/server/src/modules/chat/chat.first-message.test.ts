@@ -108,6 +108,7 @@ describe('first messages written during signup', () => {
       expect(published).toContainEqual({
         type: 'message',
         recipient_id: recipient.id,
+        first: true,
         message: {
           id: sent[0]!.id,
           conversation_id: conversation!.id,

@@ -169,7 +169,7 @@ describe('POST /api/gift.php', () => {
     ]);
     const { from_me: _fromMe, ...shared } = message;
     await vi.waitFor(() => {
-      expect(published).toContainEqual({ type: 'message', recipient_id: recipient.id, message: shared });
+      expect(published).toContainEqual({ type: 'message', recipient_id: recipient.id, first: true, message: shared });
       expect(published).toContainEqual({ type: 'credits', member_id: sender.id, credits: 50 });
     });
 
@@ -290,7 +290,7 @@ describe('POST /api/message-image.php', () => {
 
     const { from_me: _fromMe, ...shared } = message;
     await vi.waitFor(() => {
-      expect(published).toContainEqual({ type: 'message', recipient_id: recipient.id, message: shared });
+      expect(published).toContainEqual({ type: 'message', recipient_id: recipient.id, first: true, message: shared });
       expect(published).toContainEqual({ type: 'credits', member_id: sender.id, credits });
     });
     expect((await open(recipient.cookie, message.conversation_id)).json().messages).toEqual([

@@ -188,6 +188,7 @@ export function createChatService(deps: ChatServiceDeps) {
       ? {
           message: { ...paid.message, gift },
           recipientId: paid.recipientId,
+          first: false,
           credits: paid.balance,
           cost: price,
           freeLeft: 0,
@@ -195,18 +196,25 @@ export function createChatService(deps: ChatServiceDeps) {
       : await db.transaction(async (tx) => {
           const admitted = await admit(tx, senderId, target, content.kind, price, site);
           const { recipientId, cost, freeLeft } = admitted;
-          const conversationId =
-            admitted.conversationId ?? (await findOrCreateConversation(tx, senderId, recipientId, senderId)).id;
+          const conversation =
+            admitted.conversationId === null
+              ? await findOrCreateConversation(tx, senderId, recipientId, senderId)
+              : { id: admitted.conversationId, created: false };
           const { message, balance: credits } = await insertMessage(
             tx,
-            { conversationId, senderId, content, at, credits: cost },
+            { conversationId: conversation.id, senderId, content, at, credits: cost },
             reason,
           );
           if (credits === null) throw insufficientCredits();
-          return { message: { ...message, gift }, recipientId, credits, cost, freeLeft };
+          return { message: { ...message, gift }, recipientId, first: conversation.created, credits, cost, freeLeft };
         });
     const message = presentStoredMessage(outcome.message, site.cdn_prefix);
-    await publish(CHAT_CHANNEL, { type: 'message', recipient_id: outcome.recipientId, message });
+    await publish(CHAT_CHANNEL, {
+      type: 'message',
+      recipient_id: outcome.recipientId,
+      first: outcome.first,
+      message,
+    });
     if (outcome.cost > 0) {
       await publish(CREDITS_CHANNEL, { type: 'credits', member_id: senderId, credits: outcome.credits });
     }
@@ -241,6 +249,7 @@ export function createChatService(deps: ChatServiceDeps) {
         events.push({
           type: 'message',
           recipient_id: pending.recipientId,
+          first: conversation.created,
           message: presentStoredMessage({ ...message, gift: null }, TEXT_ONLY),
         });
       }

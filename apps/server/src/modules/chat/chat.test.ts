@@ -68,12 +68,22 @@ describe('POST /api/message.php', () => {
     // Announced once stored, with the new balance; events are delivered asynchronously, as over Redis.
     const { from_me: _fromMe, ...shared } = message;
     await vi.waitFor(() => {
-      expect(published).toContainEqual({ type: 'message', recipient_id: recipient.id, message: shared });
+      expect(published).toContainEqual({ type: 'message', recipient_id: recipient.id, first: true, message: shared });
       expect(published).toContainEqual({ type: 'credits', member_id: sender.id, credits });
     });
 
     const again = await send(sender.cookie, { conversation_id: message.conversation_id, body: 'Nog een' });
     expect(again.json().message.conversation_id).toBe(message.conversation_id);
+    // Only the message that opened the conversation is announced as its first.
+    await vi.waitFor(() =>
+      expect(published).toContainEqual(
+        expect.objectContaining({
+          type: 'message',
+          first: false,
+          message: expect.objectContaining({ id: again.json().message.id }),
+        }),
+      ),
+    );
   });
 
   it('sends all the same when the bus fails: the failure is only logged', async () => {

@@ -54,7 +54,7 @@ function message(id: number): Omit<ChatMessage, 'from_me'> {
 }
 
 const published = (id: number) =>
-  publishEvent(bus, CHAT_CHANNEL, { type: 'message', recipient_id: MEMBER, message: message(id) });
+  publishEvent(bus, CHAT_CHANNEL, { type: 'message', recipient_id: MEMBER, first: false, message: message(id) });
 
 /** The in-process bus delivers on the next turns of the event loop, as Redis would later. */
 const delivered = () => new Promise((resolve) => setTimeout(resolve, 20));

@@ -354,6 +354,7 @@ describe('tab lifetime', () => {
         await publishEvent(bus, CHAT_CHANNEL, {
           type: 'message',
           recipient_id: a.id,
+          first: false,
           message: {
             id: 1_000_000 + i,
             conversation_id: 1,

@@ -93,17 +93,6 @@ export async function lastDelivery(
   return row ?? null;
 }
 
-/** Whether `messageId` is the first message of its conversation (messages_conversation_idx). */
-export async function isFirstMessage(db: DbOrTx, conversationId: number, messageId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(eq(messages.conversationId, conversationId))
-    .orderBy(messages.id)
-    .limit(1);
-  return row?.id === messageId;
-}
-
 /** An unread message sent to `recipientId`, with its sender's name. */
 export interface UnreadMessage {
   recipientId: number;

@@ -37,7 +37,6 @@ import {
   countUnread,
   findName,
   findRecipient,
-  isFirstMessage,
   lastDelivery,
   listUnreadMessages,
   listWeeklyRecipientIds,
@@ -166,8 +165,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
   }
 
   /** A conversation's first message: the recipient hears who started it. */
-  async function onMessage(recipientId: number, conversationId: number, messageId: number, senderId: number) {
-    if (!(await isFirstMessage(db, conversationId, messageId))) return;
+  async function onConversationOpened(recipientId: number, conversationId: number, senderId: number) {
     const sender = (await findName(db, senderId)) ?? '';
     await deliver(
       recipientId,
@@ -320,9 +318,10 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
       const offChat = await deps.bus.subscribe(CHAT_CHANNEL, (raw) => {
         const event = ChatChannelEventSchema.safeParse(raw);
         if (!event.success || event.data.type !== 'message') return;
-        const { recipient_id, message } = event.data;
+        const { recipient_id, first, message } = event.data;
+        if (!first) return;
         return run('new_conversations', () =>
-          onMessage(recipient_id, message.conversation_id, message.id, message.sender_id),
+          onConversationOpened(recipient_id, message.conversation_id, message.sender_id),
         );
       });
       const offLikes = await deps.bus.subscribe(LIKES_CHANNEL, (raw) => {

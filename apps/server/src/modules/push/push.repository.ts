@@ -1,9 +1,8 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   conversationMembers,
   members,
-  messages,
   notificationDeliveries,
   profiles,
   pushSubscriptions,
@@ -74,16 +73,6 @@ export async function findRecipient(db: DbOrTx, memberId: number): Promise<Recip
 export async function findName(db: DbOrTx, memberId: number): Promise<string | null> {
   const [row] = await db.select({ name: profiles.name }).from(profiles).where(eq(profiles.memberId, memberId));
   return row?.name ?? null;
-}
-
-/** Whether the message is its conversation's first: a new conversation rather than a new message. */
-export async function isFirstMessage(db: DbOrTx, conversationId: number, messageId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), lt(messages.id, messageId)))
-    .limit(1);
-  return row === undefined;
 }
 
 /** The member's unread messages over the chats in their list. */

@@ -22,7 +22,6 @@ import {
   deleteSubscription,
   findName,
   findRecipient,
-  isFirstMessage,
   listSubscriptions,
   upsertSubscription,
 } from './push.repository.js';
@@ -71,11 +70,11 @@ export function createPushService(deps: PushServiceDeps) {
    * every process receives the event, and only the one whose claim stored the row sends.
    */
   async function push(order: PushOrder): Promise<void> {
-    const [recipient, devices] = await Promise.all([
-      findRecipient(db, order.recipientId),
-      listSubscriptions(db, order.recipientId),
-    ]);
-    if (!recipient || devices.length === 0) return;
+    // Every process sees every event and most members have no device: ask that first, alone.
+    const devices = await listSubscriptions(db, order.recipientId);
+    if (devices.length === 0) return;
+    const recipient = await findRecipient(db, order.recipientId);
+    if (!recipient) return;
     const name = await findName(db, order.otherId);
     if (name === null) return;
     const subject = order.subject(name);
@@ -107,8 +106,7 @@ export function createPushService(deps: PushServiceDeps) {
   }
 
   async function onMessage(event: ChatMessageEvent): Promise<void> {
-    const { message } = event;
-    const first = await isFirstMessage(db, message.conversation_id, message.id);
+    const { message, first } = event;
     await push({
       recipientId: event.recipient_id,
       otherId: message.sender_id,

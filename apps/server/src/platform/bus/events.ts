@@ -42,6 +42,8 @@ export const CHAT_CHANNEL = 'chat';
 export const ChatMessageEventSchema = z.object({
   type: z.literal('message'),
   recipient_id: z.number().int(),
+  /** The conversation's first message (it opened the conversation): a new-conversation notice. */
+  first: z.boolean(),
   message: ChatMessageSchema.omit({ from_me: true }),
 });
 export type ChatMessageEvent = z.infer<typeof ChatMessageEventSchema>;
