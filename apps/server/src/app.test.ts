@@ -66,6 +66,7 @@ describe('OpenAPI document', () => {
       '/api/swipe.php',
       '/api/transactions.php',
       '/api/user.php',
+      '/manifest.webmanifest',
     ]);
     expect(Object.keys(doc.paths['/api/user.php']).sort()).toEqual(['delete', 'get', 'post', 'put']);
     const settings = doc.paths['/api/settings.php'].get;
