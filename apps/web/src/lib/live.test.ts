@@ -1,4 +1,5 @@
 import {
+  LIVE_CLOSE_SESSION_ENDED,
   LiveEventSchema,
   type ChatEntry,
   type ChatMessage,
@@ -338,8 +339,8 @@ class FakeSocket {
     this.onmessage?.(new MessageEvent('message', { data: typeof event === 'string' ? event : JSON.stringify(event) }));
   }
 
-  drop() {
-    this.onclose?.(new CloseEvent('close', { code: 1006 }));
+  drop(code = 1006) {
+    this.onclose?.(new CloseEvent('close', { code }));
   }
 }
 
@@ -400,6 +401,19 @@ describe('startLive', () => {
     latest().drop();
     vi.advanceTimersByTime(RECONNECT_MIN_DELAY);
     expect(latest().url).toBe(`${base}?after=9`);
+    stop();
+  });
+
+  it('asks for the user at once when the server ends the tab because its login ended', () => {
+    queryClient.setQueryData(queryKeys.user, { user: null });
+    const stop = start();
+    latest().send({ type: 'hello', last_message_id: 0 });
+    latest().drop();
+    expect(queryClient.getQueryState(queryKeys.user)?.isInvalidated).toBe(false);
+    vi.advanceTimersByTime(RECONNECT_MIN_DELAY);
+
+    latest().drop(LIVE_CLOSE_SESSION_ENDED);
+    expect(queryClient.getQueryState(queryKeys.user)?.isInvalidated).toBe(true);
     stop();
   });
 

@@ -1,4 +1,5 @@
 import {
+  LIVE_CLOSE_SESSION_ENDED,
   LIVE_PATH,
   type ChatEntry,
   type ChatMessage,
@@ -278,9 +279,12 @@ export function startLive(
       const event = parseLiveEvent(frame.data);
       if (event && socket === current) receive(event);
     };
-    current.onclose = () => {
+    current.onclose = (event) => {
       if (socket !== current) return;
       socket = null;
+      // The login ended elsewhere: asking for the user now logs this tab out at once (403)
+      // instead of at the next poll; a tab logged in again reconnects as after any drop.
+      if (event.code === LIVE_CLOSE_SESSION_ENDED) void queryClient.invalidateQueries({ queryKey: queryKeys.user });
       if (navigator.onLine) timer = setTimeout(connect, reconnectDelay(attempt++, random));
     };
   }
