@@ -44,6 +44,7 @@
  * - Direct debit (/directdebit, spec section 3):
  *   POST /api/directdebit.php       DirectDebitBody (the form, bundle_id, terms) ->
  *     DirectDebitResponse `{ order_id, phone_hint }`: validates the form (IBAN checksum: isValidIban),
+ *     checks the optional `code` as order.php does (the same errors) and takes its percentage off,
  *     creates the order (method 'sdd', pending) and sends a DIRECT_DEBIT_OTP_LENGTH-digit code by
  *     SMS (the outbox by default) valid DIRECT_DEBIT_OTP_MINUTES. 403 directdebit_blocked when the
  *     member's direct debit is blocked; 403 directdebit_limit when DIRECT_DEBIT_MONTHLY_LIMIT orders
@@ -289,6 +290,8 @@ export const DirectDebitBodySchema = z.object({
   city: z.string().trim().min(1).max(100),
   /** International or national phone number; spaces and dashes are ignored. */
   phone: z.string().trim().min(6).max(24),
+  /** A discount code (or the time bonus's), checked and applied as order.php does. */
+  code: z.string().trim().min(1).max(64).optional(),
 });
 export type DirectDebitBody = z.infer<typeof DirectDebitBodySchema>;
 

@@ -18,6 +18,8 @@ import {
   creditBundles,
   creditLedger,
   directDebits,
+  discountCodes,
+  discountCodeUses,
   members,
   orders,
   outboxSms,
@@ -213,6 +215,33 @@ describe('POST /api/directdebit.php and /api/directdebit-confirm.php', () => {
     for (const secret of [otp, '+31612345678', '612345678', 'NL91ABNA0417164300', '0417164300']) {
       expect(logged).not.toContain(secret);
     }
+  });
+
+  it('takes a discount code off the price as order.php does, refuses a used one, and records its use', async () => {
+    const me = await loggedIn();
+    await t.db
+      .insert(discountCodes)
+      .values({ code: 'SEPA20', percentage: 20, source: 'operator', validity: 'once_per_user' });
+
+    const res = await start(me.cookie, form({ code: 'sepa20' }));
+    expect(res.statusCode, res.body).toBe(200);
+    const { order_id } = DirectDebitResponseSchema.parse(res.json());
+    expect(await orderRow(order_id)).toMatchObject({
+      amount: Math.round((bundle.price * 80) / 100),
+      listAmount: bundle.price,
+      discountCode: 'SEPA20',
+      discountPercentage: 20,
+    });
+    const [sms] = await t.db.select().from(outboxSms).orderBy(desc(outboxSms.id)).limit(1);
+    const otp = /\b(\d{6})\b/.exec(sms!.text)![1]!;
+    expect((await confirm(me.cookie, order_id, otp)).statusCode).toBe(200);
+    expect(await t.db.select().from(discountCodeUses).where(eq(discountCodeUses.orderId, order_id))).toHaveLength(1);
+
+    const again = await start(me.cookie, form({ code: 'SEPA20' }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: 'code_used', message: 'Code reeds gebruikt' });
+    const unknown = await start(me.cookie, form({ code: 'NOPE' }));
+    expect(unknown.json()).toMatchObject({ error: 'code_not_found', message: 'Code niet gevonden' });
   });
 
   it('completes the order once when the right code arrives many times at once', async () => {

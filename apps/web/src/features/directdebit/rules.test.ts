@@ -60,7 +60,17 @@ describe('validateDirectDebit', () => {
   });
 
   it('asks for every empty field and the terms', () => {
-    const empty = { ...VALID, account_holder: ' ', iban: '', street: '', house_number: '', zip: '', city: '', phone: '', terms: false };
+    const empty = {
+      ...VALID,
+      account_holder: ' ',
+      iban: '',
+      street: '',
+      house_number: '',
+      zip: '',
+      city: '',
+      phone: '',
+      terms: false,
+    };
     expect(validateDirectDebit(empty)).toEqual({
       account_holder: 'required',
       iban: 'required',

@@ -2,10 +2,18 @@ import { DIRECT_DEBIT_OTP_LENGTH, isValidIban } from '@app/shared';
 import type { DirectDebitBody } from './api/contract';
 
 /** The direct-debit form's fields as typed (spec section 3), before they are sent. */
-export type DirectDebitForm = Omit<DirectDebitBody, 'bundle_id'>;
+export type DirectDebitForm = Omit<DirectDebitBody, 'bundle_id' | 'code'>;
 
 /** The fields of the form, in the order it shows them. */
-export const DIRECT_DEBIT_FIELDS = ['account_holder', 'iban', 'street', 'house_number', 'zip', 'city', 'phone'] as const;
+export const DIRECT_DEBIT_FIELDS = [
+  'account_holder',
+  'iban',
+  'street',
+  'house_number',
+  'zip',
+  'city',
+  'phone',
+] as const;
 export type DirectDebitField = (typeof DIRECT_DEBIT_FIELDS)[number] | 'terms';
 
 /** What is wrong with a field, as a text key: missing, too short, or not valid. */

@@ -135,9 +135,11 @@ export function checkoutPath(bundleId: number, method?: PaymentMethod | null, co
   return code ? `${path}?code=${encodeURIComponent(code)}` : path;
 }
 
-/** The direct-debit form for a bundle (spec section 3), which takes the order from there. */
-export function directDebitPath(bundleId: number): string {
-  return `/directdebit?bundle=${bundleId}`;
+/** The direct-debit form for a bundle (spec section 3), which takes the order from there, with the entered code. */
+export function directDebitPath(bundleId: number, code?: string | null): string {
+  const query = new URLSearchParams({ bundle: String(bundleId) });
+  if (code) query.set('code', code);
+  return `/directdebit?${query.toString()}`;
 }
 
 /** Which page the order status page shows (spec section 4's order states, plus its own). */

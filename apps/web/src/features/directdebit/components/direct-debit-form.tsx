@@ -42,7 +42,15 @@ function withLink(text: string, link: (inner: string) => ReactNode): ReactNode {
  * The SEPA direct-debit form of spec section 3: account holder, IBAN (checked by its checksum
  * before sending), address, the phone the code goes to, and the terms with the mandate.
  */
-export function DirectDebitFormView({ form, onChange, onSubmit, pending, error, creditor, amount }: DirectDebitFormProps) {
+export function DirectDebitFormView({
+  form,
+  onChange,
+  onSubmit,
+  pending,
+  error,
+  creditor,
+  amount,
+}: DirectDebitFormProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const termsId = useId();

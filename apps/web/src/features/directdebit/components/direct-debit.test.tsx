@@ -12,7 +12,7 @@ function OrderPage() {
 }
 
 const routes = [
-  { path: '/directdebit', element: <DirectDebit /> },
+  { path: '/directdebit', element: <DirectDebit discount={null} /> },
   { path: '/transactions/:id', element: <OrderPage /> },
   { path: '/credits/:id', element: <p>other method</p> },
 ];
@@ -33,6 +33,8 @@ async function fillIn(iban = 'nl91abna0417164300') {
   return type;
 }
 
+const TIME_BONUS = { code: 'TIMEBONUS25', percentage: 25, source: 'welcome', minimum: null, methods: null } as const;
+
 describe('the direct-debit page', () => {
   const fetchMock = vi.fn<typeof fetch>();
 
@@ -45,6 +47,23 @@ describe('the direct-debit page', () => {
     vi.unstubAllGlobals();
   });
 
+  it('takes the active discount off, as the other methods do, and sends its code', async () => {
+    serve(fetchMock, {
+      'GET /api/bundles.php': () => jsonResponse(200, buildBundles()),
+      'POST /api/directdebit.php': () => jsonResponse(200, { order_id: 58, phone_hint: '••• ••• 78' }),
+    });
+    const discounted = [{ ...routes[0]!, element: <DirectDebit discount={TIME_BONUS} /> }, ...routes.slice(1)];
+    await renderWithApp(discounted, { path: '/directdebit?bundle=2', user });
+
+    const summary = await screen.findByRole('region', { name: 'Je bestelling' });
+    expect(within(summary).getByText('€ 17,95', { selector: 'del' })).toBeInTheDocument();
+    expect(summary).toHaveTextContent('€ 13,46');
+    const type = await fillIn();
+    await type.click(screen.getByRole('button', { name: 'Sms-code versturen' }));
+    await screen.findByText(/We hebben een code gestuurd/);
+    expect(commands(fetchMock)[0]?.body).toMatchObject({ bundle_id: 2, code: 'TIMEBONUS25' });
+  });
+
   it('pays a bundle: the form, the SMS code with a wrong one first, then the order page', async () => {
     let attempts = 0;
     serve(fetchMock, {
@@ -52,8 +71,14 @@ describe('the direct-debit page', () => {
       'POST /api/directdebit.php': () => jsonResponse(200, { order_id: 57, phone_hint: '••• ••• 78' }),
       'POST /api/directdebit-confirm.php': (body) =>
         ++attempts === 1
-          ? jsonResponse(400, { error: 'validation_failed', message: 'Controleer de velden.', fields: { otp: 'Code ongeldig' } })
-          : jsonResponse(200, { order: buildOrder({ id: Number(body?.order_id), status: 'completed', method: 'sdd' }) }),
+          ? jsonResponse(400, {
+              error: 'validation_failed',
+              message: 'Controleer de velden.',
+              fields: { otp: 'Code ongeldig' },
+            })
+          : jsonResponse(200, {
+              order: buildOrder({ id: Number(body?.order_id), status: 'completed', method: 'sdd' }),
+            }),
     });
     await renderWithApp(routes, { path: '/directdebit?bundle=2', user });
 
@@ -140,7 +165,11 @@ describe('the direct-debit page', () => {
     serve(fetchMock, {
       'GET /api/bundles.php': () => jsonResponse(200, buildBundles()),
       'POST /api/directdebit.php': () =>
-        jsonResponse(400, { error: 'validation_failed', message: 'Controleer de velden.', fields: { zip: 'Ongeldige postcode' } }),
+        jsonResponse(400, {
+          error: 'validation_failed',
+          message: 'Controleer de velden.',
+          fields: { zip: 'Ongeldige postcode' },
+        }),
     });
     await renderWithApp(routes, { path: '/directdebit?bundle=2', user });
     await screen.findByLabelText('IBAN');
@@ -154,7 +183,10 @@ describe('the direct-debit page', () => {
     serve(fetchMock, {
       'GET /api/bundles.php': () => jsonResponse(200, buildBundles()),
       'POST /api/directdebit.php': () =>
-        jsonResponse(403, { error: 'directdebit_blocked', message: 'Betalen met automatische incasso is geblokkeerd.' }),
+        jsonResponse(403, {
+          error: 'directdebit_blocked',
+          message: 'Betalen met automatische incasso is geblokkeerd.',
+        }),
     });
     await renderWithApp(routes, { path: '/directdebit?bundle=2', user });
     await screen.findByLabelText('IBAN');
@@ -164,7 +196,10 @@ describe('the direct-debit page', () => {
     const notice = await screen.findByRole('alert');
     expect(within(notice).getByRole('heading', { name: 'Automatische incasso niet beschikbaar' })).toHaveFocus();
     expect(screen.queryByRole('button', { name: 'Sms-code versturen' })).not.toBeInTheDocument();
-    expect(within(notice).getByRole('link', { name: 'Andere betaalmethode kiezen' })).toHaveAttribute('href', '/credits/2');
+    expect(within(notice).getByRole('link', { name: 'Andere betaalmethode kiezen' })).toHaveAttribute(
+      'href',
+      '/credits/2',
+    );
   });
 
   it('says so when the monthly limit is reached at the confirmation', async () => {

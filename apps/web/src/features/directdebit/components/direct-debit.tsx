@@ -9,7 +9,7 @@ import { useSettings } from '../../settings/api/get-settings';
 import { useCompanyInfo } from '../../reference/api/get-company-info';
 import { useBundles } from '../../payments/api/get-bundles';
 import { intlLocale } from '../../payments/locale';
-import { formatMoney } from '../../payments/rules';
+import { formatMoney, priceView, type ActiveDiscount } from '../../payments/rules';
 import type { Bundle, DirectDebitResponse } from '../api/contract';
 import { useConfirmDirectDebit } from '../api/confirm-direct-debit';
 import { useStartDirectDebit } from '../api/start-direct-debit';
@@ -34,7 +34,7 @@ const EMPTY_FORM: DirectDebitForm = {
  * SMS code that confirms the order, which leads to the order's page. A blocked account or a
  * reached limit replace both with their message and a way to pay otherwise.
  */
-export function DirectDebit() {
+export function DirectDebit({ discount }: { discount: ActiveDiscount | null }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const bundleId = parseBundleParam(params.get('bundle'));
@@ -72,11 +72,19 @@ export function DirectDebit() {
   if (!bundles.data.methods.includes('sdd')) {
     return choose(t('directDebit.notOffered.title'), t('directDebit.notOffered.text'), `/credits/${bundle.id}`);
   }
-  return <DirectDebitFlow bundle={bundle} currency={bundles.data.currency} />;
+  return <DirectDebitFlow bundle={bundle} currency={bundles.data.currency} discount={discount} />;
 }
 
 /** The two steps for one bundle: the form, then the SMS code. */
-function DirectDebitFlow({ bundle, currency }: { bundle: Bundle; currency: string }) {
+function DirectDebitFlow({
+  bundle,
+  currency,
+  discount,
+}: {
+  bundle: Bundle;
+  currency: string;
+  discount: ActiveDiscount | null;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const settings = useSettings();
@@ -85,7 +93,9 @@ function DirectDebitFlow({ bundle, currency }: { bundle: Bundle; currency: strin
   const confirm = useConfirmDirectDebit();
   const [form, setForm] = useState<DirectDebitForm>(EMPTY_FORM);
   const [sent, setSent] = useState<DirectDebitResponse | null>(null);
-  const amount = formatMoney(bundle.price, currency, intlLocale());
+  // The same discount as the other methods; the server checks the code again and takes it off.
+  const price = priceView(bundle.price, discount, 'sdd');
+  const amount = formatMoney(price.final, currency, intlLocale());
 
   const failure = [start.error, confirm.error]
     .map((error) => directDebitFailure(error instanceof ApiError ? error.error : null))
@@ -93,7 +103,8 @@ function DirectDebitFlow({ bundle, currency }: { bundle: Bundle; currency: strin
 
   function handleSubmit(checked: DirectDebitForm) {
     confirm.reset();
-    start.mutate({ ...checked, bundle_id: bundle.id }, { onSuccess: (answer) => setSent(answer) });
+    const code = price.percentage !== null && discount ? { code: discount.code } : {};
+    start.mutate({ ...checked, bundle_id: bundle.id, ...code }, { onSuccess: (answer) => setSent(answer) });
   }
 
   function handleConfirm(otp: string) {
@@ -119,7 +130,12 @@ function DirectDebitFlow({ bundle, currency }: { bundle: Bundle; currency: strin
         <p className="dd-summary__bundle">
           <GemIcon size={22} /> {t('directDebit.summary.credits', { count: bundle.credits })}
         </p>
-        <p className="dd-summary__amount">{amount}</p>
+        <p className="dd-summary__amount">
+          {price.percentage !== null && (
+            <del className="dd-summary__list">{formatMoney(price.list, currency, intlLocale())}</del>
+          )}{' '}
+          {amount}
+        </p>
         <p className="dd-summary__note">
           <LockIcon size={16} /> {t('directDebit.summary.note')}
         </p>

@@ -196,7 +196,10 @@ function CheckoutForm({ bundle, shop, method, discount }: CheckoutFormProps) {
         {method && methodStep(method) === 'directdebit' ? (
           <div className="checkout__pay">
             <p className="checkout__hint">{t('payments.checkout.directDebitHint')}</p>
-            <Link className="btn btn-primary btn-lg checkout__button" to={directDebitPath(bundle.id)}>
+            <Link
+              className="btn btn-primary btn-lg checkout__button"
+              to={directDebitPath(bundle.id, discount?.source === 'code' ? discount.code : null)}
+            >
               {t('payments.checkout.directDebitAction')}
             </Link>
           </div>
