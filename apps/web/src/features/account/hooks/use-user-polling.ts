@@ -1,20 +1,13 @@
-import { POLL_START_DELAY } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { pushSubscriptionQueryOptions } from '../../../lib/push';
 import { userQueryOptions } from '../api/get-user';
 import { pollInterval } from '../rules';
+import { usePollingState } from './use-polling-state';
 
 /** Keeps the member fresh while logged in; mount once, at the root of the app. */
 export function useUserPolling(): void {
-  const [started, setStarted] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setStarted(true), POLL_START_DELAY);
-    return () => clearTimeout(timer);
-  }, []);
-  const pushSubscribed = useQuery(pushSubscriptionQueryOptions()).data ?? false;
+  const polling = usePollingState();
   useQuery({
     ...userQueryOptions(),
-    refetchInterval: (query) => pollInterval({ loggedIn: Boolean(query.state.data?.user), pushSubscribed, started }),
+    refetchInterval: (query) => pollInterval({ loggedIn: Boolean(query.state.data?.user), ...polling }),
   });
 }

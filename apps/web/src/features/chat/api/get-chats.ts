@@ -1,10 +1,8 @@
-import { POLL_START_DELAY } from '@app/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { useUser } from '../../account/api/get-user';
+import { usePollingState } from '../../account/hooks/use-polling-state';
 import { pollInterval } from '../../account/rules';
 import { apiRequest } from '../../../lib/api';
-import { pushSubscriptionQueryOptions } from '../../../lib/push';
 import { queryKeys } from '../../../lib/query-keys';
 import type { ChatsResponse } from './contract';
 
@@ -32,15 +30,10 @@ export function useChats() {
  */
 export function useChatsPolling(): void {
   const loggedIn = useUser() !== null;
-  const [started, setStarted] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setStarted(true), POLL_START_DELAY);
-    return () => clearTimeout(timer);
-  }, []);
-  const pushSubscribed = useQuery(pushSubscriptionQueryOptions()).data ?? false;
+  const polling = usePollingState();
   useQuery({
     ...chatsQueryOptions(),
     enabled: loggedIn,
-    refetchInterval: pollInterval({ loggedIn, pushSubscribed, started }),
+    refetchInterval: pollInterval({ loggedIn, ...polling }),
   });
 }

@@ -1,10 +1,8 @@
-import { POLL_START_DELAY } from '@app/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { useUser } from '../../account/api/get-user';
+import { usePollingState } from '../../account/hooks/use-polling-state';
 import { pollInterval } from '../../account/rules';
 import { apiRequest } from '../../../lib/api';
-import { pushSubscriptionQueryOptions } from '../../../lib/push';
 import { queryKeys } from '../../../lib/query-keys';
 import type { LikesList, LikesResponse } from './contract';
 
@@ -33,15 +31,10 @@ export function useLikes() {
  */
 export function useLikesPolling(): void {
   const loggedIn = useUser() !== null;
-  const [started, setStarted] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setStarted(true), POLL_START_DELAY);
-    return () => clearTimeout(timer);
-  }, []);
-  const pushSubscribed = useQuery(pushSubscriptionQueryOptions()).data ?? false;
+  const polling = usePollingState();
   useQuery({
     ...likesQueryOptions(),
     enabled: loggedIn,
-    refetchInterval: pollInterval({ loggedIn, pushSubscribed, started }),
+    refetchInterval: pollInterval({ loggedIn, ...polling }),
   });
 }
