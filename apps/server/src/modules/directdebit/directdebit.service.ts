@@ -3,7 +3,6 @@ import {
   DIRECT_DEBIT_MONTHLY_LIMIT,
   DIRECT_DEBIT_OTP_ATTEMPTS,
   DIRECT_DEBIT_OTP_MINUTES,
-  discountedAmount,
   termsVersion,
   type DirectDebitBody,
   type DirectDebitConfirmBody,
@@ -15,7 +14,7 @@ import { AppError, notFound, validationFailed } from '../../errors.js';
 import { CREDITS_CHANNEL, publishEvent } from '../../platform/bus/events.js';
 import type { Bus } from '../../platform/bus/index.js';
 import { directDebitCodeText, maskedPhone, type SmsSender } from '../../platform/sms/index.js';
-import { checkDiscountForOrder } from '../discounts/discounts.service.js';
+import { orderPrice } from '../discounts/discounts.service.js';
 import { presentOrder } from '../payments/payments.presenter.js';
 import {
   completeOrder,
@@ -111,29 +110,21 @@ export function createDirectDebitService(deps: DirectDebitServiceDeps) {
     const otp = newOtp();
     const order = await db.transaction(async (tx) => {
       // The same discount rules as order.php; the check locks the code's row until the order is in.
-      const discount =
-        body.code === undefined
-          ? null
-          : await checkDiscountForOrder(tx, {
-              code: body.code,
-              memberId,
-              country: buyer.country,
-              currency,
-              amount: bundle.price,
-              method: 'sdd',
-              now: at,
-            });
+      const price = await orderPrice(tx, body.code, {
+        memberId,
+        country: buyer.country,
+        currency,
+        amount: bundle.price,
+        method: 'sdd',
+        now: at,
+      });
       const placed = await insertOrder(tx, {
         memberId,
         bundleId: bundle.id,
         credits: bundle.credits,
         method: 'sdd',
         currency,
-        amount: discount ? discountedAmount(bundle.price, discount.percentage) : bundle.price,
-        listAmount: bundle.price,
-        discountCodeId: discount?.id ?? null,
-        discountCode: discount?.code ?? null,
-        discountPercentage: discount?.percentage ?? null,
+        ...price,
         provider: DIRECT_DEBIT_PROVIDER,
         termsVersion: new Date(termsVersion(company.added)),
         termsAcceptedAt: at,

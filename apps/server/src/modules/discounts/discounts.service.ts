@@ -1,6 +1,7 @@
 import {
   CURRENCY_BY_COUNTRY,
   DEFAULT_CURRENCY,
+  discountedAmount,
   TIME_BONUS_CODE,
   type DiscountCodeQuery,
   type DiscountCodeResponse,
@@ -86,6 +87,44 @@ export async function checkDiscountForOrder(
   if (refusal === 'minimum_order') throw validationFailed({ code: 'code_minimum_order' });
   if (refusal === 'method') throw validationFailed({ code: 'code_method' });
   return { id: row.id, code: row.code, percentage: row.percentage };
+}
+
+/** An order's price fields: the amount paid, the list price and the discount that made the difference. */
+export interface OrderPrice {
+  amount: number;
+  listAmount: number;
+  discountCodeId: number | null;
+  discountCode: string | null;
+  discountPercentage: number | null;
+}
+
+/**
+ * The price an order records for `listAmount`: without a code the list price, with one the code
+ * checked by checkDiscountForOrder (same errors, same lock: call it in the order's transaction)
+ * and its percentage taken off.
+ */
+export async function orderPrice(
+  db: DbOrTx,
+  code: string | undefined,
+  input: Omit<Parameters<typeof checkDiscountForOrder>[1], 'code'>,
+): Promise<OrderPrice> {
+  if (code === undefined) {
+    return {
+      amount: input.amount,
+      listAmount: input.amount,
+      discountCodeId: null,
+      discountCode: null,
+      discountPercentage: null,
+    };
+  }
+  const discount = await checkDiscountForOrder(db, { ...input, code });
+  return {
+    amount: discountedAmount(input.amount, discount.percentage),
+    listAmount: input.amount,
+    discountCodeId: discount.id,
+    discountCode: discount.code,
+    discountPercentage: discount.percentage,
+  };
 }
 
 export interface DiscountsServiceDeps {

@@ -5,7 +5,6 @@ import {
   PAYMENT_METHODS_BY_COUNTRY,
   PaymentMethodSchema,
   RECURRING_METHODS,
-  discountedAmount,
   isLocale,
   termsVersion,
   type BundlesResponse,
@@ -22,7 +21,7 @@ import { AppError, notFound, validationFailed } from '../../errors.js';
 import { CREDITS_CHANNEL, publishEvent } from '../../platform/bus/events.js';
 import type { Bus } from '../../platform/bus/index.js';
 import type { CreatedPayment, PaymentProvider, PaymentStatus } from '../../platform/payments/types.js';
-import { checkDiscountForOrder } from '../discounts/discounts.service.js';
+import { orderPrice } from '../discounts/discounts.service.js';
 import { selectCountry } from '../settings/settings.presenter.js';
 import { findCompanyById } from '../settings/settings.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -247,29 +246,21 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       const termsVersion = new Date(await termsVersionOf(from.host));
       // The code's check and the order commit together: the check locks the code's row.
       const order = await db.transaction(async (tx) => {
-        const discount =
-          body.code === undefined
-            ? null
-            : await checkDiscountForOrder(tx, {
-                code: body.code,
-                memberId,
-                country: buyer.country,
-                currency,
-                amount: bundle.price,
-                method: body.method,
-                now: at,
-              });
+        const price = await orderPrice(tx, body.code, {
+          memberId,
+          country: buyer.country,
+          currency,
+          amount: bundle.price,
+          method: body.method,
+          now: at,
+        });
         return insertOrder(tx, {
           memberId,
           bundleId: bundle.id,
           credits: bundle.credits,
           method: body.method,
           currency,
-          amount: discount ? discountedAmount(bundle.price, discount.percentage) : bundle.price,
-          listAmount: bundle.price,
-          discountCodeId: discount?.id ?? null,
-          discountCode: discount?.code ?? null,
-          discountPercentage: discount?.percentage ?? null,
+          ...price,
           provider: provider.name,
           termsVersion,
           termsAcceptedAt: at,
