@@ -634,11 +634,11 @@ member's sockets.
 Of the PostgreSQL round trips per message at the target rate (${roundTrips}), the sends make
 about ${(2 + 5 * FIRST_SHARE).toFixed(1)} on average at this share of first contacts (2 for the common send, 7 for a first
 contact). The rest come from the other handlers of every message event, in every process: web
-push asks whether the message is the conversation's first, for the recipient and for their
-devices (3 queries per message and process, also for members without any push device, like all
-members here), and the mail notifications ask again whether it is the first message (1). They
-now cost the database more than the sends themselves; carrying "first message of the
-conversation" in the event and looking up the devices first would save most of them. A CPU profile of the server (BENCH_CPU_PROF_DIR) shows most of its remaining time in
+push asks for the recipient's push devices (1 query per message and process; nothing more for
+a member without one, like all members here), and the new-conversation mail reads the sender's
+name for first messages only (the event says whether a message opened its conversation).
+Before those two handlers were cut down they made 4 queries per message and process, 8 to 11
+round trips per message in all, more than the sends themselves. A CPU profile of the server (BENCH_CPU_PROF_DIR) shows most of its remaining time in
 socket writes (queries to PostgreSQL, HTTP answers and WebSocket frames, each a system call that
 also wakes the receiving process on this machine), then garbage collection, the query driver,
 Fastify's request handling and response serialisation.
