@@ -3,7 +3,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { leaveForCheckout } from '../../features/payments/redirect';
-import { buildBundles, buildOrder, commands, jsonResponse, serve } from '../../features/payments/testing/api-stub';
+import {
+  buildBundles,
+  named,
+  buildOrder,
+  commands,
+  jsonResponse,
+  serve,
+} from '../../features/payments/testing/api-stub';
 import { queryClient } from '../../lib/query-client';
 import { buildUser } from '../../testing/factories';
 import { renderWithApp } from '../../testing/render';
@@ -36,11 +43,6 @@ const HISTORY = {
   ],
   movements: [],
 };
-
-/** An accessible name with Intl's no-break spaces matched as any space. */
-function named(text: string): RegExp {
-  return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s')}$`);
-}
 
 describe('the repeat order', () => {
   const fetchMock = vi.fn<typeof fetch>();

@@ -9,6 +9,7 @@ import {
   buildOrder,
   commands,
   jsonResponse,
+  named,
   serve,
 } from '../../features/payments/testing/api-stub';
 import { queryClient } from '../../lib/query-client';
@@ -38,11 +39,6 @@ const QUIET = {
 
 /** A paid member: no welcome discount in the way. */
 const MEMBER = buildUser({ paid_user: true });
-
-/** An accessible name with Intl's no-break spaces matched as any space. */
-function named(text: string): RegExp {
-  return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s')}$`);
-}
 
 function plain(element: HTMLElement): string {
   return (element.textContent ?? '').replace(/\s+/g, ' ');

@@ -77,3 +77,8 @@ export function buildMovement(overrides: Partial<CreditMovement> = {}): CreditMo
     ...overrides,
   };
 }
+
+/** An accessible name with Intl's no-break spaces matched as any space. */
+export function named(text: string): RegExp {
+  return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s')}$`);
+}
