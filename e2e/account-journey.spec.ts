@@ -2,9 +2,11 @@ import { expect, test, type Page } from '@playwright/test';
 import enCommon from '../packages/i18n/locales/en/common.json' with { type: 'json' };
 import enErrors from '../packages/i18n/locales/en/errors.json' with { type: 'json' };
 import enMember from '../packages/i18n/locales/en/member.json' with { type: 'json' };
+import enSignup from '../packages/i18n/locales/en/signup.json' with { type: 'json' };
 import nlCommon from '../packages/i18n/locales/nl/common.json' with { type: 'json' };
 import nlErrors from '../packages/i18n/locales/nl/errors.json' with { type: 'json' };
 import nlMember from '../packages/i18n/locales/nl/member.json' with { type: 'json' };
+import nlSignup from '../packages/i18n/locales/nl/signup.json' with { type: 'json' };
 import { mailedLink, signUpByApi, skipEntryWarning } from './helpers';
 
 /**
@@ -14,8 +16,8 @@ import { mailedLink, signUpByApi, skipEntryWarning } from './helpers';
  * that every step speaks English.
  */
 const LANGUAGES = [
-  { locale: 'nl', common: nlCommon, member: nlMember, errors: nlErrors },
-  { locale: 'en', common: enCommon, member: enMember, errors: enErrors },
+  { locale: 'nl', common: nlCommon, member: nlMember, errors: nlErrors, signup: nlSignup },
+  { locale: 'en', common: enCommon, member: enMember, errors: enErrors, signup: enSignup },
 ] as const;
 
 /** Texts the spec fixes word for word in Dutch. */
@@ -38,7 +40,7 @@ async function logOut(page: Page, texts: (typeof LANGUAGES)[number]['common']) {
   await expect(page.getByRole('link', { name: texts.auth.loginSubmit }).first()).toBeVisible();
 }
 
-for (const { locale, common, member, errors } of LANGUAGES) {
+for (const { locale, common, member, errors, signup } of LANGUAGES) {
   test.describe(`an account's life in ${locale}`, () => {
     test.beforeEach(async ({ page, baseURL }) => {
       await skipEntryWarning(page);
@@ -65,18 +67,18 @@ for (const { locale, common, member, errors } of LANGUAGES) {
 
       await page.goto('/reset-password');
       await page.getByLabel(common.auth.email).fill(email);
-      await page.getByRole('button', { name: common.reset.submit }).click();
-      await expect(page.getByText(common.reset.sentTitle)).toBeVisible();
+      await page.getByRole('button', { name: signup.reset.submit }).click();
+      await expect(page.getByText(signup.reset.sentTitle)).toBeVisible();
 
       const reset = await mailedLink(page.request, email, /\/reset-password\/do\?token=[\w-]+/);
       await page.goto(reset.href);
-      await page.getByLabel(common.reset.newPassword, { exact: true }).fill('tweede-wachtwoord');
-      await page.getByLabel(common.reset.repeatPassword).fill('iets-anders-1');
-      await page.getByRole('button', { name: common.reset.save }).click();
+      await page.getByLabel(signup.reset.newPassword, { exact: true }).fill('tweede-wachtwoord');
+      await page.getByLabel(signup.reset.repeatPassword).fill('iets-anders-1');
+      await page.getByRole('button', { name: signup.reset.save }).click();
       await expect(page.getByText(locale === 'nl' ? SPEC_NL.passwordsDiffer : errors.passwords_differ)).toBeVisible();
-      await page.getByLabel(common.reset.repeatPassword).fill('tweede-wachtwoord');
-      await page.getByRole('button', { name: common.reset.save }).click();
-      await expect(page.getByText(common.reset.doneTitle)).toBeVisible();
+      await page.getByLabel(signup.reset.repeatPassword).fill('tweede-wachtwoord');
+      await page.getByRole('button', { name: signup.reset.save }).click();
+      await expect(page.getByText(signup.reset.doneTitle)).toBeVisible();
 
       await logIn(page, common, email, password);
       await expect(page.getByText(locale === 'nl' ? SPEC_NL.loginFailed : errors.login_failed)).toBeVisible();

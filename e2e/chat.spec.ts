@@ -85,7 +85,7 @@ test('two members chat live, pay for it, meet the prompts and delete the chat', 
 
   // B waits on the empty chat list; the mark on the window shows the page is never reloaded.
   await b.goto('/chats');
-  await expect(b.getByRole('heading', { name: nlCommon.pages.chats.emptyTitle })).toBeVisible();
+  await expect(b.getByRole('heading', { name: nlMember.pages.chats.emptyTitle })).toBeVisible();
   await b.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
   await expect(b).toHaveTitle(titleCounting(0));
 
@@ -169,9 +169,9 @@ test('two members chat live, pay for it, meet the prompts and delete the chat', 
     .getByRole('group', { name: fill(chat.list.confirmDelete, { name: 'Arjen' }) })
     .getByRole('button', { name: chat.list.confirm })
     .click();
-  await expect(b.getByRole('heading', { name: nlCommon.pages.chats.emptyTitle })).toBeVisible();
+  await expect(b.getByRole('heading', { name: nlMember.pages.chats.emptyTitle })).toBeVisible();
   await b.reload();
-  await expect(b.getByRole('heading', { name: nlCommon.pages.chats.emptyTitle })).toBeVisible();
+  await expect(b.getByRole('heading', { name: nlMember.pages.chats.emptyTitle })).toBeVisible();
 
   await a.context().close();
   await b.context().close();

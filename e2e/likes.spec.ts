@@ -64,7 +64,7 @@ test('A likes B; B sees the badge and A, likes back to a match, and swipes up to
     `/members/${idA}/chat`,
   );
   await dialog.getByRole('button', { name: likes.match.later }).click();
-  await b.getByRole('link', { name: nlCommon.pages.likes.tab.matches }).click();
+  await b.getByRole('link', { name: nlMember.pages.likes.tab.matches }).click();
   await expect(b.getByRole('list', { name: likes.list.matches }).getByRole('link', { name: /Arjen/ })).toBeVisible();
 
   // The swipe game: like by keyboard until the daily limit, then the server's message.

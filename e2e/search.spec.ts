@@ -15,7 +15,7 @@ async function loginDemo(page: Page): Promise<void> {
 }
 
 function results(page: Page): Locator {
-  return page.getByRole('list', { name: nlCommon.pages.members.results });
+  return page.getByRole('list', { name: nlMember.pages.members.results });
 }
 
 /** The profile links of the results, in order. */
@@ -44,7 +44,7 @@ async function searchSettled(page: Page): Promise<void> {
   await expect(
     results(page)
       .or(page.getByRole('heading', { name: texts.similar }))
-      .or(page.getByRole('heading', { name: nlCommon.pages.members.emptyTitle }))
+      .or(page.getByRole('heading', { name: nlMember.pages.members.emptyTitle }))
       .first(),
   ).toBeVisible();
 }

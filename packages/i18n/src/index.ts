@@ -26,11 +26,25 @@ export const LOCALE_ENTRIES: readonly LocaleEntry[] = [
 ];
 
 /**
- * Catalogue namespaces: `common` for the web app's shell, landing and auth pages, `member` for
- * the pages of the members area, `errors` for API error messages (server and client alike),
- * `mail` for the e-mails only the server writes.
+ * Catalogue namespaces: `common` for the web app's shell and auth pages, `home` for the home
+ * page, `signup` for the signup, password reset and reactivation forms (the signup fields also in
+ * the members area's profile forms), `member` for
+ * the pages of the members area, `landing` for the landing pages, `pages`
+ * for the content pages (terms, privacy, ...), `complaints` for the complaints form, `errors`
+ * for API error messages (server and client alike), `mail` for the e-mails only the server
+ * writes. The server renders landers and content pages too, so it reads `landing` and `pages`.
  */
-export const NAMESPACES = ['common', 'member', 'errors', 'mail'] as const;
+export const NAMESPACES = [
+  'common',
+  'home',
+  'signup',
+  'member',
+  'landing',
+  'pages',
+  'complaints',
+  'errors',
+  'mail',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** The namespaces the web app loads before its first render; `mail` is the server's alone. */
@@ -38,9 +52,17 @@ export const WEB_NAMESPACES = ['common', 'errors'] as const satisfies readonly N
 
 /**
  * Loaded with the pages that need them (route-modules.ts), so a first visit to the home page
- * or a lander does not download the texts of the members area.
+ * does not download the texts of the members area, the landers or the legal pages.
  */
-export const LAZY_WEB_NAMESPACES = ['member'] as const satisfies readonly Namespace[];
+export const LAZY_WEB_NAMESPACES = [
+  'home',
+  'signup',
+  'member',
+  'landing',
+  'pages',
+  'complaints',
+] as const satisfies readonly Namespace[];
+export type LazyWebNamespace = (typeof LAZY_WEB_NAMESPACES)[number];
 
 export function localeEntry(code: Locale): LocaleEntry {
   return LOCALE_ENTRIES.find((l) => l.code === code) ?? LOCALE_ENTRIES[0]!;

@@ -1,6 +1,8 @@
 import type {} from '@fastify/cookie';
+import { createRequire } from 'node:module';
 import type { FastifyRequest } from 'fastify';
-import { DEFAULT_LOCALE, LOCALE_COOKIE, isLocale, type Locale } from '@app/shared';
+import { localeEntry } from '@app/i18n';
+import { DEFAULT_LOCALE, LOCALE_COOKIE, initialLocale, isLocale, type Locale } from '@app/shared';
 import da from '@app/i18n/locales/da/errors.json' with { type: 'json' };
 import de from '@app/i18n/locales/de/errors.json' with { type: 'json' };
 import en from '@app/i18n/locales/en/errors.json' with { type: 'json' };
@@ -63,6 +65,64 @@ export function hasMessage(key: string): boolean {
  * finally to the key itself; {{name}} placeholders are filled from `params`.
  */
 export function translate(locale: Locale, key: string, params: MessageParams = {}): string {
-  const text = CATALOGUES[locale][key] ?? CATALOGUES[DEFAULT_LOCALE][key] ?? key;
+  return interpolate(CATALOGUES[locale][key] ?? CATALOGUES[DEFAULT_LOCALE][key] ?? key, params);
+}
+
+/** A catalogue as stored: texts, nested objects and lists. */
+export type CatalogueNode = string | CatalogueNode[] | { [key: string]: CatalogueNode };
+
+const require = createRequire(import.meta.url);
+
+/** The namespaces of the pages the server renders itself (landers and content pages). */
+export type PageNamespace = 'landing' | 'pages';
+
+const PAGE_CATALOGUES = new Map<string, CatalogueNode>();
+
+/** A page namespace's catalogue in `locale`; read once, then kept (they never change while running). */
+export function pageCatalogue(locale: Locale, namespace: PageNamespace): CatalogueNode {
+  const key = `${locale}/${namespace}`;
+  let catalogue = PAGE_CATALOGUES.get(key);
+  if (!catalogue) {
+    catalogue = require(`@app/i18n/locales/${localeEntry(locale).file}/${namespace}.json`) as CatalogueNode;
+    PAGE_CATALOGUES.set(key, catalogue);
+  }
+  return catalogue;
+}
+
+/** The node at a dotted key, or undefined. */
+export function catalogueAt(catalogue: CatalogueNode, key: string): CatalogueNode | undefined {
+  let node: CatalogueNode | undefined = catalogue;
+  for (const part of key.split('.')) {
+    if (node === undefined || typeof node === 'string') return undefined;
+    node = Array.isArray(node) ? node[Number(part)] : node[part];
+  }
+  return node;
+}
+
+/**
+ * A text of a page namespace in `locale`, falling back to nl like the web app does, with its
+ * {{placeholders}} filled; undefined when neither has the key.
+ */
+export function pageText(
+  locale: Locale,
+  namespace: PageNamespace,
+  key: string,
+  params: MessageParams = {},
+): string | undefined {
+  const text =
+    catalogueAt(pageCatalogue(locale, namespace), key) ?? catalogueAt(pageCatalogue(DEFAULT_LOCALE, namespace), key);
+  return typeof text === 'string' ? interpolate(text, params) : undefined;
+}
+
+/** Fills {{name}} placeholders from `params`, leaving unknown ones as they are. */
+export function interpolate(text: string, params: MessageParams): string {
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
+}
+
+/**
+ * The language a page opens in, as the web app chooses it (spec section 4): the locale cookie,
+ * else the domain's language.
+ */
+export function pageLocale(request: FastifyRequest, domainLanguage: Locale): Locale {
+  return initialLocale(request.cookies?.[LOCALE_COOKIE], domainLanguage);
 }

@@ -1,12 +1,18 @@
 import type { ComponentType } from 'react';
-import { loadMemberTexts } from '../lib/i18n';
+import type { LazyWebNamespace } from '@app/i18n';
+import { loadMemberTexts, loadTexts } from '../lib/i18n';
 
 /** What a lazy page module exports: its page component, under React Router's name. */
 export interface PageModule {
   Component: ComponentType;
 }
 
-/** A page module that renders members-area texts: its chunk and those texts load side by side. */
+/** A page module that renders a lazy namespace's texts: its chunk and those texts load side by side. */
+function withTexts(namespace: LazyWebNamespace, load: () => Promise<PageModule>): () => Promise<PageModule> {
+  return () => Promise.all([load(), loadTexts(namespace)]).then(([module]) => module);
+}
+
+/** A page module that renders members-area texts. */
 function withMemberTexts(load: () => Promise<PageModule>): () => Promise<PageModule> {
   return () => Promise.all([load(), loadMemberTexts()]).then(([module]) => module);
 }
@@ -16,7 +22,7 @@ function withMemberTexts(load: () => Promise<PageModule>): () => Promise<PageMod
  * show the same page with other parameters share a module.
  */
 export const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
-  index: () => import('./routes/home'),
+  index: withTexts('home', () => import('./routes/home')),
   likes: withMemberTexts(() => import('./routes/likes')),
   'likes-m-id': withMemberTexts(() => import('./routes/member-profile')),
   'likes-type': withMemberTexts(() => import('./routes/likes')),
@@ -25,12 +31,12 @@ export const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
   members: withMemberTexts(() => import('./routes/members')),
   'members-id': withMemberTexts(() => import('./routes/member-profile')),
   'members-id-chat': withMemberTexts(() => import('./routes/chat')),
-  'members-id-landing': () => import('./routes/member-landing'),
-  'members-id-signup': () => import('./routes/signup'),
-  'members-id-landing2-slug': () => import('./routes/member-landing'),
-  'members-id-landing3-slug': () => import('./routes/member-landing'),
-  'account-deleted': () => import('./routes/account-deleted'),
-  complaints: () => import('./routes/complaints'),
+  'members-id-landing': withTexts('landing', () => import('./routes/member-landing')),
+  'members-id-signup': withTexts('signup', () => import('./routes/signup')),
+  'members-id-landing2-slug': withTexts('landing', () => import('./routes/member-landing')),
+  'members-id-landing3-slug': withTexts('landing', () => import('./routes/member-landing')),
+  'account-deleted': withTexts('signup', () => import('./routes/account-deleted')),
+  complaints: withTexts('complaints', () => import('./routes/complaints')),
   'complete-signup': withMemberTexts(() => import('./routes/complete-signup')),
   credits: withMemberTexts(() => import('./routes/credits')),
   'credits-repeat-order': withMemberTexts(() => import('./routes/credits-repeat-order')),
@@ -44,16 +50,16 @@ export const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
   pricing: withMemberTexts(() => import('./routes/pricing')),
   profile: withMemberTexts(() => import('./routes/profile')),
   settings: withMemberTexts(() => import('./routes/settings')),
-  'reset-password': () => import('./routes/reset-password'),
-  'reset-password-do': () => import('./routes/reset-password-do'),
-  signup: () => import('./routes/signup'),
+  'reset-password': withTexts('signup', () => import('./routes/reset-password')),
+  'reset-password-do': withTexts('signup', () => import('./routes/reset-password-do')),
+  signup: withTexts('signup', () => import('./routes/signup')),
   'signup-matches': withMemberTexts(() => import('./routes/signup-matches')),
   'swipe-game': withMemberTexts(() => import('./routes/swipe-game')),
   'transactions-id': withMemberTexts(() => import('./routes/transactions')),
   'activate-done': () => import('./routes/activate-done'),
   'activate-error': () => import('./routes/activate-error'),
   'mail-change-do': () => import('./routes/mail-change-do'),
-  'pages-name': () => import('./routes/content-page'),
-  'landers-tinderswipe': () => import('./routes/lander'),
-  'landers-name-slug': () => import('./routes/lander'),
+  'pages-name': withTexts('pages', () => import('./routes/content-page')),
+  'landers-tinderswipe': withTexts('landing', () => import('./routes/lander')),
+  'landers-name-slug': withTexts('landing', () => import('./routes/lander')),
 };

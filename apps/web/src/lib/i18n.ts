@@ -1,4 +1,4 @@
-import { LAZY_WEB_NAMESPACES, localeEntry, WEB_NAMESPACES } from '@app/i18n';
+import { LAZY_WEB_NAMESPACES, localeEntry, WEB_NAMESPACES, type LazyWebNamespace } from '@app/i18n';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@app/shared';
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -6,9 +6,12 @@ import { localeCookie } from './cookies';
 
 // One lazily loaded chunk per catalogue file, so a visitor downloads only their language
 // (plus nl, the fallback).
-const catalogues = import.meta.glob<ResourceKey>('../../../../packages/i18n/locales/*/{common,member,errors}.json', {
-  import: 'default',
-});
+const catalogues = import.meta.glob<ResourceKey>(
+  '../../../../packages/i18n/locales/*/{common,home,signup,member,landing,pages,complaints,errors}.json',
+  {
+    import: 'default',
+  },
+);
 
 function loadCatalogue(locale: string, namespace: string): Promise<ResourceKey> {
   const load = catalogues[`../../../../packages/i18n/locales/${localeEntry(locale as Locale).file}/${namespace}.json`];
@@ -56,13 +59,18 @@ export async function initI18n(locale: Locale): Promise<void> {
 }
 
 /**
- * Loads the members-area texts (in the current language and nl); later language switches load
- * them too, as i18next keeps every namespace it has loaded.
+ * Loads a lazily loaded namespace's texts (in the current language and nl); later language
+ * switches load it too, as i18next keeps every namespace it has loaded.
  */
-export async function loadMemberTexts(): Promise<void> {
+export async function loadTexts(namespace: LazyWebNamespace): Promise<void> {
   // The first page's chunk starts loading with the router, before i18n knows its language.
   if (!i18n.isInitialized) await new Promise<void>((resolve) => i18n.on('initialized', () => resolve()));
-  await i18n.loadNamespaces([...LAZY_WEB_NAMESPACES]);
+  await i18n.loadNamespaces(namespace);
+}
+
+/** Loads the members-area texts (see loadTexts), with the signup texts its profile forms share. */
+export async function loadMemberTexts(): Promise<void> {
+  await Promise.all([loadTexts('member'), loadTexts('signup')]);
 }
 
 /** The locale the site is shown in now. */

@@ -2,7 +2,8 @@ import type { Locale, SiteSettings, User } from '@app/shared';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProvider } from '../app/provider';
-import { i18n, initI18n, loadMemberTexts } from '../lib/i18n';
+import { LAZY_WEB_NAMESPACES } from '@app/i18n';
+import { i18n, initI18n, loadTexts } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { queryKeys } from '../lib/query-keys';
 import { buildCompanyInfo, buildSettings } from './factories';
@@ -19,7 +20,7 @@ async function ensureI18n(locale: Locale): Promise<void> {
   if (!i18n.isInitialized) await initI18n(locale);
   else if (i18n.language !== locale) await i18n.changeLanguage(locale);
   // Routes load these with their page; components rendered on their own need them too.
-  await loadMemberTexts();
+  await Promise.all(LAZY_WEB_NAMESPACES.map((namespace) => loadTexts(namespace)));
 }
 
 /**
