@@ -16,11 +16,16 @@ import { createAccountSettingsService } from './modules/accounts/account-setting
 import { accountsRoutes, type AccountRateLimits } from './modules/accounts/accounts.routes.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
+import { complaintsRoutes } from './modules/complaints/complaints.routes.js';
+import { createComplaintsService } from './modules/complaints/complaints.service.js';
 import { createChatService } from './modules/chat/chat.service.js';
 import { discountsRoutes } from './modules/discounts/discounts.routes.js';
 import { createDiscountsService } from './modules/discounts/discounts.service.js';
 import { directDebitRoutes } from './modules/directdebit/directdebit.routes.js';
 import { createDirectDebitService } from './modules/directdebit/directdebit.service.js';
+import { landingRoutes } from './modules/landing/landing.routes.js';
+import { createLandingPrerender } from './modules/landing/landing.prerender.js';
+import { createLandingService } from './modules/landing/landing.service.js';
 import { likesRoutes } from './modules/likes/likes.routes.js';
 import { createLikesService } from './modules/likes/likes.service.js';
 import { createLiveHub, type LiveHubOptions } from './modules/live/live.hub.js';
@@ -37,6 +42,7 @@ import { createMembersService } from './modules/members/members.service.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { createSearchService } from './modules/search/search.service.js';
 import { outboxRoutes } from './modules/outbox/outbox.routes.js';
+import { createPagesPrerender } from './modules/pages/pages.prerender.js';
 import { pushRoutes, pushSubscribeHook } from './modules/push/push.routes.js';
 import { createPushService } from './modules/push/push.service.js';
 import { profilesRoutes, type ProfileRateLimits } from './modules/profiles/profiles.routes.js';
@@ -163,6 +169,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const likes = createLikesService({ db, bus, ...(deps.now ? { now: deps.now } : {}) });
   const swipe = createSwipeService({ db, likes, ...(deps.now ? { now: deps.now } : {}) });
   const search = createSearchService({ db });
+  const landing = createLandingService({ db, ...(deps.now ? { now: deps.now } : {}) });
   const accountSettings = createAccountSettingsService({ db, settings, mailer, chat, bus, log: app.log });
   const liveHub = createLiveHub({ bus, log: app.log, ...(deps.live ? { options: deps.live } : {}) });
   const live = createLiveService({ db });
@@ -196,6 +203,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     ...(deps.now ? { now: deps.now } : {}),
   });
 
+  const complaints = createComplaintsService({ db, settings, mailer, log: app.log });
+
   const notifications = createNotificationsService({
     db,
     bus,
@@ -219,7 +228,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   app.decorate('jobs', jobs);
 
-  const web = loadWebApp(config.webDistDir);
+  const prerenderers = [
+    createLandingPrerender({ settings, landing, countryForIp }),
+    createPagesPrerender({ settings, reference }),
+  ];
+  const web = loadWebApp(config.webDistDir, async (request, match) => {
+    for (const prerender of prerenderers) {
+      const page = await prerender(request, match);
+      if (page) return page;
+    }
+    return null;
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -239,6 +258,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
         { name: 'chat', description: 'Conversations, messages and credit spending' },
         { name: 'search', description: 'Member search, match finder and signup matches' },
         { name: 'payments', description: 'Credit bundles, orders, payments and transactions' },
+        { name: 'complaints', description: 'The complaints form' },
         { name: 'logs', description: 'Client beacons' },
         { name: 'notifications', description: 'E-mail notifications: the mail webhook and turning e-mail back on' },
         { name: 'outbox', description: 'Dev only: mails kept while no SMTP server is configured' },
@@ -307,6 +327,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await api.register(chatRoutes, { chat, settings });
   await api.register(swipeRoutes, { swipe, settings });
   await api.register(searchRoutes, { search, settings });
+  await api.register(landingRoutes, { landing, settings, countryForIp });
   await api.register(liveRoutes, { hub: liveHub, live, settings });
   await api.register(logsRoutes);
   await api.register(discountsRoutes, { discounts });
@@ -322,6 +343,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     ...(deps.accountRateLimits ? { limits: deps.accountRateLimits } : {}),
   });
   await api.register(notificationsRoutes, { notifications, settings, config });
+  await api.register(complaintsRoutes, { complaints });
   if (mailer.kind === 'outbox') await api.register(outboxRoutes, { db });
 
   // Mails of bus events from the start; scheduled jobs only when configured (tests run them).

@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './landing.js';
 export * from './routes.js';
 export * from './rules.js';
 export * from './schemas/common.js';
@@ -16,3 +17,6 @@ export * from './schemas/chat.js';
 export * from './schemas/live.js';
 export * from './schemas/payments.js';
 export * from './schemas/notifications.js';
+export * from './schemas/landing.js';
+export * from './schemas/complaints.js';
+export * from './content-pages.js';

@@ -25,7 +25,7 @@ describe('matchRoute', () => {
     expect(matchRoute(path)?.route.name).toBe(name);
   });
 
-  it.each(['/nope', '/members/abc', '/likes/other', '/pages/unknown', '/landers/unknown', '/members/1/2/3', '/%E0%A4%A'])(
+  it.each(['/nope', '/members/abc', '/likes/other', '/pages/unknown', '/landers/unknown', '/landers/gallery/en', '/members/3/landing2/milf-xx', '/members/1/2/3', '/%E0%A4%A'])(
     'does not match %s',
     (path) => {
       expect(matchRoute(path)).toBeNull();

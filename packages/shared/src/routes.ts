@@ -1,3 +1,5 @@
+import { LANDING_SLUGS } from './landing.js';
+
 /**
  * The route table of spec section 2. The web app builds its router from it and the server
  * answers any path that matches none of it with status 404, so the two can never disagree.
@@ -103,7 +105,9 @@ export const AFTER_LOGIN_PATH = '/members';
 const PARAM_VALUES: Record<string, Record<string, readonly string[]>> = {
   'likes-type': { type: ['received', 'given', 'matches'] },
   'pages-name': { name: CONTENT_PAGES },
-  'landers-name-slug': { name: LANDER_NAMES },
+  'landers-name-slug': { name: LANDER_NAMES, slug: LANDING_SLUGS },
+  'members-id-landing2-slug': { slug: LANDING_SLUGS },
+  'members-id-landing3-slug': { slug: LANDING_SLUGS },
 };
 
 /** Numeric id parameters. */

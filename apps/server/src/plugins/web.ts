@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { matchRoute } from '@app/shared';
+import { matchRoute, type RouteMatch } from '@app/shared';
 import type { PageFallback } from './errors.js';
 
 /** Vite puts content-hashed files under assets/: a changed file gets a new name. */
@@ -11,7 +12,38 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Everything else (index.html, the service worker, the manifest) is revalidated every time. */
 const REVALIDATE = 'no-cache';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * A page the server renders into index.html before the app starts: landers and content pages,
+ * so search engines and slow phones get the text, title and description in the first response.
+ * The app replaces the rendered body when it mounts.
+ */
+export interface PrerenderedPage {
+  lang: string;
+  title: string;
+  description: string;
+  /** Trusted HTML: every text in it must already be escaped. */
+  body: string;
+}
+
+/** Renders a matched route's page, or null for a page the app alone renders. */
+export type Prerender = (request: FastifyRequest, match: RouteMatch) => Promise<PrerenderedPage | null>;
+
+/**
+ * index.html with a prerendered page's language, title, description and body put in; the body
+ * replaces what index.html holds between its <!--prerender--> markers (the boot splash).
+ */
+export function withPrerendered(indexHtml: string, page: PrerenderedPage): string {
+  return indexHtml
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${escapeHtml(page.lang)}"`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/,
+      () => `<meta name="description" content="${escapeHtml(page.description)}" data-page />`,
+    )
+    .replace(/<!--prerender-->[\s\S]*?<!--\/prerender-->/, () => page.body);
+}
 
 /** Served when the web app has not been built (API tests, a fresh checkout before npm run build). */
 function placeholderPage(status: 200 | 404): string {
@@ -53,19 +85,26 @@ export function inlineStyleHashes(html: string): string[] {
  * status 200 when a route of the shared route table matches the path and 404 otherwise (the app
  * then renders its 404 page). Server and client use the same table, so they never disagree.
  */
-export function loadWebApp(webDistDir: string): WebApp {
+export function loadWebApp(webDistDir: string, prerender: Prerender | null = null): WebApp {
   const indexFile = join(webDistDir, 'index.html');
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
   return {
     inlineStyleHashes: indexHtml ? inlineStyleHashes(indexHtml) : [],
-    pageFallback: (request, reply) => {
+    pageFallback: async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
-      const status = matchRoute(pathname) ? 200 : 404;
-      return reply
-        .code(status)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', REVALIDATE)
-        .send(indexHtml ?? placeholderPage(status));
+      const match = matchRoute(pathname);
+      const status = match ? 200 : 404;
+      let html = indexHtml ?? placeholderPage(status);
+      if (indexHtml && match && prerender) {
+        try {
+          const page = await prerender(request, match);
+          if (page) html = withPrerendered(indexHtml, page);
+        } catch (err) {
+          // The app renders the page itself; a failed prerender only costs the early content.
+          request.log.error({ err, route: match.route.name }, 'prerender failed');
+        }
+      }
+      return reply.code(status).type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(html);
     },
   };
 }

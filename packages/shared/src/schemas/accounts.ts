@@ -138,6 +138,8 @@ export const SignupBodySchema = z
     recipient_id: z.number().int().positive().optional(),
     /** The stored traffic source of the visitor, if any. */
     tracking: TrackingSchema.optional(),
+    /** The landing page the visitor arrived on, as its path without the leading slash. */
+    landing: z.string().trim().max(200).optional(),
     /** The language the visitor is using; the member's language and that of the mails. */
     language: LocaleSchema,
   })

@@ -46,6 +46,8 @@ export const memberTracking = pgTable('member_tracking', {
   sub1: text('sub1'),
   sub2: text('sub2'),
   sub3: text('sub3'),
+  /** The landing page the visitor first arrived on (`gallery/milf-de`, `members/12/landing2/nl`). */
+  landing: text('landing'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -8,3 +8,4 @@ export * from './discovery.js';
 export * from './chat.js';
 export * from './credits.js';
 export * from './notifications.js';
+export * from './complaints.js';

@@ -267,8 +267,8 @@ export function createAccountsService(deps: AccountsServiceDeps) {
             country: body.country,
             status: 'disabled',
           });
-          if (hasTrafficSource(body.tracking)) {
-            const t = body.tracking!;
+          if (hasTrafficSource(body.tracking) || body.landing) {
+            const t = body.tracking ?? {};
             await insertTracking(tx, {
               memberId: created.id,
               network: t.network?.trim() || null,
@@ -276,6 +276,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
               sub1: t.sub1?.trim() || null,
               sub2: t.sub2?.trim() || null,
               sub3: t.sub3?.trim() || null,
+              landing: body.landing || null,
             });
           }
           if (recipient && message && recipient.id !== created.id) {

@@ -42,8 +42,16 @@ async function memberByEmail(email: string) {
 }
 
 describe('POST /api/signup.php', () => {
+  it('records the landing page a visitor arrived on, without a traffic source too', async () => {
+    const body = signupBody({ landing: 'members/12/landing2/nl' });
+    expect((await signup(body)).statusCode).toBe(200);
+    const member = await memberByEmail(body.email as string);
+    const [tracking] = await t.db.select().from(memberTracking).where(eq(memberTracking.memberId, member.id));
+    expect(tracking).toMatchObject({ network: null, landing: 'members/12/landing2/nl' });
+  });
+
   it('creates an unconfirmed member with the signup credits, logs in and mails the activation link at once', async () => {
-    const body = signupBody({ tracking: { network: 'adnet', ref: 'r1', sub1: 's1' } });
+    const body = signupBody({ tracking: { network: 'adnet', ref: 'r1', sub1: 's1' }, landing: 'landers/gallery/milf-de' });
     const res = await signup(body);
     expect(res.statusCode).toBe(200);
     const { user } = SignupResponseSchema.parse(res.json());
@@ -66,7 +74,14 @@ describe('POST /api/signup.php', () => {
     const [profile] = await t.db.select().from(profiles).where(eq(profiles.memberId, member.id));
     expect(profile).toMatchObject({ gender: 'female', sexuality: 'hetero', birthDate: '1990-04-12', status: 'disabled' });
     const [tracking] = await t.db.select().from(memberTracking).where(eq(memberTracking.memberId, member.id));
-    expect(tracking).toMatchObject({ network: 'adnet', ref: 'r1', sub1: 's1', sub2: null, sub3: null });
+    expect(tracking).toMatchObject({
+      network: 'adnet',
+      ref: 'r1',
+      sub1: 's1',
+      sub2: null,
+      sub3: null,
+      landing: 'landers/gallery/milf-de',
+    });
 
     const [mail, ...more] = await mailsTo(t.db, body.email as string);
     expect(more).toEqual([]);

@@ -80,6 +80,22 @@ describe('SMTP mailer', () => {
     expect(body).toContain('This link is valid for 48 hours.');
     expect(body).toContain('<a href="http://localhost:3000/api/activate.php?token=abc_DEF-123"');
   });
+
+  it('sends a Reply-To when the mail names one', async () => {
+    const mailer = createSmtpMailer(`smtp://127.0.0.1:${port}`);
+    await mailer.send({
+      to: 'support@example.test',
+      from: '"Amoria" <support@example.test>',
+      replyTo: '"Sanne" <sanne@example.test>',
+      subject: 'Complaint C-000001',
+      text: 'text',
+      html: '<p>text</p>',
+    });
+    await mailer.close();
+    const got = received.at(-1)!;
+    expect(got.to).toEqual(['support@example.test']);
+    expect(got.raw).toMatch(/^Reply-To: Sanne <sanne@example\.test>\r?$/m);
+  });
 });
 
 describe('mail templates', () => {

@@ -9,7 +9,8 @@ export type OutboxRow = typeof outboxMails.$inferSelect;
 
 /**
  * The mail transport without SMTP: every mail is stored in outbox_mails and logged at info
- * with its recipient, subject and links (the mails carry links, never passwords).
+ * with its recipient, subject and links (the mails carry links, never passwords). A Reply-To
+ * is kept with the headers, as SMTP would send it.
  */
 export function createOutboxMailer(db: DbOrTx, log: FastifyBaseLogger): Mailer {
   return {
@@ -20,7 +21,7 @@ export function createOutboxMailer(db: DbOrTx, log: FastifyBaseLogger): Mailer {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
-        headers: mail.headers ?? {},
+        headers: { ...mail.headers, ...(mail.replyTo ? { 'Reply-To': mail.replyTo } : {}) },
       });
       log.info({ to: mail.to, subject: mail.subject, links: linksIn(mail.text) }, 'mail stored in the outbox');
     },

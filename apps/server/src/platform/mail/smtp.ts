@@ -13,6 +13,7 @@ export function createSmtpMailer(smtpUrl: string): Mailer {
       await transport.sendMail({
         to: mail.to,
         ...(mail.from ? { from: mail.from } : {}),
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         subject: mail.subject,
         text: mail.text,
         html: mail.html,

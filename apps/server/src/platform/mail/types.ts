@@ -3,6 +3,8 @@ export interface Mail {
   to: string;
   /** `"Name" <address>`; the transport's default when absent. */
   from?: string;
+  /** Where answers go when that is not `from`: a form's sender, so support can answer them. */
+  replyTo?: string;
   subject: string;
   text: string;
   html: string;
