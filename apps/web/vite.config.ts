@@ -34,6 +34,8 @@ export const PREACT_ALIASES = [
   { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  // react-i18next reaches the hook through the shim for React 17; preact/compat has it built in.
+  { find: /^use-sync-external-store\/shim$/, replacement: 'preact/compat' },
 ];
 
 /**
@@ -86,5 +88,8 @@ export default defineConfig({
     // bench/bundle-size.mjs reads the manifest to measure what each route loads first.
     manifest: true,
     target: 'es2022',
+    // Every browser the es2022 target reaches preloads modules itself (Safari from 17); older
+    // ones still load every chunk, only later. The polyfill would cost every first load.
+    modulePreload: { polyfill: false },
   },
 });

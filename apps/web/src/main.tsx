@@ -15,10 +15,11 @@ import { initI18n } from './lib/i18n';
 import { watchPageHidden } from './lib/page-hidden';
 import { startServiceWorker } from './lib/push';
 import { queryClient } from './lib/query-client';
-import { storeTracking } from './lib/tracking';
+import { storeLanding, storeTracking } from './lib/tracking';
 
 const landingQuery = new URLSearchParams(window.location.search);
 storeTracking(landingQuery);
+storeLanding(window.location.pathname);
 watchPageHidden(landingQuery.has('lb'));
 installChunkReloadHandler();
 
@@ -37,7 +38,8 @@ const root = createRoot(document.getElementById('root')!);
 
 Promise.all([settings, i18nReady]).then(
   ([{ settings: site }]) => {
-    document.querySelector('meta[name="description"]')?.setAttribute('content', site.description);
+    // A page the server rendered (landers, content pages) keeps its own description.
+    document.querySelector('meta[name="description"]:not([data-page])')?.setAttribute('content', site.description);
     root.render(
       <StrictMode>
         <AppProvider>

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { hasTrafficSource, readTracking, storeTracking, trackingFromQuery } from './tracking';
+import {
+  hasTrafficSource,
+  readLanding,
+  readTracking,
+  storeLanding,
+  storeTracking,
+  trackingFromQuery,
+} from './tracking';
 
 describe('trackingFromQuery', () => {
   it('picks the tracking parameters and ignores the rest', () => {
@@ -33,5 +40,22 @@ describe('storeTracking', () => {
     storeTracking(new URLSearchParams('network=ads&sub1=x'));
     storeTracking(new URLSearchParams('network=mail'));
     expect(readTracking()).toEqual({ network: 'mail' });
+  });
+});
+
+describe('storeLanding', () => {
+  afterEach(() => localStorage.clear());
+
+  it('remembers a landing page and lets a later landing page replace it', () => {
+    storeLanding('/landers/gallery/milf-de');
+    expect(readLanding()).toBe('landers/gallery/milf-de');
+    storeLanding('/members/12/landing2/nl/');
+    expect(readLanding()).toBe('members/12/landing2/nl');
+  });
+
+  it('ignores pages that are not landing pages', () => {
+    storeLanding('/members');
+    storeLanding('/landers/unknown/nl');
+    expect(readLanding()).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { TRACKING_PARAMS } from '@app/shared';
+import { matchRoute, TRACKING_PARAMS } from '@app/shared';
 import { readStorage, writeStorage } from './storage';
 
 export type TrackingParam = (typeof TRACKING_PARAMS)[number];
@@ -51,4 +51,32 @@ export function readTracking(): TrackingRecord | null {
 export function storeTracking(search: URLSearchParams): void {
   const fresh = trackingFromQuery(search);
   if (fresh) writeStorage('local', TRACKING_KEY, JSON.stringify(fresh));
+}
+
+/** localStorage key of the landing page the visitor arrived on. */
+const LANDING_KEY = 'landing';
+
+/** Routes that are landing pages: a visit that starts on one is credited to it at signup. */
+const LANDING_ROUTES = new Set([
+  'landers-name-slug',
+  'landers-tinderswipe',
+  'members-id-landing',
+  'members-id-landing2-slug',
+  'members-id-landing3-slug',
+]);
+
+/**
+ * Remembers the landing page a visit started on (its path without the leading slash), so the
+ * signup names the lander that won the member; a later landing visit replaces it, like fresh
+ * tracking parameters do.
+ */
+export function storeLanding(pathname: string): void {
+  const route = matchRoute(pathname)?.route.name;
+  if (route && LANDING_ROUTES.has(route))
+    writeStorage('local', LANDING_KEY, pathname.replace(/^\/+|\/+$/g, '').slice(0, 200));
+}
+
+/** The landing page the visitor arrived on, if any. */
+export function readLanding(): string | null {
+  return readStorage('local', LANDING_KEY) || null;
 }

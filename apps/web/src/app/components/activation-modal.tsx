@@ -8,7 +8,14 @@ import './entry-warning-modal.scss';
 export function ActivationModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal show id="activation-modal" centered onHide={onClose} aria-labelledby="activation-modal-title" contentClassName="entry-warning">
+    <Modal
+      show
+      id="activation-modal"
+      centered
+      onHide={onClose}
+      aria-labelledby="activation-modal-title"
+      contentClassName="entry-warning"
+    >
       <Modal.Body className="entry-warning__body">
         <div className="entry-warning__badge">
           <MailCheckIcon size={44} />

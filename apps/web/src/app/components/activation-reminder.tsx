@@ -9,23 +9,30 @@ import { useCurrentRoute } from '../hooks/use-current-route';
 import { activationReminder } from '../rules';
 
 // The phone modal (and react-bootstrap's Modal with it) loads only for those who see it.
-const ActivationModal = lazy(() => import('./activation-modal').then((module) => ({ default: module.ActivationModal })));
+const ActivationModal = lazy(() =>
+  import('./activation-modal').then((module) => ({ default: module.ActivationModal })),
+);
 
 const PHONE_QUERY = '(max-width: 767.98px)';
 
 /** The resend button and its outcome, shared by the alert and the modal. */
 export function ResendActivation({ className = 'btn btn-sm btn-primary' }: { className?: string }) {
   const { t } = useTranslation();
-  const resend = useResendActivation();
+  const { state, send } = useResendActivation();
   return (
     <>
-      <button type="button" className={className} onClick={() => resend.mutate()} disabled={resend.isPending || resend.isSuccess}>
-        {resend.isPending ? t('activation.resending') : t('activation.resend')}
+      <button
+        type="button"
+        className={className}
+        onClick={send}
+        disabled={state.status !== 'idle' && state.status !== 'failed'}
+      >
+        {state.status === 'pending' ? t('activation.resending') : t('activation.resend')}
       </button>
       <span role="status" className="activation-reminder__status">
-        {resend.isSuccess && t('activation.sent')}
-        {resend.isError &&
-          (resend.error instanceof ApiError && resend.error.status > 0 ? resend.error.message : t('auth.errors.generic'))}
+        {state.status === 'sent' && t('activation.sent')}
+        {state.status === 'failed' &&
+          (state.error instanceof ApiError && state.error.status > 0 ? state.error.message : t('auth.errors.generic'))}
       </span>
     </>
   );

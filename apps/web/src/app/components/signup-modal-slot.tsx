@@ -1,9 +1,12 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { openSignupModal, useSignupModal } from '../../features/account/signup-modal-store';
+import { loadTexts } from '../../lib/i18n';
 
-// The modal, its form and react-bootstrap's Modal load only when someone opens it.
+// The modal, its form, its texts and react-bootstrap's Modal load only when someone opens it.
 const SignupModal = lazy(() =>
-  import('../../features/account/components/signup-modal').then((module) => ({ default: module.SignupModal })),
+  Promise.all([import('../../features/account/components/signup-modal'), loadTexts('signup')]).then(([module]) => ({
+    default: module.SignupModal,
+  })),
 );
 
 /** From the md breakpoint on, signup opens as a modal; below it, the /signup page. */
@@ -17,7 +20,14 @@ const SIGNUP_PATH = /^\/(?:members\/(\d+)\/)?signup\/?$/;
  * Answers the recipient's id (0 for none), or null when the click is not a signup.
  */
 export function signupClickTarget(event: MouseEvent): number | null {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+  if (
+    event.defaultPrevented ||
+    event.button !== 0 ||
+    event.metaKey ||
+    event.ctrlKey ||
+    event.shiftKey ||
+    event.altKey
+  ) {
     return null;
   }
   const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;

@@ -41,7 +41,12 @@ export function SiteEntryWarning() {
 
   return (
     <Suspense fallback={null}>
-      <EntryWarningModal siteName={settings.name} minAge={settings.min_age} onEnter={handleEnter} onLeave={handleLeave} />
+      <EntryWarningModal
+        siteName={settings.name}
+        minAge={settings.min_age}
+        onEnter={handleEnter}
+        onLeave={handleLeave}
+      />
     </Suspense>
   );
 }

@@ -6,9 +6,10 @@ import { setLocale } from '../../lib/i18n';
 /** Switches the language (cookie, catalogues, <html lang>) and saves it on a logged-in member. */
 export function useChangeLocale(): (locale: Locale) => Promise<void> {
   const user = useUser();
-  const { mutate: saveLanguage } = useUpdateLanguage();
+  const saveLanguage = useUpdateLanguage();
   return async (locale) => {
     await setLocale(locale);
-    if (user && user.language !== locale) saveLanguage(locale);
+    // The switch has happened either way; a failed save leaves the old language for next time.
+    if (user && user.language !== locale) await saveLanguage(locale).catch(() => undefined);
   };
 }

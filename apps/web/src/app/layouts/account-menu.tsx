@@ -10,13 +10,15 @@ import { useLogout } from '../../features/account/api/logout';
 export function AccountMenu({ user }: { user: User }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { mutate: logout } = useLogout();
+  const logout = useLogout();
   // The server sends ready URLs (the CDN's or /media/...).
   const photo = user.profile.main_image?.thumb_filename ?? null;
 
   function handleLogout() {
     // Leave members-only pages first, so nobody is bounced to the login page on the way out.
-    void Promise.resolve(navigate('/')).then(() => logout());
+    void Promise.resolve(navigate('/'))
+      .then(() => logout())
+      .catch(() => undefined);
   }
 
   return (

@@ -5,7 +5,6 @@ import { ChatsActivitySlot } from '../../features/chat/components/chats-activity
 import { LikesActivitySlot } from '../../features/likes/components/likes-activity-slot';
 import { TimeBonusSlot } from '../../features/time-bonus/components/time-bonus-slot';
 import { loadMemberTexts } from '../../lib/i18n';
-import { ActivationReminder } from '../components/activation-reminder';
 import { SignupModalSlot } from '../components/signup-modal-slot';
 import { SiteFooter } from './site-footer';
 import { SkipLink } from './skip-link';
@@ -15,6 +14,11 @@ import { TopBar } from './top-bar';
 // Only members without a photo can see the profile-photo alert: visitors never load it.
 const ProfilePhotoAlert = lazy(() =>
   import('../components/profile-photo-alert').then((module) => ({ default: module.ProfilePhotoAlert })),
+);
+
+// The activation reminder concerns members only, so visitors' first load goes without it.
+const ActivationReminder = lazy(() =>
+  import('../components/activation-reminder').then((module) => ({ default: module.ActivationReminder })),
 );
 
 // The push and disabled-notifications alerts are for members only, with the members-area texts.
@@ -35,9 +39,9 @@ export function DefaultLayout() {
       <SkipLink />
       <TopBar />
       {/* The warning banners (activation, profile photo, push, disabled notifications) render here. */}
-      <ActivationReminder />
       {user && (
         <Suspense fallback={null}>
+          <ActivationReminder />
           <MemberAlerts />
         </Suspense>
       )}

@@ -18,6 +18,17 @@ describe('LanguageMenu', () => {
     expect(names).toEqual(['Nederlands', 'Deutsch', 'Français']);
   });
 
+  it("lists the languages of a member's own country, wherever they are", async () => {
+    const user = buildUser();
+    await renderWithApp(routes, {
+      user: { ...user, profile: { ...user.profile, country: 'BE' } },
+      settings: { geoip_country: 'US' },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Taal' }));
+    const names = screen.getAllByRole('menuitem').map((item) => item.textContent);
+    expect(names).toEqual(['Nederlands', 'Deutsch', 'Français']);
+  });
+
   it('switches the language, sets the cookie for a year and updates <html lang>', async () => {
     await renderWithApp(routes, { settings: { geoip_country: 'CH' } });
     await userEvent.click(screen.getByRole('button', { name: 'Taal' }));
@@ -31,7 +42,11 @@ describe('LanguageMenu', () => {
   it('saves the language on a logged-in member', async () => {
     const fetchMock = vi.fn<typeof fetch>(async () => new Response('{"ok":true}', { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
-    await renderWithApp(routes, { user: buildUser({ language: 'nl' }), settings: { geoip_country: null } });
+    const user = buildUser({ language: 'nl' });
+    await renderWithApp(routes, {
+      user: { ...user, profile: { ...user.profile, country: 'CH' } },
+      settings: { geoip_country: null },
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Taal' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Deutsch' }));
 

@@ -2,18 +2,23 @@ import { LOCALE_ENTRIES } from '@app/i18n';
 import { useTranslation } from 'react-i18next';
 import { DropdownMenu } from '../../components/dropdown-menu';
 import { CheckIcon, ChevronDownIcon, GlobeIcon } from '../../components/icons';
+import { useUser } from '../../features/account/api/get-user';
 import { useSettings } from '../../features/settings/api/get-settings';
 import { currentLocale } from '../../lib/i18n';
 import { useChangeLocale } from '../hooks/use-change-locale';
 import { languageOptions } from '../rules';
 
-/** The language dropdown (#language-menu): the languages of the visitor's country, plus the current one. */
+/**
+ * The language dropdown (#language-menu): the languages of the member's country (the visitor's,
+ * by GeoIP, when logged out), plus the current one.
+ */
 export function LanguageMenu() {
   const { t } = useTranslation();
   const settings = useSettings();
+  const user = useUser();
   const changeLocale = useChangeLocale();
   const current = currentLocale();
-  const options = languageOptions(settings.geoip_country, current);
+  const options = languageOptions(user?.profile.country ?? settings.geoip_country, current);
 
   const items = options.map((code) => {
     const entry = LOCALE_ENTRIES.find((locale) => locale.code === code)!;
@@ -22,7 +27,9 @@ export function LanguageMenu() {
       label: entry.name,
       lang: code,
       current: code === current,
-      icon: <CheckIcon size={16} className={code === current ? 'dropdown-item__check' : 'dropdown-item__check invisible'} />,
+      icon: (
+        <CheckIcon size={16} className={code === current ? 'dropdown-item__check' : 'dropdown-item__check invisible'} />
+      ),
       onSelect: () => void changeLocale(code),
     };
   });

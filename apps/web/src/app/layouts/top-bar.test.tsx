@@ -35,7 +35,10 @@ describe('TopBar', () => {
     const thumb = 'https://cdn.example/media/photos/ab/ab12cd34ef56-thumb.webp';
     const user = buildUser();
     const { container } = await renderWithApp(routes, {
-      user: { ...user, profile: { ...user.profile, main_image: { filename: thumb, thumb_filename: thumb, match: thumb } } },
+      user: {
+        ...user,
+        profile: { ...user.profile, main_image: { filename: thumb, thumb_filename: thumb, match: thumb } },
+      },
     });
     expect(container.querySelector('.top-bar__account img')).toHaveAttribute('src', thumb);
   });

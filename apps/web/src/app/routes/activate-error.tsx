@@ -12,11 +12,22 @@ export function Component() {
   const user = useUser();
   const unconfirmed = user?.status === 'not_confirmed';
   return (
-    <Page title={t('pages.activateError.title')} intro={t('pages.activateError.intro')} icon={<MailIcon size={28} />} narrow>
+    <Page
+      title={t('pages.activateError.title')}
+      intro={t('pages.activateError.intro')}
+      icon={<MailIcon size={28} />}
+      narrow
+    >
       <EmptyState
         icon={<MailIcon size={28} />}
         title={t('pages.activateError.emptyTitle')}
-        text={unconfirmed ? t('activation.resendText') : user ? t('activation.alreadyConfirmed') : t('pages.activateError.emptyText')}
+        text={
+          unconfirmed
+            ? t('activation.resendText')
+            : user
+              ? t('activation.alreadyConfirmed')
+              : t('pages.activateError.emptyText')
+        }
         action={
           unconfirmed ? (
             <div className="activation-reminder__actions activation-reminder__actions--center">
@@ -36,4 +47,3 @@ export function Component() {
     </Page>
   );
 }
-

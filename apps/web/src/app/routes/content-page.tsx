@@ -1,4 +1,4 @@
-import { termsVersionDate, type ContentPage } from '@app/shared';
+import { contentPageValues, termsVersionDate, type ContentPage, type ContentPageText } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DocumentIcon, MailIcon } from '../../components/icons';
@@ -6,40 +6,79 @@ import { useCompanyInfo } from '../../features/reference/api/get-company-info';
 import { useSettings } from '../../features/settings/api/get-settings';
 import { formatDate } from '../../lib/i18n';
 import { Page } from '../components/page';
+import './content-page.scss';
 
-/** The content pages (/pages/terms, privacy, cookies, ban, faq, return-policy, service). */
+/** Pages with this many sections get a table of contents. */
+const CONTENTS_FROM = 4;
+
+/**
+ * The content pages (/pages/terms, privacy, cookies, ban, faq, return-policy, service), from the
+ * `pages` catalogue with the site's and company's details filled in. The server renders the same
+ * texts into the page's HTML (modules/pages/pages.prerender.ts), so they are indexable.
+ */
 export function Component() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('pages');
   const settings = useSettings();
   const company = useCompanyInfo();
-  // The route's loader lets only the known page names through.
+  // The route table lets only the known page names through.
   const name = useParams().name as ContentPage;
-  const values = { name: settings.name, days: settings.refund_days };
+  const values = contentPageValues({ ...settings, domain: settings.domain }, company);
+  const page = t(name, { returnObjects: true, ...values }) as ContentPageText;
+  const sectionId = (index: number) => `${name}-${index + 1}`;
 
   return (
-    <Page
-      title={t(`contentPages.${name}.title`)}
-      intro={t(`contentPages.${name}.intro`, values)}
-      icon={<DocumentIcon size={28} />}
-    >
+    <Page title={page.title} intro={page.intro} icon={<DocumentIcon size={28} />}>
       {name === 'terms' && company && (
-        <p className="page-meta">{t('contentPages.version', { date: formatDate(termsVersionDate(company.added)) })}</p>
+        <p className="page-meta">{t('version', { date: formatDate(termsVersionDate(company.added)) })}</p>
       )}
-      <div className="card-panel contact-card">
-        <MailIcon size={24} />
-        <div>
-          <h2 className="h5">{t('contentPages.questionsTitle')}</h2>
-          <p>
-            {t('contentPages.questionsText')}{' '}
-            <a href={`mailto:${settings.support_email}`}>{settings.support_email}</a>
-          </p>
-          {company && (
-            <address className="mb-0">
-              {company.name}
-              <br />
-              {company.address}, {company.city}, {company.country}
-            </address>
-          )}
+      <div className="content-page">
+        {page.sections.length >= CONTENTS_FROM && (
+          <nav className="content-page__contents" aria-labelledby="contents-title">
+            <h2 id="contents-title" className="h6">
+              {t('contents')}
+            </h2>
+            <ol>
+              {page.sections.map((section, index) => (
+                <li key={section.heading}>
+                  <a href={`#${sectionId(index)}`}>{section.heading}</a>
+                </li>
+              ))}
+            </ol>
+          </nav>
+        )}
+        <div className="content-page__body">
+          {page.sections.map((section, index) => (
+            <section key={section.heading} aria-labelledby={sectionId(index)}>
+              <h2 id={sectionId(index)} className="h4">
+                {section.heading}
+              </h2>
+              {section.paragraphs?.map((paragraph) => (
+                <p key={paragraph}>{paragraph}</p>
+              ))}
+              {section.items?.map((item) => (
+                <details key={item.q} className="content-page__question">
+                  <summary>{item.q}</summary>
+                  <p>{item.a}</p>
+                </details>
+              ))}
+            </section>
+          ))}
+          <div className="card-panel contact-card">
+            <MailIcon size={24} />
+            <div>
+              <h2 className="h5">{t('questionsTitle')}</h2>
+              <p>
+                {t('questionsText')} <a href={`mailto:${settings.support_email}`}>{settings.support_email}</a>
+              </p>
+              {company && (
+                <address className="mb-0">
+                  {company.name}
+                  <br />
+                  {company.address}, {company.city}, {company.country}
+                </address>
+              )}
+            </div>
+          </div>
         </div>
       </div>
     </Page>

@@ -1,27 +1,54 @@
+import { NICHE_KEYS, type LanderName } from '@app/shared';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Hero } from '../../features/landing/components/hero';
-import { HowItWorks } from '../../features/landing/components/how-it-works';
-import { TrustPoints } from '../../features/landing/components/trust-points';
+import { useParams } from 'react-router';
+import { useLander } from '../../features/landing/api/get-lander';
+import type { LanderProps } from '../../features/landing/components/landers/shared';
+import { useLandingSlug } from '../../features/landing/hooks/use-landing-slug';
 import { useSettings } from '../../features/settings/api/get-settings';
 import { DocumentTitle } from '../components/document-title';
+import { chunkedDesigns } from '../hooks/use-chunks';
 
-/** The campaign landing pages (/landers/:name/:slug?, /landers/tinderswipe). */
+type LanderModule = () => Promise<{ default: ComponentType<LanderProps> }>;
+
+/** Each lander is a chunk of its own, so a visitor downloads only the design they landed on. */
+const LANDERS: Record<LanderName | 'tinderswipe', LanderModule> = {
+  alonetonight: () => import('../../features/landing/components/landers/alonetonight'),
+  collagelanding: () => import('../../features/landing/components/landers/collagelanding'),
+  gallery: () => import('../../features/landing/components/landers/gallery'),
+  iconslanding: () => import('../../features/landing/components/landers/iconslanding'),
+  maplanding: () => import('../../features/landing/components/landers/maplanding'),
+  socialnetwork: () => import('../../features/landing/components/landers/socialnetwork'),
+  transitionsvideolanding: () => import('../../features/landing/components/landers/transitionsvideolanding'),
+  video: () => import('../../features/landing/components/landers/video'),
+  tinderswipe: () => import('../../features/landing/components/landers/tinderswipe'),
+};
+
+const designs = chunkedDesigns(LANDERS);
+
+/**
+ * The campaign landing pages (/landers/:name/:slug?, /landers/tinderswipe): each its own design,
+ * in the slug's language with the slug's niche, built from that niche's members. The server
+ * renders the same title, description and headline into the page's HTML.
+ */
 export function Component() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('landing');
   const settings = useSettings();
+  // The route table lets only known lander names through; tinderswipe has a route of its own.
+  const name = (useParams().name ?? 'tinderswipe') as LanderName | 'tinderswipe';
+  const { niche } = useLandingSlug(name === 'tinderswipe' ? null : `/landers/${name}`);
+  const query = useLander(niche);
+  designs.useChunk(name);
+  const Lander = designs.loaded[name];
+  const audience = t(`niches.${NICHE_KEYS[niche]}.audience`);
   return (
     <>
-      <DocumentTitle />
-      <Hero
-        eyebrow={t('hero.eyebrow', { name: settings.name })}
-        title={t('lander.title')}
-        text={t('lander.text', { name: settings.name })}
-        primary={{ to: '/signup', label: t('nav.signup') }}
-        secondary={{ to: '/login', label: t('nav.login') }}
-        notes={[t('hero.notes.free'), t('hero.notes.adults', { age: settings.min_age }), t('hero.notes.privacy')]}
-      />
-      <HowItWorks />
-      <TrustPoints siteName={settings.name} fictionalPlural={settings.fictional_plural} />
+      <DocumentTitle title={t(`landers.${name}.title`, { audience, name: settings.name })} />
+      {Lander ? (
+        <Lander niche={niche} data={query.data} loading={query.isPending} error={query.isError} />
+      ) : (
+        <div className="lander" aria-busy="true" />
+      )}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { LOCALE_ENTRIES } from '@app/i18n';
 import { useTranslation } from 'react-i18next';
 import { CheckIcon, GlobeIcon } from '../../components/icons';
+import { useUser } from '../../features/account/api/get-user';
 import { useSettings } from '../../features/settings/api/get-settings';
 import { currentLocale } from '../../lib/i18n';
 import { Page } from '../components/page';
@@ -11,6 +12,7 @@ import { languageOptions } from '../rules';
 export function Component() {
   const { t } = useTranslation();
   const settings = useSettings();
+  const user = useUser();
   const changeLocale = useChangeLocale();
   const current = currentLocale();
   return (
@@ -21,7 +23,7 @@ export function Component() {
       narrow
     >
       <ul className="link-list" aria-label={t('language.label')}>
-        {languageOptions(settings.geoip_country, current).map((code) => (
+        {languageOptions(user?.profile.country ?? settings.geoip_country, current).map((code) => (
           <li key={code}>
             <button
               type="button"

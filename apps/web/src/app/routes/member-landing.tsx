@@ -1,27 +1,73 @@
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { Hero } from '../../features/landing/components/hero';
-import { HowItWorks } from '../../features/landing/components/how-it-works';
+import { useLander } from '../../features/landing/api/get-lander';
+import {
+  MemberLandingError,
+  MemberUnavailable,
+  type MemberLandingDesignProps,
+  type MemberLandingVariant,
+} from '../../features/landing/components/member-landing/shared';
+import { useLandingSlug } from '../../features/landing/hooks/use-landing-slug';
 import { useSettings } from '../../features/settings/api/get-settings';
 import { DocumentTitle } from '../components/document-title';
+import { chunkedDesigns } from '../hooks/use-chunks';
+import { useCurrentRoute } from '../hooks/use-current-route';
 
-/** The landing page of a member's invitation (/members/:id/landing, landing2, landing3). */
+const VARIANTS: Record<string, MemberLandingVariant> = {
+  'members-id-landing': 'landing',
+  'members-id-landing2-slug': 'landing2',
+  'members-id-landing3-slug': 'landing3',
+};
+
+type DesignModule = () => Promise<{ default: ComponentType<MemberLandingDesignProps> }>;
+
+/** Each design is a chunk of its own, so a visitor downloads only the one they landed on. */
+const DESIGNS: Record<MemberLandingVariant, DesignModule> = {
+  landing: () => import('../../features/landing/components/member-landing/spotlight'),
+  landing2: () => import('../../features/landing/components/member-landing/message-invite'),
+  landing3: () => import('../../features/landing/components/member-landing/match'),
+};
+
+const designs = chunkedDesigns(DESIGNS);
+
+/**
+ * The landing pages about one member (/members/:id/landing, landing2, landing3): a profile
+ * spotlight, a message waiting and a match, each leading to /members/:id/signup. landing2 and
+ * landing3 take a slug that sets language and niche (without one they move to the canonical
+ * slug); the plain landing has none and shows the current language and the site's niche. A
+ * member who cannot be shown gives way to others of the pool; a failed load still leads to
+ * the member's signup.
+ */
 export function Component() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('landing');
   const settings = useSettings();
-  const { id } = useParams();
+  const id = Number(useParams().id);
+  const variant = VARIANTS[useCurrentRoute()?.name ?? ''] ?? 'landing';
+  const { niche } = useLandingSlug(variant === 'landing' ? null : `/members/${id}/${variant}`);
+  const query = useLander(niche, id);
+  designs.useChunk(variant);
+  const Design = designs.loaded[variant];
+  const data = query.data;
+  const member = data?.member ?? null;
+
+  let title: string | undefined;
+  if (data) {
+    title = member
+      ? t(`memberLanding.${variant}.title`, { member: member.name, name: settings.name })
+      : t('memberLanding.unavailable.title', { name: settings.name });
+  }
+
+  let page;
+  if (data && !member) page = <MemberUnavailable data={data} />;
+  else if (!data && query.isError) page = <MemberLandingError memberId={id} />;
+  else if (Design) page = <Design memberId={id} member={member} pool={data?.members ?? []} />;
+  else page = <div className="member-landing" aria-busy="true" />;
+
   return (
     <>
-      <DocumentTitle title={t('memberLanding.title')} />
-      <Hero
-        eyebrow={t('hero.eyebrow', { name: settings.name })}
-        title={t('memberLanding.title')}
-        text={t('memberLanding.text', { name: settings.name })}
-        primary={{ to: `/members/${id}/signup`, label: t('nav.signup') }}
-        secondary={{ to: '/login', label: t('nav.login') }}
-        notes={[t('hero.notes.free'), t('hero.notes.adults', { age: settings.min_age }), t('hero.notes.privacy')]}
-      />
-      <HowItWorks />
+      <DocumentTitle title={title} />
+      {page}
     </>
   );
 }

@@ -11,7 +11,12 @@ export function Component() {
   const [search] = useSearchParams();
   const token = search.get('token')?.trim() ?? '';
   return (
-    <Page title={t('pages.resetPasswordDo.title')} intro={t('pages.resetPasswordDo.intro')} icon={<KeyIcon size={28} />} narrow>
+    <Page
+      title={t('pages.resetPasswordDo.title')}
+      intro={t('pages.resetPasswordDo.intro')}
+      icon={<KeyIcon size={28} />}
+      narrow
+    >
       {token ? (
         <div className="card-panel">
           <ResetPasswordForm token={token} />

@@ -8,7 +8,12 @@ import { Page } from '../components/page';
 export function Component() {
   const { t } = useTranslation();
   return (
-    <Page title={t('pages.resetPassword.title')} intro={t('pages.resetPassword.intro')} icon={<KeyIcon size={28} />} narrow>
+    <Page
+      title={t('pages.resetPassword.title')}
+      intro={t('pages.resetPassword.intro')}
+      icon={<KeyIcon size={28} />}
+      narrow
+    >
       <div className="card-panel">
         <ResetRequestForm />
         <p className="auth-divider mb-0">

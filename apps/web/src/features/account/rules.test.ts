@@ -48,7 +48,9 @@ describe('signupStepErrors', () => {
 
   it('keeps the profile name apart from the e-mail address and @', () => {
     expect(signupStepErrors(2, { ...values, name: '@lotte' }, options)).toEqual({ name: 'nameStartsWithAt' });
-    expect(signupStepErrors(3, { ...values, name: 'Lotte@Example.com' }, options)).toEqual({ email: 'nameEqualsEmail' });
+    expect(signupStepErrors(3, { ...values, name: 'Lotte@Example.com' }, options)).toEqual({
+      email: 'nameEqualsEmail',
+    });
   });
 });
 

@@ -29,5 +29,9 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useSignupModal(): SignupModalState {
-  return useSyncExternalStore(subscribe, () => state, () => state);
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  );
 }

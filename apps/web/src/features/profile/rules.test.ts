@@ -117,4 +117,3 @@ describe('latestBirthDate', () => {
     expect(latestBirthDate(new Date('2026-11-22T10:00:00Z'), 18)).toBe('2008-11-22');
   });
 });
-

@@ -1,5 +1,5 @@
 import type { UserResponse } from '@app/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { apiCommand } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -8,13 +8,14 @@ export function logout(): Promise<void> {
   return apiCommand('/api/logout.php');
 }
 
-/** Logs out, then forgets the member so every view switches to the visitor's. */
-export function useLogout() {
+/**
+ * Logs out, then forgets the member so every view switches to the visitor's. A plain call, not
+ * useMutation: the account menu is part of the app shell, which every first load carries.
+ */
+export function useLogout(): () => Promise<void> {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: logout,
-    onSuccess: () => {
-      queryClient.setQueryData<UserResponse>(queryKeys.user, { user: null });
-    },
-  });
+  return async () => {
+    await logout();
+    queryClient.setQueryData<UserResponse>(queryKeys.user, { user: null });
+  };
 }

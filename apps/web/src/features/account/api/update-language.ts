@@ -1,5 +1,5 @@
 import type { Locale, UserLanguageBody, UserResponse } from '@app/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { apiCommand } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -9,14 +9,16 @@ export function updateLanguage(language: Locale): Promise<void> {
   return apiCommand('/api/user.php', { method: 'PUT', body });
 }
 
-export function useUpdateLanguage() {
+/**
+ * Saves the language and updates the cached member. A plain call, not useMutation: the language
+ * menu is part of the app shell, which every first load carries.
+ */
+export function useUpdateLanguage(): (language: Locale) => Promise<void> {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateLanguage,
-    onSuccess: (_data, language) => {
-      queryClient.setQueryData<UserResponse>(queryKeys.user, (current) =>
-        current?.user ? { user: { ...current.user, language } } : current,
-      );
-    },
-  });
+  return async (language) => {
+    await updateLanguage(language);
+    queryClient.setQueryData<UserResponse>(queryKeys.user, (current) =>
+      current?.user ? { user: { ...current.user, language } } : current,
+    );
+  };
 }

@@ -13,7 +13,7 @@ import { Link } from 'react-router';
 import { CheckIcon } from '../../../components/icons';
 import { ApiError } from '../../../lib/api';
 import { currentLocale } from '../../../lib/i18n';
-import { readTracking } from '../../../lib/tracking';
+import { readLanding, readTracking } from '../../../lib/tracking';
 import { useSettings } from '../../settings/api/get-settings';
 import type { SignupBody } from '../api/contract';
 import { useSignup } from '../api/signup';
@@ -114,6 +114,7 @@ export function SignupForm({ recipientId, onSuccess, onProgressChange, onLeave }
       return;
     }
     const tracking = readTracking();
+    const landing = readLanding();
     const body: SignupBody = {
       email: values.email.trim(),
       password: values.password,
@@ -125,6 +126,7 @@ export function SignupForm({ recipientId, onSuccess, onProgressChange, onLeave }
       terms: true,
       language: currentLocale(),
       ...(tracking && Object.keys(tracking).length > 0 ? { tracking } : {}),
+      ...(landing ? { landing } : {}),
       ...(recipientId ? { recipient_id: recipientId } : {}),
       ...(recipientId && message.trim() ? { signup_message: message.trim() } : {}),
     };

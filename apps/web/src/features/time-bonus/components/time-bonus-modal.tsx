@@ -63,7 +63,12 @@ export function TimeBonusModal({ bonus, percent, credits }: { bonus: TimeBonus; 
   return (
     <Modal show onHide={close} centered aria-labelledby="time-bonus-modal-title">
       <Modal.Body className="time-bonus-modal">
-        <button type="button" className="time-bonus-modal__close" aria-label={t('timeBonus.modal.close')} onClick={close}>
+        <button
+          type="button"
+          className="time-bonus-modal__close"
+          aria-label={t('timeBonus.modal.close')}
+          onClick={close}
+        >
           <CloseIcon size={20} />
         </button>
         <span className="time-bonus-modal__badge" aria-hidden="true">
