@@ -41,6 +41,24 @@ function placeholders(text: string): string[] {
   return [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]!).sort();
 }
 
+/** Texts of several words that may read the same in two languages: brand names and a slogan. */
+const SHARED_TEXTS = new Set([
+  'Apple Pay',
+  'Carte Bancaire',
+  'eps-Überweisung',
+  'Swipe, like, match',
+  '{{price}} per credit',
+]);
+
+/**
+ * Whether a text may equal another language's text for the same key: placeholders and signs
+ * only, a single word (cognates and loanwords such as Foto, Sport, Premium, Likes), or listed.
+ */
+function mayReadTheSame(text: string): boolean {
+  const words = text.replace(/\{\{[^}]*\}\}/g, ' ').match(/\p{L}+(?:-\p{L}+)*/gu) ?? [];
+  return words.length <= 1 || SHARED_TEXTS.has(text);
+}
+
 describe('locale entries', () => {
   it('cover every shipped locale once', () => {
     expect(LOCALE_ENTRIES.map((l) => l.code).sort()).toEqual([...LOCALES].sort());
@@ -76,5 +94,18 @@ describe.each(NAMESPACES)('the %s catalogues', (ns) => {
       expect(text.trim(), `${locale} ${key}`).not.toBe('');
       expect(placeholders(text), `${locale} ${key}`).toEqual(placeholders(source));
     }
+  });
+
+  // A text left in Dutch, or in English (the stand-in language while translating), is untranslated.
+  it.each(LOCALES.filter((l) => l !== 'nl'))('are translated in %s, not left in Dutch or English', (locale) => {
+    const english = flatten(load('en', ns));
+    const untranslated: string[] = [];
+    for (const [key, text] of flatten(load(locale, ns))) {
+      const base = key.replace(PLURAL_SUFFIX, '_other');
+      const sources = [reference.get(key) ?? reference.get(base)];
+      if (locale !== 'en') sources.push(english.get(key) ?? english.get(base));
+      if (sources.includes(text) && !mayReadTheSame(text)) untranslated.push(`${key}: ${text}`);
+    }
+    expect(untranslated).toEqual([]);
   });
 });
