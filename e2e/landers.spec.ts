@@ -79,25 +79,3 @@ test.describe('landing pages', () => {
     await expect(match.getByRole('link', { name: 'Gratis aanmelden' })).toHaveAttribute('href', '/signup');
   });
 });
-
-test.describe('landing pages about one member', () => {
-  test.beforeEach(async ({ page }) => skipEntryWarning(page));
-
-  test('each of the three shows the member and leads to their signup page', async ({ page }) => {
-    const [member] = await landerMembers(page, 1);
-    for (const path of ['landing', 'landing2/nl', 'landing3/nl']) {
-      await page.goto(`/members/${member!.id}/${path}`);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(page.getByRole('main')).toContainText(member!.name);
-      await expect(page.locator(`a[href="/members/${member!.id}/signup"]`).first()).toBeVisible();
-    }
-  });
-
-  test('landing2 without a slug lands on its canonical slug; an unknown member offers others', async ({ page }) => {
-    const [member] = await landerMembers(page, 1);
-    await page.goto(`/members/${member!.id}/landing2`);
-    await expect(page).toHaveURL(new RegExp(`/members/${member!.id}/landing2/nl$`));
-    await page.goto('/members/987654321/landing');
-    await expect(page.getByRole('heading', { name: 'Dit profiel is niet meer beschikbaar' })).toBeVisible();
-  });
-});
