@@ -70,9 +70,6 @@ async function expectAllIn(page: Page, locale: Locale, foreign: string[]): Promi
 const slug = (locale: Locale) => (locale === 'en' ? 'eng' : locale);
 
 test.describe('all eleven languages', () => {
-  // One pass per language is enough; the phone project runs the same texts.
-  test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, 'desktop only');
-
   for (const locale of LOCALES) {
     test(`the main pages show no untranslated text in ${locale}`, async ({ page, context, baseURL }) => {
       test.slow();
