@@ -110,11 +110,24 @@ export const messages = pgTable(
     /** The gift of a gift message. */
     giftKey: text('gift_key').references(() => gifts.key, { onUpdate: 'cascade' }),
     credits: integer('credits').notNull().default(0),
+    /**
+     * Set while the message is held back for review (spam defence): only its sender sees it,
+     * until staff release it (cleared) or drop it.
+     */
+    heldReason: text('held_reason', { enum: ['contact_details', 'repeated_text'] }),
+    /** The staff member who wrote it for a site-run (fictional) profile. */
+    staffId: integer('staff_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // A conversation's messages, newest first, paged by id.
     index('messages_conversation_idx').on(t.conversationId, t.id),
+    // The dashboard's messages per day, and the spam check of one sender's recent messages.
+    index('messages_created_idx').on(t.createdAt),
+    index('messages_sender_idx').on(t.senderId, t.createdAt),
+    index('messages_held_idx')
+      .on(t.id)
+      .where(sql`${t.heldReason} is not null`),
     check('messages_credits_nonnegative', sql`${t.credits} >= 0`),
   ],
 );

@@ -9,3 +9,5 @@ export * from './chat.js';
 export * from './credits.js';
 export * from './notifications.js';
 export * from './complaints.js';
+export * from './staff.js';
+export * from './safety.js';

@@ -42,9 +42,26 @@ export const members = pgTable(
     /** Why the member deleted the account (DELETE_REASONS) and what they added, for the operator. */
     deleteReason: text('delete_reason'),
     deleteNote: text('delete_note'),
+    /**
+     * The address as one mailbox: lowercase, without +tags, and for Gmail without dots. One
+     * account per mailbox; a ban records it in banned_emails.
+     */
+    emailKey: text('email_key'),
+    /** Banned by staff: logged out, cannot log in, sees the reason on /pages/ban. */
+    bannedAt: timestamp('banned_at', { withTimezone: true }),
+    banReason: text('ban_reason'),
+    /**
+     * Shadow-banned: the member can go on using the site, but nobody sees their profile or
+     * gets their messages. Set by staff or automatically after repeated reports (pending review).
+     */
+    shadowBannedAt: timestamp('shadow_banned_at', { withTimezone: true }),
+    shadowBanReason: text('shadow_ban_reason'),
   },
   (t) => [
     uniqueIndex('members_email_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('members_email_key_idx').on(t.emailKey),
+    // The dashboard's signups per day.
+    index('members_signup_date_idx').on(t.signupDate),
     check('members_credits_nonnegative', sql`${t.credits} >= 0`),
     // The erase job looks for accounts deleted longer ago than the reactivation period.
     index('members_deleted_idx')
@@ -70,6 +87,8 @@ export const profiles = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     about: text('about').notNull().default(''),
+    /** A new about-me text held back for review (links, addresses, phone numbers); not public. */
+    aboutHeld: text('about_held'),
     hairColor: text('hair_color'),
     eyeColor: text('eye_color'),
     bodyType: text('body_type'),
@@ -127,9 +146,21 @@ export const photos = pgTable(
     filename: text('filename').notNull(),
     thumbFilename: text('thumb_filename').notNull(),
     matchFilename: text('match_filename').notNull(),
+    /**
+     * Staff review: with settings.photo_review 'before' a new photo is 'pending' and hidden until
+     * approved; with 'after' it shows at once and still waits in the queue ('pending_live').
+     */
+    review: text('review', { enum: ['approved', 'pending', 'pending_live', 'rejected'] })
+      .notNull()
+      .default('approved'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('photos_member_idx').on(t.memberId, t.position)],
+  (t) => [
+    index('photos_member_idx').on(t.memberId, t.position),
+    index('photos_review_idx')
+      .on(t.createdAt)
+      .where(sql`${t.review} in ('pending', 'pending_live')`),
+  ],
 );
 
 /**

@@ -226,6 +226,8 @@ export async function insertMessage(
     imageHeight: content.image?.height ?? null,
     giftKey: content.giftKey,
     credits: values.credits ?? 0,
+    heldReason: null,
+    staffId: null,
     createdAt: values.at,
   };
   const [inserted] = await runNamed<{ id: IdValue; credits: number | null }>(
@@ -368,6 +370,8 @@ export async function sendPaidMessage(
       imageHeight: content.image?.height ?? null,
       giftKey: content.giftKey,
       credits: price,
+      heldReason: null,
+      staffId: null,
       createdAt: at,
     },
     recipientId: Number(sent.recipient_id),
