@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { and, eq, or } from 'drizzle-orm';
-import type { StoredSettings } from '@app/shared';
+import { emailKey, type StoredSettings } from '@app/shared';
 import type { Db } from '../src/db/client.js';
 import { blocks, likes, members, outboxMails, photos, profiles, siteSettings } from '../src/db/schema/index.js';
 import { photoKey } from '../src/platform/storage/index.js';
@@ -23,10 +23,12 @@ export async function buildMember(
 ) {
   sequence += 1;
   const tag = `${sequence}-${randomBytes(3).toString('hex')}`;
+  const email = overrides.member?.email ?? `member-${tag}@example.test`;
   const [member] = await db
     .insert(members)
     .values({
-      email: `member-${tag}@example.test`,
+      email,
+      emailKey: emailKey(email),
       passwordHash: 'not-a-real-hash',
       status: 'confirmed',
       domain: 'localhost',

@@ -103,6 +103,24 @@ export const COUNTRY_TIME_ZONES: Record<Country, string> = {
 /** Conversations a free member may start. */
 export const FREE_CONVERSATION_LIMIT = 2;
 
+/**
+ * Spam defence: an account counts as new while it is younger than NEW_ACCOUNT_DAYS or has sent
+ * fewer than NEW_ACCOUNT_MESSAGES messages. Spammers write from fresh accounts and leave before
+ * either is reached, so a new account's message with contact details waits for staff review.
+ */
+export const NEW_ACCOUNT_DAYS = 7;
+export const NEW_ACCOUNT_MESSAGES = 10;
+
+/**
+ * The same opening text sent to REPEATED_OPENING_LIMIT distinct members within
+ * REPEATED_OPENING_HOURS is a mass mailing: that one and every further one is refused.
+ */
+export const REPEATED_OPENING_LIMIT = 3;
+export const REPEATED_OPENING_HOURS = 24;
+
+/** Messages (text, image or gift) a member may send per minute: more is a script, not a person. */
+export const MESSAGES_PER_MINUTE = 10;
+
 /** Welcome discount on a first purchase, in percent. */
 export const WELCOME_DISCOUNT_PERCENT = 25;
 
@@ -115,6 +133,18 @@ export const TIME_BONUS_MODAL_DELAY = 40_000;
 
 /** Days in which a deleted account can still be reactivated. */
 export const ACCOUNT_REACTIVATION_DAYS = 14;
+
+/**
+ * The automatic shadow-ban (pending staff review): a fake or scam account is mostly reported in
+ * its first days, by several members independently, so an account younger than
+ * AUTO_SHADOW_BAN_ACCOUNT_DAYS with open reports from at least AUTO_SHADOW_BAN_REPORTERS distinct
+ * members is hidden at once. Older accounts and the site's own fictional profiles wait for staff:
+ * a grudge shared by a few members must not silence an established account.
+ */
+export const AUTO_SHADOW_BAN_REPORTERS = 3;
+export const AUTO_SHADOW_BAN_ACCOUNT_DAYS = 7;
+/** members.shadow_ban_reason of an automatic shadow-ban, so staff can tell it from their own. */
+export const AUTO_SHADOW_BAN_REASON = 'auto_reports';
 
 /** Badges: the unread badge caps at 99+, the credits badge shows at 10 or fewer credits. */
 export const BADGE_CAP = 99;

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import {
   badgeText,
   cleanPhone,
+  emailKey,
   initialLocale,
   seekingFor,
   sexualityFor,
@@ -33,7 +34,9 @@ describe('initialLocale', () => {
     expect(initialLocale('xx', 'en')).toBe('en');
   });
   it('always yields a shipped locale', () => {
-    fc.assert(fc.property(fc.option(fc.string()), fc.option(fc.string()), (a, b) => LOCALES.includes(initialLocale(a, b))));
+    fc.assert(
+      fc.property(fc.option(fc.string()), fc.option(fc.string()), (a, b) => LOCALES.includes(initialLocale(a, b))),
+    );
   });
 });
 
@@ -74,5 +77,42 @@ describe('sexualityFor and seekingFor', () => {
       expect(sexualityFor(gender, seeking)).toBe(sexuality);
       expect(seekingFor(gender, sexuality)).toBe(seeking);
     }
+  });
+});
+
+describe('emailKey', () => {
+  const local = fc.stringMatching(/^[a-z0-9][a-z0-9._-]{0,15}$/);
+  const domain = fc.constantFrom('gmail.com', 'googlemail.com', 'example.nl', 'Hotmail.COM', 'mail.example.de');
+  const address = fc.tuple(local, domain).map(([l, d]) => `${l}@${d}`);
+
+  it('maps gmail dot, plus and domain variants to one key', () => {
+    expect(emailKey('J.an+x@GoogleMail.com')).toBe('jan@gmail.com');
+    expect(emailKey('jan@gmail.com')).toBe('jan@gmail.com');
+    expect(emailKey('j.an+dating@example.nl')).toBe('j.an@example.nl');
+  });
+
+  it('is idempotent', () => {
+    fc.assert(fc.property(address, (email) => emailKey(emailKey(email)) === emailKey(email)));
+  });
+
+  it('ignores case', () => {
+    fc.assert(fc.property(address, (email) => emailKey(email.toUpperCase()) === emailKey(email)));
+  });
+
+  it('gives every dot and +tag variant of a gmail address the same key', () => {
+    const plain = fc.stringMatching(/^[a-z0-9]{1,12}$/);
+    fc.assert(
+      fc.property(
+        plain,
+        fc.array(fc.nat(), { maxLength: 4 }),
+        fc.stringMatching(/^[a-z0-9]{0,6}$/),
+        (name, dots, tag) => {
+          const chars = [...name];
+          for (const at of dots) chars.splice((at % chars.length) + 1, 0, '.');
+          const variant = `${chars.join('')}+${tag}@googlemail.com`;
+          return emailKey(variant) === emailKey(`${name}@gmail.com`);
+        },
+      ),
+    );
   });
 });

@@ -30,7 +30,10 @@ export function visibleLanguages(country: string | null | undefined): readonly L
  * The locale to start in (spec section 4): the locale cookie when it names a supported locale,
  * else the domain's language when supported, else nl.
  */
-export function initialLocale(cookieValue: string | null | undefined, domainLanguage: string | null | undefined): Locale {
+export function initialLocale(
+  cookieValue: string | null | undefined,
+  domainLanguage: string | null | undefined,
+): Locale {
   if (isLocale(cookieValue)) return cookieValue;
   if (isLocale(domainLanguage)) return domainLanguage;
   return DEFAULT_LOCALE;
@@ -72,4 +75,22 @@ export function seekingFor(gender: Gender, sexuality: Sexuality): Seeking {
   if (sexuality === 'bi') return 'both';
   const seeksMen = (gender === 'male') === (sexuality !== 'hetero');
   return seeksMen ? 'men' : 'women';
+}
+
+/** Mail providers whose addresses ignore dots in the local part and answer under both domains. */
+const GMAIL_DOMAINS = ['gmail.com', 'googlemail.com'];
+
+/**
+ * The mailbox an address reaches, as members.email_key stores it: lowercase, the local part cut
+ * at the first '+' (a tag the mailbox ignores), and for Gmail without dots under gmail.com. One
+ * account per mailbox, so j.an+x@gmail.com cannot sign up next to jan@gmail.com. The same rule
+ * as the backfill of migration 0016.
+ */
+export function emailKey(email: string): string {
+  const lower = email.trim().toLowerCase();
+  const at = lower.lastIndexOf('@');
+  const domain = at < 0 ? '' : lower.slice(at + 1);
+  const local = (at < 0 ? lower : lower.slice(0, at)).split('+')[0] ?? '';
+  if (GMAIL_DOMAINS.includes(domain)) return `${local.replace(/\./g, '')}@gmail.com`;
+  return `${local}@${domain}`;
 }

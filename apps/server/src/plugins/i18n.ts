@@ -73,8 +73,11 @@ export type CatalogueNode = string | CatalogueNode[] | { [key: string]: Catalogu
 
 const require = createRequire(import.meta.url);
 
-/** The namespaces of the pages the server renders itself (landers and content pages). */
-export type PageNamespace = 'landing' | 'pages';
+/**
+ * The namespaces of the texts the server writes itself: landers and content pages, and the
+ * member namespace's README of the data export.
+ */
+export type PageNamespace = 'landing' | 'pages' | 'member';
 
 const PAGE_CATALOGUES = new Map<string, CatalogueNode>();
 

@@ -177,3 +177,5 @@ export const TrashIcon = icon(<path d="M4 7h16M9 7V4h6v3m-9 0 1 14h10l1-14M10 11
 export const LightbulbIcon = icon(
   <path d="M9 18h6m-5 3h4M12 3a6 6 0 0 0-3.5 10.9c.6.5 1 1.2 1 2.1h5c0-.9.4-1.6 1-2.1A6 6 0 0 0 12 3Z" />,
 );
+export const FlagIcon = icon(<path d="M5 21V4m0 0h11l-2 4 2 4H5" />);
+export const DownloadIcon = icon(<path d="M12 4v12m-5-5 5 5 5-5M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" />);

@@ -16,11 +16,13 @@
  * - POST /api/email-change.php       EmailChangeBody -> OkResponse; mails a confirmation link to
  *     the new address (/mail-change/do?token=…, valid 24 h, single use). 400 validation_failed
  *     with fields.email 'email_invalid' ('Ongeldige e-mail'), 'email_in_use' ('Dit e-mailadres
- *     heeft al een account op deze site.') or 'email_unchanged', or fields.password
+ *     heeft al een account op deze site.', also for a dot or +tag variant of another account's
+ *     address), 'email_disposable', 'email_banned' or 'email_unchanged', or fields.password
  *     'password_wrong'.
  * - POST /api/email-change-do.php    EmailChangeConfirmBody -> EmailChangeConfirmResponse; the
  *     address changes, the old address is told. 400 mail_change_token_invalid (expired, used or
- *     unknown link); 409 email_in_use (taken since the link was mailed).
+ *     unknown link); 409 email_in_use (taken since the link was mailed); 400 validation_failed
+ *     (fields.email 'email_banned') when a ban closed the mailbox meanwhile.
  * - POST /api/retention-offer.php    RetentionOfferBody -> RetentionOfferResponse: the discount
  *     of the company's delete_discount, as a personal code for one purchase within 30 days.
  *     404 not_found when the company offers none (delete_discount 0). Asking again answers the

@@ -14,9 +14,11 @@
  * - GET  /api/logout.php           -> OkResponse; destroys the session and clears the cookie.
  * - POST /api/signup.php           SignupBody -> SignupResponse `{ user }` (status not_confirmed,
  *     profile.status disabled) and a session cookie; the activation mail goes out at once.
- *     400 validation_failed with `fields` (see FIELD_MESSAGE_KEYS for the texts);
+ *     400 validation_failed with `fields` (see FIELD_MESSAGE_KEYS for the texts; fields.email
+ *     'email_disposable' for a throw-away address, 'email_banned' for a mailbox closed by a ban);
  *     403 signups_closed (settings.signups is not 'all', and not 'with_trafficsource' with a
- *     tracking value); 409 email_taken (active account: offer login);
+ *     tracking value); 409 email_taken (active account: offer login; a dot or +tag variant of an
+ *     address, see emailKey, counts as that address);
  *     409 account_deleted (deleted within 14 days: offer reactivation by mail or customer service).
  * - GET  /api/activate.php?token=…  -> 302 to /activate/done, or /activate/error when the token
  *     is unknown, used or expired (48 h). Confirms the account and activates the profile.

@@ -24,6 +24,13 @@
  *     FREE_CONVERSATION_LIMIT conversations and this message would start another (show the
  *     premium prompt). 402 insufficient_credits: not enough credits (show the buy prompt).
  *     Nothing is stored or charged on any failure.
+ *     Spam defence: a text with contact details (links, e-mail addresses, phone numbers) from a
+ *     new account (NEW_ACCOUNT_DAYS, NEW_ACCOUNT_MESSAGES) is stored held: free, answered with
+ *     `held: true`, shown only to its sender until staff release it. 400 repeated_message: the
+ *     same opening text to REPEATED_OPENING_LIMIT members within REPEATED_OPENING_HOURS (nothing
+ *     stored or charged). 429 rate_limited beyond MESSAGES_PER_MINUTE sends per member (also
+ *     message-image.php and gift.php). A shadow-banned sender's messages are answered as sent
+ *     and never reach the recipient.
  * - GET    /api/chats.php         -> ChatsResponse `{ chats: ChatEntry[] }`, newest message first.
  *     Chats the member deleted (until a new message arrives), and chats with a deleted, disabled
  *     or blocked (either way) partner are left out.
@@ -119,6 +126,11 @@ export const ChatMessageSchema = z.object({
   gift: GiftSchema.omit({ credits: true }).nullable(),
   credits: z.number().int(),
   at: z.string(),
+  /**
+   * Only on the sender's own message held back for review (contact details from a new account):
+   * the recipient gets it once staff release it.
+   */
+  held: z.literal(true).optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 

@@ -15,6 +15,8 @@
  *     about 'field_too_long' ({{max}}: PROFILE_ABOUT_MAX_LENGTH), options 'field_invalid_option',
  *     country 'country_not_served' (not in settings.countries), region_id 'region_not_in_country'
  *     (the region must belong to the resulting country), interests 'interest_unknown'.
+ *     An about text with contact details is held for review: others keep the old one, the
+ *     member's own profile shows the new one with `about_held: true`.
  *     Changing the country without sending region_id clears the region. Fields outside the
  *     schema (status, credits, ...) are refused with validation_failed.
  * - POST   /api/photos.php           multipart/form-data with one file field `file` ->
@@ -86,7 +88,10 @@ export const OwnProfileSchema = ProfileOptionsSchema.extend({
   birth_date: z.string(),
   /** Whole years, today. */
   age: z.number().int(),
+  /** The text the member wrote; while it waits for review (`about_held`) others still see the old one. */
   about: z.string(),
+  /** Set while the new about text is held back for review because it contains contact details. */
+  about_held: z.literal(true).optional(),
   country: z.string().length(2),
   /** A region of `country` (/api/regions.php), or null. */
   region_id: z.number().int().nullable(),

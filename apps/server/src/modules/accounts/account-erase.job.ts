@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { minutePeriod, type Job } from '../../platform/jobs/runner.js';
 import type { MediaStorage } from '../../platform/storage/index.js';
+import { anonymizeMemberComplaints } from '../complaints/complaints.repository.js';
 import { deleteMembers, listChatImageKeys, listErasableMemberIds, listPhotoKeys } from './accounts.repository.js';
 
 const DAY_MS = 24 * 3_600_000;
@@ -19,8 +20,10 @@ export interface EraseDeps {
 /**
  * Erases for good every account deleted more than ACCOUNT_REACTIVATION_DAYS ago: first its
  * photo files and the image files of its conversations, then the member row, whose foreign keys
- * take the profile, photos, sessions, tokens, tracking, conversations, messages and discount
- * codes with it. Files go first so a failure
+ * take the profile, photos, sessions, tokens, tracking, conversations, messages (those the
+ * member sent included), likes, blocks, orders, the reports about the member and discount codes
+ * with it; the reports the member filed keep their rows without the reporter (they are about
+ * someone else), and the complaints they sent are blanked. Files go first so a failure
  * leaves the rows for the next run to retry (deleting a missing file is no error), never files
  * without rows. Logs counts only: whom it erased is exactly what must not be kept.
  */
@@ -36,7 +39,10 @@ export async function eraseExpiredAccounts(deps: EraseDeps): Promise<{ members: 
     const keys = [...(await listPhotoKeys(db, ids)), ...(await listChatImageKeys(db, ids))];
     for (const key of keys) await storage.delete(key);
     files += keys.length;
-    members += await deleteMembers(db, ids);
+    members += await db.transaction(async (tx) => {
+      await anonymizeMemberComplaints(tx, ids);
+      return deleteMembers(tx, ids);
+    });
     if (ids.length < batchSize) break;
   }
   if (members > 0) log.info({ members, files }, 'erased deleted accounts past their reactivation days');

@@ -7,6 +7,7 @@ import { buildMember, buildPhoto } from '../../../test/factories.js';
 import { buildTestApp, loginCookie, type TestApp } from '../../../test/helpers.js';
 import {
   accountTokens,
+  complaints,
   conversations,
   discountCodes,
   memberTracking,
@@ -15,6 +16,7 @@ import {
   pendingFirstMessages,
   photos,
   profiles,
+  reports,
   sessions,
 } from '../../db/schema/index.js';
 import { createLocalDiskStorage, type MediaStorage } from '../../platform/storage/index.js';
@@ -157,6 +159,58 @@ describe('eraseExpiredAccounts', () => {
     expect(result).toEqual({ members: 1, files: 3 + 4 });
     expect(await stored([...sent, ...received])).toEqual([false, false, false, false]);
     expect(await stored(unrelated)).toEqual([true, true]);
+  });
+
+  it('erases the messages an erased member sent, keeps their filed reports without them, and blanks their complaints', async () => {
+    const expired = await memberWithEverything(15);
+    const active = await memberWithEverything(null);
+    const [conversation] = await t.db
+      .insert(conversations)
+      .values({
+        memberLowId: Math.min(expired.member.id, active.member.id),
+        memberHighId: Math.max(expired.member.id, active.member.id),
+        startedBy: expired.member.id,
+      })
+      .returning();
+    await t.db.insert(messages).values({ conversationId: conversation!.id, senderId: expired.member.id, body: 'hoi' });
+    const [filed] = await t.db
+      .insert(reports)
+      .values({ reporterId: expired.member.id, memberId: active.member.id, reason: 'spam', note: 'spam' })
+      .returning();
+    const [about] = await t.db
+      .insert(reports)
+      .values({ reporterId: active.member.id, memberId: expired.member.id, reason: 'fake' })
+      .returning();
+    const complaint = {
+      domain: 'localhost',
+      language: 'nl',
+      name: 'Sanne',
+      topic: 'payment' as const,
+      subject: 'Order 12',
+      message: 'Mijn credits kwamen niet aan.',
+    };
+    const [theirs] = await t.db
+      .insert(complaints)
+      .values({ ...complaint, memberId: expired.member.id, email: expired.member.email })
+      .returning();
+    const [kept] = await t.db
+      .insert(complaints)
+      .values({ ...complaint, memberId: active.member.id, email: active.member.email })
+      .returning();
+
+    await eraseExpiredAccounts({ db: t.db, storage, now: new Date(), log: t.app.log });
+
+    expect(await t.db.select().from(messages).where(eq(messages.senderId, expired.member.id))).toEqual([]);
+    expect(await t.db.select().from(reports).where(eq(reports.id, filed!.id))).toEqual([
+      expect.objectContaining({ reporterId: null, memberId: active.member.id }),
+    ]);
+    expect(await t.db.select().from(reports).where(eq(reports.id, about!.id))).toEqual([]);
+    expect(await t.db.select().from(complaints).where(eq(complaints.id, theirs!.id))).toEqual([
+      expect.objectContaining({ memberId: null, name: '', email: '', subject: null, message: '', topic: 'payment' }),
+    ]);
+    expect(await t.db.select().from(complaints).where(eq(complaints.id, kept!.id))).toEqual([
+      expect.objectContaining({ name: 'Sanne', email: active.member.email, message: complaint.message }),
+    ]);
   });
 
   it('works in batches until every expired account is gone, photo files already missing or not', async () => {

@@ -7,6 +7,7 @@ import {
   type AccountSettingsBody,
   type DeleteReason,
   type EmailChangeBody,
+  emailKey,
   type PasswordChangeBody,
   type RetentionOffer,
   type StoredSettings,
@@ -34,6 +35,7 @@ import {
   countTokensSince,
   deleteMemberSessions,
   findActiveMember,
+  findMailboxHolders,
   findMemberByEmail,
   findMemberById,
   findProfileName,
@@ -57,6 +59,7 @@ import {
   hashPassword,
   isUniqueViolation,
   mailFrom,
+  mailboxProblem,
   memberLocale,
   verifyPassword,
   type RequestSite,
@@ -138,11 +141,12 @@ export function createAccountSettingsService(deps: AccountSettingsServiceDeps) {
   }
 
   /** Whether another account holds the address (deleted ones too, while they can come back). */
-  async function emailHeldByOther(email: string, memberId: number, at: Date): Promise<MemberRow | null> {
-    const holder = await findMemberByEmail(db, email);
-    if (!holder || holder.id === memberId) return null;
-    if (holder.deletedAt && !deletedAccountReactivatable(holder.deletedAt, at)) return null;
-    return holder;
+  /** Whether another account holds the address's mailbox (a deleted one only while it can come back). */
+  async function emailHeldByOther(email: string, memberId: number, at: Date): Promise<boolean> {
+    const holders = await findMailboxHolders(db, email, emailKey(email));
+    return holders.some(
+      (holder) => holder.id !== memberId && (!holder.deletedAt || deletedAccountReactivatable(holder.deletedAt, at)),
+    );
   }
 
   return {
@@ -198,7 +202,12 @@ export function createAccountSettingsService(deps: AccountSettingsServiceDeps) {
       const member = await mustFindMember(memberId);
       const fields: Record<string, FieldProblem> = {};
       if (body.email.toLowerCase() === member.email.toLowerCase()) fields.email = 'email_unchanged';
-      else if (await emailHeldByOther(body.email, memberId, now())) fields.email = 'email_in_use';
+      else {
+        const problem =
+          (await mailboxProblem(db, body.email)) ??
+          ((await emailHeldByOther(body.email, memberId, now())) ? 'email_in_use' : null);
+        if (problem) fields.email = problem;
+      }
       if (!(await verifyPassword(member.passwordHash, body.password))) fields.password = 'password_wrong';
       if (Object.keys(fields).length > 0) throw validationFailed(fields);
 
@@ -232,15 +241,19 @@ export function createAccountSettingsService(deps: AccountSettingsServiceDeps) {
           const used = await consumeTokenWithPayload(tx, 'email_change', hashToken(token), at);
           const member = used?.payload ? await findActiveMember(tx, used.memberId) : null;
           if (!used?.payload || !member) throw new AppError(400, 'mail_change_token_invalid');
-          const holder = await findMemberByEmail(tx, used.payload);
-          if (holder && holder.id !== member.id) {
+          // A ban may have closed the mailbox since the link was mailed.
+          const problem = await mailboxProblem(tx, used.payload);
+          if (problem) throw validationFailed({ email: problem });
+          const key = emailKey(used.payload);
+          for (const holder of await findMailboxHolders(tx, used.payload, key)) {
+            if (holder.id === member.id) continue;
             if (!holder.deletedAt || deletedAccountReactivatable(holder.deletedAt, at)) {
               throw new AppError(409, 'email_in_use');
             }
             // An account past its reactivation days keeps the address only until it is erased.
             await releaseEmail(tx, holder.id);
           }
-          await updateEmail(tx, member.id, used.payload);
+          await updateEmail(tx, member.id, used.payload, key);
           // Following the link proves the member reads the new address: that confirms the account.
           let delivered: ChatMessageEvent[] = [];
           if (member.status === 'not_confirmed') {
@@ -335,6 +348,22 @@ export function createAccountSettingsService(deps: AccountSettingsServiceDeps) {
         // The account is deleted either way; the member can ask for the link again.
         log.error({ err, memberId }, 'sending the reactivation mail failed');
       }
+    },
+
+    /**
+     * Staff delete an account from the console: as the member's own deletion (hidden at once,
+     * sessions ended, erased after the reactivation window), without the reactivation mail.
+     */
+    async deleteByStaff(memberId: number, reason: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await markMemberDeleted(tx, memberId, { deletedAt: now(), reason: 'staff', note: reason });
+        await deleteMemberSessions(tx, memberId);
+      });
+      await announceSessionsEnded(
+        deps.bus,
+        { type: 'sessions_ended', member_id: memberId, kept_session_id: null },
+        log,
+      );
     },
 
     /**

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or
 import type { DbOrTx } from '../../db/client.js';
 import {
   accountTokens,
+  bannedEmails,
   conversations,
   creditLedger,
   discountCodes,
@@ -64,6 +65,40 @@ export async function findMemberByEmail(db: DbOrTx, email: string): Promise<Memb
   return row ?? null;
 }
 
+/**
+ * The accounts that hold an address's mailbox, deleted or not: the one with this very address
+ * and any whose email_key is the address's key (a dot or +tag variant).
+ */
+export async function findMailboxHolders(db: DbOrTx, email: string, key: string): Promise<MemberRow[]> {
+  return db
+    .select()
+    .from(members)
+    .where(or(sql`lower(${members.email}) = lower(${email})`, eq(members.emailKey, key)));
+}
+
+/** Whether a ban closed this mailbox (banned_emails). */
+export async function isEmailKeyBanned(db: DbOrTx, key: string): Promise<boolean> {
+  const [row] = await db
+    .select({ key: bannedEmails.emailKey })
+    .from(bannedEmails)
+    .where(eq(bannedEmails.emailKey, key))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Closes a mailbox for new signups and e-mail changes (the ban of its member). Banning again
+ * keeps the first reason.
+ */
+export async function recordBannedEmail(db: DbOrTx, emailKey: string, reason: string): Promise<void> {
+  await db.insert(bannedEmails).values({ emailKey, reason }).onConflictDoNothing();
+}
+
+/** Opens a mailbox again (the ban of its member was lifted). */
+export async function forgetBannedEmail(db: DbOrTx, emailKey: string): Promise<void> {
+  await db.delete(bannedEmails).where(eq(bannedEmails.emailKey, emailKey));
+}
+
 /** A member that is not deleted. */
 export async function findActiveMember(db: DbOrTx, id: number): Promise<MemberRow | null> {
   const [row] = await db
@@ -81,7 +116,7 @@ export async function findActiveMember(db: DbOrTx, id: number): Promise<MemberRo
 export async function releaseEmail(db: DbOrTx, memberId: number): Promise<void> {
   await db
     .update(members)
-    .set({ email: sql`'erased-' || ${members.id} || '@invalid'` })
+    .set({ email: sql`'erased-' || ${members.id} || '@invalid'`, emailKey: null })
     .where(and(eq(members.id, memberId), sql`${members.deletedAt} is not null`));
 }
 
@@ -110,10 +145,29 @@ export async function insertPendingFirstMessage(
   await db.insert(pendingFirstMessages).values(values);
 }
 
-/** Marks the account confirmed and its profile visible. */
+/** Marks the account confirmed and its profile visible (unless a ban hides it). */
 export async function confirmMember(db: DbOrTx, memberId: number): Promise<void> {
   await db.update(members).set({ status: 'confirmed' }).where(eq(members.id, memberId));
-  await db.update(profiles).set({ status: 'active' }).where(eq(profiles.memberId, memberId));
+  await syncProfileVisibility(db, memberId);
+}
+
+/**
+ * Makes a profile's status follow its account: 'active' (seen by others) only while the account
+ * is confirmed, not deleted, neither banned nor shadow-banned; 'disabled' otherwise. Search,
+ * profile views, likes lists, the swipe game, landers' pools and chat show only active profiles
+ * (on their partial indexes), so this one column hides a (shadow-)banned member everywhere.
+ * Called after anything that changes one of those: confirmation, deletion undone, and staff
+ * setting or lifting a ban or shadow-ban.
+ */
+export async function syncProfileVisibility(db: DbOrTx, memberId: number): Promise<void> {
+  await db
+    .update(profiles)
+    .set({
+      status: sql`case when exists (select 1 from ${members} m where m.id = ${memberId} and m.status = 'confirmed'
+        and m.deleted_at is null and m.banned_at is null and m.shadow_banned_at is null)
+        then 'active' else 'disabled' end`,
+    })
+    .where(eq(profiles.memberId, memberId));
 }
 
 export async function updatePasswordHash(db: DbOrTx, memberId: number, passwordHash: string): Promise<void> {
@@ -291,8 +345,9 @@ export async function updateAccountSettings(
     .where(eq(members.id, memberId));
 }
 
-export async function updateEmail(db: DbOrTx, memberId: number, email: string): Promise<void> {
-  await db.update(members).set({ email }).where(eq(members.id, memberId));
+/** A member's new address, with its mailbox key. */
+export async function updateEmail(db: DbOrTx, memberId: number, email: string, emailKey: string): Promise<void> {
+  await db.update(members).set({ email, emailKey }).where(eq(members.id, memberId));
 }
 
 /** Hides an account: deleted now, with the member's reason, and its profile disabled. */
@@ -313,15 +368,11 @@ export async function markMemberDeleted(
  * address is confirmed (an unconfirmed account's profile stays disabled, as after signup).
  */
 export async function restoreMember(db: DbOrTx, memberId: number): Promise<void> {
-  const [member] = await db
+  await db
     .update(members)
     .set({ deletedAt: null, deleteReason: null, deleteNote: null })
-    .where(eq(members.id, memberId))
-    .returning({ status: members.status });
-  await db
-    .update(profiles)
-    .set({ status: member?.status === 'confirmed' ? 'active' : 'disabled' })
-    .where(eq(profiles.memberId, memberId));
+    .where(eq(members.id, memberId));
+  await syncProfileVisibility(db, memberId);
 }
 
 /** The member's retention code that can still be used, if any. */

@@ -9,6 +9,7 @@ import {
   ageOn,
   birthDateProblem,
   deletedAccountReactivatable,
+  isDisposableEmail,
   lockMinutesLeft,
   signupAllowed,
   startOfUtcDay,
@@ -171,5 +172,18 @@ describe('login throttle', () => {
 describe('startOfUtcDay', () => {
   it('is midnight UTC of the same day', () => {
     expect(startOfUtcDay(new Date('2026-11-22T23:59:59Z'))).toEqual(new Date('2026-11-22T00:00:00Z'));
+  });
+});
+
+describe('isDisposableEmail', () => {
+  it('knows throw-away services and their subdomains, in any case', () => {
+    expect(isDisposableEmail('jan@mailinator.com')).toBe(true);
+    expect(isDisposableEmail('jan@Mailinator.COM')).toBe(true);
+    expect(isDisposableEmail('jan@box.mailinator.com')).toBe(true);
+  });
+  it('lets ordinary mail providers through', () => {
+    for (const email of ['jan@gmail.com', 'jan@hotmail.com', 'jan@ziggo.nl', 'jan@example.test']) {
+      expect(isDisposableEmail(email)).toBe(false);
+    }
   });
 });

@@ -1,5 +1,12 @@
+import { createRequire } from 'node:module';
+import type * as MailChecker from 'mailchecker';
 import { ACCOUNT_REACTIVATION_DAYS, hasTrafficSource, isIsoDate, type Tracking } from '@app/shared';
 import type { FieldProblem } from '../../errors.js';
+
+// mailchecker is CommonJS with ES-style typings: required, so both the types and the runtime hold.
+const mailchecker = createRequire(import.meta.url)('mailchecker') as typeof MailChecker;
+/** The throw-away mail domains of mailchecker's maintained list, read once. */
+const DISPOSABLE_DOMAINS = mailchecker.blacklist();
 
 /**
  * The accounts module's rules as pure functions of their inputs (and the time), so they are
@@ -100,4 +107,21 @@ export function startOfUtcDay(now: Date): Date {
 /** When a token made at `now` stops working. */
 export function tokenExpiry(now: Date, hours: number): Date {
   return new Date(now.getTime() + hours * HOUR_MS);
+}
+
+/**
+ * Whether an address belongs to a throw-away mail service (mailchecker's list), a subdomain of
+ * one included: such an account cannot be reached later, and spammers make them by the dozen.
+ */
+export function isDisposableEmail(email: string): boolean {
+  let domain = email
+    .slice(email.lastIndexOf('@') + 1)
+    .trim()
+    .toLowerCase();
+  while (domain !== '') {
+    if (DISPOSABLE_DOMAINS.has(domain)) return true;
+    const dot = domain.indexOf('.');
+    domain = dot < 0 ? '' : domain.slice(dot + 1);
+  }
+  return false;
 }

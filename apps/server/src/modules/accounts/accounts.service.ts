@@ -3,6 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   DEFAULT_LOCALE,
+  emailKey,
   hasTrafficSource,
   isLocale,
   type Locale,
@@ -10,8 +11,8 @@ import {
   type StoredSettings,
   type User,
 } from '@app/shared';
-import type { Db } from '../../db/client.js';
-import { AppError, authenticationRequired, validationFailed } from '../../errors.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { AppError, authenticationRequired, validationFailed, type FieldProblem } from '../../errors.js';
 import type { Mailer } from '../../platform/mail/index.js';
 import { activationMail, passwordResetMail, type RenderedMail } from '../../platform/mail/templates.js';
 import type { Bus } from '../../platform/bus/index.js';
@@ -27,6 +28,7 @@ import {
   deleteMemberSessions,
   findActiveMember,
   findLoginThrottle,
+  findMailboxHolders,
   findMainPhoto,
   findMemberByEmail,
   findMemberWithProfile,
@@ -37,6 +39,7 @@ import {
   insertSignupCredits,
   insertToken,
   insertTracking,
+  isEmailKeyBanned,
   recordLoginFailure,
   releaseEmail,
   spendTokens,
@@ -52,6 +55,7 @@ import {
   afterFailedLogin,
   birthDateProblem,
   deletedAccountReactivatable,
+  isDisposableEmail,
   lockMinutesLeft,
   signupAllowed,
   startOfUtcDay,
@@ -126,6 +130,16 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/**
+ * Why an address may not hold an account (signup, or an e-mail change to it): a throw-away
+ * address, or a mailbox closed by a ban. Null when it may.
+ */
+export async function mailboxProblem(db: DbOrTx, email: string): Promise<FieldProblem | null> {
+  if (isDisposableEmail(email)) return 'email_disposable';
+  if (await isEmailKeyBanned(db, emailKey(email))) return 'email_banned';
+  return null;
+}
+
 export function createAccountsService(deps: AccountsServiceDeps) {
   const { db, mailer, log } = deps;
   const now = deps.now ?? (() => new Date());
@@ -196,7 +210,8 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     /**
      * POST /api/user.php. Unknown address, deleted account and wrong password all answer
      * login_failed, after the same argon2 work. A locked account answers account_locked with
-     * the minutes left, and the failure that locks it does too.
+     * the minutes left, and the failure that locks it does too. A banned account answers
+     * account_banned with the staff's reason (shown on /pages/ban).
      */
     async login(email: string, password: string): Promise<LoggedIn> {
       const found = await findMemberByEmail(db, email);
@@ -219,6 +234,8 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         throw new AppError(401, 'login_failed');
       }
       await clearLoginThrottle(db, member.id);
+      // Only after the right password, so the ban and its reason are told to its owner alone.
+      if (member.bannedAt) throw new AppError(403, 'account_banned', undefined, { reason: member.banReason ?? '' });
       const { token } = await createSession(db, member.id);
       return { user: await mustLoadUser(member.id), sessionToken: token };
     },
@@ -231,12 +248,18 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     async signup(body: SignupBody, site: RequestSite): Promise<LoggedIn> {
       if (!signupAllowed(site.settings.signups, body.tracking)) throw new AppError(403, 'signups_closed');
       const at = now();
+      const key = emailKey(body.email);
+      const fields: Record<string, FieldProblem> = {};
       const dateProblem = birthDateProblem(body.date_of_birth, site.settings.min_age, at);
-      if (dateProblem) throw validationFailed({ date_of_birth: dateProblem });
+      if (dateProblem) fields.date_of_birth = dateProblem;
+      const emailProblem = await mailboxProblem(db, body.email);
+      if (emailProblem) fields.email = emailProblem;
+      if (Object.keys(fields).length > 0) throw validationFailed(fields);
 
-      const existing = await findMemberByEmail(db, body.email);
-      if (existing && !existing.deletedAt) throw new AppError(409, 'email_taken');
-      if (existing?.deletedAt && deletedAccountReactivatable(existing.deletedAt, at)) {
+      // One account per mailbox: a dot or +tag variant of a used address counts as that address.
+      const holders = await findMailboxHolders(db, body.email, key);
+      if (holders.some((holder) => !holder.deletedAt)) throw new AppError(409, 'email_taken');
+      if (holders.some((holder) => holder.deletedAt && deletedAccountReactivatable(holder.deletedAt, at))) {
         throw new AppError(409, 'account_deleted');
       }
 
@@ -247,9 +270,10 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       let member: MemberRow;
       try {
         member = await db.transaction(async (tx) => {
-          if (existing) await releaseEmail(tx, existing.id);
+          for (const holder of holders) await releaseEmail(tx, holder.id);
           const created = await insertMember(tx, {
             email: body.email,
+            emailKey: key,
             passwordHash,
             status: 'not_confirmed',
             credits: site.settings.signup_credits,

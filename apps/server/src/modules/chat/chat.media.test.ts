@@ -27,7 +27,11 @@ beforeAll(async () => {
   // Our own local storage, in the folder /media serves, so tests can list and fetch the files.
   dataDir = mkdtempSync(join(tmpdir(), 'chat-media-'));
   mediaRoot = join(dataDir, 'media');
-  t = await buildTestApp({ dataDir }, { bus, storage: createLocalDiskStorage(mediaRoot) });
+  // Some tests send dozens of gifts at once: the per-member limit has its own test.
+  t = await buildTestApp(
+    { dataDir },
+    { bus, storage: createLocalDiskStorage(mediaRoot), messageRateLimit: { max: 1000, timeWindow: 60_000 } },
+  );
   site = (await t.app.inject({ method: 'GET', url: '/api/settings.php' })).json().settings;
 });
 afterAll(async () => {

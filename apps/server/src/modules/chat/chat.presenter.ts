@@ -32,6 +32,8 @@ export function presentStoredMessage(row: StoredMessage, cdnPrefix: string): Cha
     gift: row.gift ? { key: row.gift.key, name: row.gift.name, image: row.gift.image } : null,
     credits: row.credits,
     at: row.createdAt.toISOString(),
+    // Only its sender ever gets a held message: the flag tells them it waits for review.
+    ...(row.heldReason ? { held: true as const } : {}),
   };
 }
 

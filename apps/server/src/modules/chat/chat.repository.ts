@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   conversationMembers,
@@ -15,6 +15,7 @@ import {
 import { cardColumns, cardsFrom, notBlockedWith, type CardRow } from '../members/members.repository.js';
 
 export type MessageRow = typeof messages.$inferSelect;
+export type HeldReason = NonNullable<MessageRow['heldReason']>;
 export type GiftRow = typeof gifts.$inferSelect;
 
 /** What a gift message shows of its gift. */
@@ -51,7 +52,10 @@ async function runNamed<Row>(db: DbOrTx, name: string, text: string, params: unk
   return (await query.execute()).rows;
 }
 
-/** The pair's conversation and both list entries; no row when the pair has one already. */
+/**
+ * The pair's conversation and its list entries: both, or with $4 false only the starter's (a
+ * first message the partner does not get yet); no row when the pair has one already.
+ */
 const CREATE_CONVERSATION = `
 with created as (
   insert into conversations (member_low_id, member_high_id, started_by)
@@ -60,13 +64,16 @@ with created as (
   returning id
 ), listed as (
   insert into conversation_members (conversation_id, member_id)
-  select id, $1::bigint from created union all select id, $2::bigint from created
+  select id, $1::bigint from created where $4::boolean or $1::bigint = $3::bigint
+  union all select id, $2::bigint from created where $4::boolean or $2::bigint = $3::bigint
 )
 select id from created`;
 
 /**
  * The message and both list entries: the conversation moves to the top for both and shows
- * again if either had hidden it; the recipient's unread count goes up by one. With a ledger
+ * again if either had hidden it; the recipient's unread count goes up by one. A message not
+ * delivered ($14 false: held for review, or from a shadow-banned sender) touches only the
+ * sender's entry, so the recipient sees nothing of it. With a ledger
  * reason ($12) also the guarded debit of the message's credits and its ledger row: the update
  * never lets the balance go below zero, whatever runs at the same time, and then changes
  * nothing (no credits in the answer).
@@ -74,15 +81,15 @@ select id from created`;
 const INSERT_MESSAGE = `
 with message as (
   insert into messages (conversation_id, sender_id, kind, body, image_key, image_thumb_key,
-                        image_width, image_height, gift_key, credits, created_at)
+                        image_width, image_height, gift_key, credits, created_at, held_reason)
   values ($1::bigint, $2::bigint, $3::text, $4::text, $5::text, $6::text,
-          $7::integer, $8::integer, $9::text, $10::integer, $11::timestamptz)
+          $7::integer, $8::integer, $9::text, $10::integer, $11::timestamptz, $13::text)
   returning id
 ), listed as (
   update conversation_members
   set last_message_at = $11::timestamptz, hidden_at = null,
       unread_count = unread_count + case when member_id = $2::bigint then 0 else 1 end
-  where conversation_id = $1::bigint
+  where conversation_id = $1::bigint and ($14::boolean or member_id = $2::bigint)
 ), debit as (
   update members set credits = credits - $10::integer
   where id = $2::bigint and $12::text is not null and credits >= $10::integer
@@ -99,6 +106,7 @@ select message.id, debit.credits from message left join debit on true`;
  */
 const ADMIT_SENDER = `
 select m.status, m.paid_user, m.credits, t.recipient_id, c.id as conversation_id,
+       m.shadow_banned_at is not null as shadow_banned,
        (t.recipient_id is not null
         and exists (select 1 from members r join profiles p on p.member_id = r.id
                     where r.id = t.recipient_id and r.deleted_at is null and not r.invisible
@@ -123,7 +131,8 @@ for update of m`;
  * See sendPaidMessage. $1 the sender, $2 the recipient or $3 the conversation (the other is
  * null), $4-$10 the message's columns, $11 the price, $12 the time, $13 the ledger reason. The
  * guarded debit comes first and takes the sender's row lock: the message, its list entries and
- * the ledger row are written only when it succeeded, all in this one statement.
+ * the ledger row are written only when it succeeded, all in this one statement. A shadow-banned
+ * sender's message (debit.hidden) is paid and stored, but only the sender's list entry moves.
  */
 const SEND_PAID_MESSAGE = `
 with target as (
@@ -148,7 +157,7 @@ with target as (
   from target
   where m.id = $1::bigint and m.deleted_at is null and m.status = 'confirmed' and m.paid_user
     and target.reachable and m.credits >= $11::integer
-  returning m.credits
+  returning m.credits, m.shadow_banned_at is not null as hidden
 ), message as (
   insert into messages (conversation_id, sender_id, kind, body, image_key, image_thumb_key,
                         image_width, image_height, gift_key, credits, created_at)
@@ -160,13 +169,13 @@ with target as (
   update conversation_members cm
   set last_message_at = $12::timestamptz, hidden_at = null,
       unread_count = cm.unread_count + case when cm.member_id = $1::bigint then 0 else 1 end
-  from message
-  where cm.conversation_id = message.conversation_id
+  from message, debit
+  where cm.conversation_id = message.conversation_id and (not debit.hidden or cm.member_id = $1::bigint)
 ), entry as (
   insert into credit_ledger (member_id, delta, reason, message_id, balance_after)
   select $1::bigint, -$11::integer, $13::text, message.id, debit.credits from message, debit
 )
-select message.id, message.conversation_id, target.recipient_id, debit.credits
+select message.id, message.conversation_id, target.recipient_id, debit.credits, debit.hidden
 from message, debit, target`;
 
 /** See freeMemberCounts: $1 the sender, $2 and $3 the pair (low, high), $4 and $5 the limits. */
@@ -180,21 +189,23 @@ select (select id from conversations where member_low_id = $2::bigint and member
          as sent`;
 
 /**
- * The conversation of two members, created (with both list entries) when it does not exist
- * yet. Safe against two first messages at once: the pair's unique index decides, and the loser
- * reads the winner's row.
+ * The conversation of two members, created (with both list entries, or only the starter's when
+ * the first message is not `delivered`) when it does not exist yet. Safe against two first
+ * messages at once: the pair's unique index decides, and the loser reads the winner's row.
  */
 export async function findOrCreateConversation(
   db: DbOrTx,
   a: number,
   b: number,
   startedBy: number,
+  delivered = true,
 ): Promise<{ id: number; created: boolean }> {
   const [low, high] = a < b ? [a, b] : [b, a];
   const [inserted] = await runNamed<{ id: IdValue }>(db, 'chat_create_conversation', CREATE_CONVERSATION, [
     low,
     high,
     startedBy,
+    delivered,
   ]);
   if (inserted) return { id: Number(inserted.id), created: true };
   const existing = await findConversationOfPair(db, low, high);
@@ -203,7 +214,8 @@ export async function findOrCreateConversation(
 }
 
 /**
- * Stores a message and updates both list entries (see INSERT_MESSAGE), in one statement. With
+ * Stores a message and updates both list entries (see INSERT_MESSAGE), in one statement; a
+ * message with a `heldReason`, or not `delivered`, updates only the sender's. With
  * `debit`, the reason of a ledger row, the sender pays the message's credits in that statement
  * too (0 records a free use); `balance` is then the balance after it, or null when the credits
  * did not suffice and nothing was debited: the caller rolls back. Without `debit` (signup
@@ -211,7 +223,18 @@ export async function findOrCreateConversation(
  */
 export async function insertMessage(
   db: DbOrTx,
-  values: { conversationId: number; senderId: number; content: MessageContent; at: Date; credits?: number },
+  values: {
+    conversationId: number;
+    senderId: number;
+    content: MessageContent;
+    at: Date;
+    credits?: number;
+    /** The staff member writing for a site-run profile. */
+    staffId?: number;
+    heldReason?: HeldReason | null;
+    /** False for a shadow-banned sender: stored, but the recipient never gets it. */
+    delivered?: boolean;
+  },
   debit: CreditReason | null = null,
 ): Promise<{ message: MessageRow; balance: number | null }> {
   const { content } = values;
@@ -226,10 +249,11 @@ export async function insertMessage(
     imageHeight: content.image?.height ?? null,
     giftKey: content.giftKey,
     credits: values.credits ?? 0,
-    heldReason: null,
-    staffId: null,
+    heldReason: values.heldReason ?? null,
+    staffId: values.staffId ?? null,
     createdAt: values.at,
   };
+  const delivered = (values.delivered ?? true) && row.heldReason === null;
   const [inserted] = await runNamed<{ id: IdValue; credits: number | null }>(
     db,
     'chat_insert_message',
@@ -247,10 +271,15 @@ export async function insertMessage(
       row.credits,
       row.createdAt.toISOString(),
       debit,
+      row.heldReason,
+      delivered,
     ],
   );
   if (!inserted) throw new Error('the message insert returned no row');
-  return { message: { id: Number(inserted.id), ...row }, balance: inserted.credits };
+  const id = Number(inserted.id);
+  // Rare (console replies only), so the hot insert statement stays as it is.
+  if (row.staffId !== null) await db.update(messages).set({ staffId: row.staffId }).where(eq(messages.id, id));
+  return { message: { id, ...row }, balance: inserted.credits };
 }
 
 /**
@@ -289,6 +318,8 @@ export interface AdmitRow {
   conversationId: number | null;
   /** The recipient is findable (not deleted, not invisible, profile active) and not blocked either way. */
   reachable: boolean;
+  /** The sender is shadow-banned: the message is stored but never reaches the recipient. */
+  shadowBanned: boolean;
 }
 
 /**
@@ -309,6 +340,7 @@ export async function admitSender(db: DbOrTx, senderId: number, target: SendTarg
     recipient_id: IdValue | null;
     conversation_id: IdValue | null;
     reachable: boolean;
+    shadow_banned: boolean;
   }>(db, 'chat_admit_sender', ADMIT_SENDER, [senderId, target.memberId, target.conversationId]);
   if (!row) return null;
   return {
@@ -318,6 +350,7 @@ export async function admitSender(db: DbOrTx, senderId: number, target: SendTarg
     recipientId: row.recipient_id === null ? null : Number(row.recipient_id),
     conversationId: row.conversation_id === null ? null : Number(row.conversation_id),
     reachable: row.reachable,
+    shadowBanned: row.shadow_banned,
   };
 }
 
@@ -334,28 +367,29 @@ export async function sendPaidMessage(
   senderId: number,
   target: SendTarget,
   message: { content: MessageContent; price: number; at: Date; reason: CreditReason },
-): Promise<{ message: MessageRow; recipientId: number; balance: number } | null> {
+): Promise<{ message: MessageRow; recipientId: number; balance: number; delivered: boolean } | null> {
   const { content, price, at } = message;
-  const [sent] = await runNamed<{ id: IdValue; conversation_id: IdValue; recipient_id: IdValue; credits: number }>(
-    db,
-    'chat_send_paid_message',
-    SEND_PAID_MESSAGE,
-    [
-      senderId,
-      target.memberId,
-      target.conversationId,
-      content.kind,
-      content.body,
-      content.image?.key ?? null,
-      content.image?.thumbKey ?? null,
-      content.image?.width ?? null,
-      content.image?.height ?? null,
-      content.giftKey,
-      price,
-      at.toISOString(),
-      message.reason,
-    ],
-  );
+  const [sent] = await runNamed<{
+    id: IdValue;
+    conversation_id: IdValue;
+    recipient_id: IdValue;
+    credits: number;
+    hidden: boolean;
+  }>(db, 'chat_send_paid_message', SEND_PAID_MESSAGE, [
+    senderId,
+    target.memberId,
+    target.conversationId,
+    content.kind,
+    content.body,
+    content.image?.key ?? null,
+    content.image?.thumbKey ?? null,
+    content.image?.width ?? null,
+    content.image?.height ?? null,
+    content.giftKey,
+    price,
+    at.toISOString(),
+    message.reason,
+  ]);
   if (!sent) return null;
   return {
     message: {
@@ -376,6 +410,7 @@ export async function sendPaidMessage(
     },
     recipientId: Number(sent.recipient_id),
     balance: sent.credits,
+    delivered: !sent.hidden,
   };
 }
 
@@ -481,19 +516,34 @@ export async function listChats(db: DbOrTx, memberId: number): Promise<ChatListR
         eq(conversationMembers.memberId, memberId),
         isNull(conversationMembers.hiddenAt),
         isNull(members.deletedAt),
+        // A (shadow-)banned partner's profile is disabled: it must not show in anyone's list.
+        eq(profiles.status, 'active'),
         notBlockedWith(memberId, members.id),
       ),
     )
     .orderBy(desc(conversationMembers.lastMessageAt), desc(conversationMembers.conversationId));
 }
 
-/** The newest message of each conversation given. */
-export async function lastMessages(db: DbOrTx, conversationIds: number[]): Promise<Map<number, MessageRow>> {
+/**
+ * What `viewerId` may see of a conversation's messages: their own, and the partner's unless
+ * held for review or sent while shadow-banned (the sender's row, one primary-key lookup).
+ */
+function visibleTo(viewerId: number): SQL {
+  return sql`(${messages.senderId} = ${viewerId} or (${messages.heldReason} is null and not exists (
+    select 1 from ${members} s where s.id = ${messages.senderId} and s.shadow_banned_at is not null)))`;
+}
+
+/** The newest message of each conversation given that the viewer may see. */
+export async function lastMessages(
+  db: DbOrTx,
+  conversationIds: number[],
+  viewerId: number,
+): Promise<Map<number, MessageRow>> {
   if (conversationIds.length === 0) return new Map();
   const rows = await db
     .selectDistinctOn([messages.conversationId])
     .from(messages)
-    .where(inArray(messages.conversationId, conversationIds))
+    .where(and(inArray(messages.conversationId, conversationIds), visibleTo(viewerId)))
     .orderBy(messages.conversationId, desc(messages.id));
   return new Map(rows.map((row) => [row.conversationId, row]));
 }
@@ -504,10 +554,14 @@ export async function findCard(db: DbOrTx, memberId: number): Promise<CardRow | 
   return row ?? null;
 }
 
-/** A page of a conversation's messages with their gifts, newest first, older than message `before` when given. */
+/**
+ * A page of a conversation's messages that the viewer may see, with their gifts, newest first,
+ * older than message `before` when given.
+ */
 export async function listMessages(
   db: DbOrTx,
   conversationId: number,
+  viewerId: number,
   before: number | null,
   limit: number,
 ): Promise<StoredMessage[]> {
@@ -515,7 +569,13 @@ export async function listMessages(
     .select({ message: messages, gift: { key: gifts.key, name: gifts.name, image: gifts.image } })
     .from(messages)
     .leftJoin(gifts, eq(gifts.key, messages.giftKey))
-    .where(and(eq(messages.conversationId, conversationId), before === null ? undefined : lt(messages.id, before)))
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        visibleTo(viewerId),
+        before === null ? undefined : lt(messages.id, before),
+      ),
+    )
     .orderBy(desc(messages.id))
     .limit(limit);
   return rows.map((row) => ({ ...row.message, gift: row.gift }));
@@ -558,4 +618,114 @@ export async function findActiveGift(db: DbOrTx, key: string): Promise<GiftRow |
     .where(and(eq(gifts.key, key), eq(gifts.active, true)))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * What decides whether a sender's account is new (NEW_ACCOUNT_DAYS, NEW_ACCOUNT_MESSAGES): its
+ * signup date and its delivered messages, counted along messages_sender_idx up to `cap`.
+ */
+export async function findSenderHistory(
+  db: DbOrTx,
+  senderId: number,
+  cap: number,
+): Promise<{ signupDate: Date; sent: number } | null> {
+  const [row] = await db
+    .select({
+      signupDate: members.signupDate,
+      sent: sql<number>`(select count(*)::int from (select 1 from ${messages} m
+        where m.sender_id = ${senderId} and m.held_reason is null limit ${cap}) s)`,
+    })
+    .from(members)
+    .where(eq(members.id, senderId))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The texts of the opening messages the sender wrote since `since`, one per conversation they
+ * started: their messages along messages_sender_idx, kept when no message came before.
+ */
+export async function listOpeningTexts(db: DbOrTx, senderId: number, since: Date): Promise<string[]> {
+  const rows = await db
+    .select({ body: messages.body })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(
+      and(
+        eq(messages.senderId, senderId),
+        gte(messages.createdAt, since),
+        eq(messages.kind, 'text'),
+        eq(conversations.startedBy, senderId),
+        sql`not exists (select 1 from ${messages} e where e.conversation_id = ${messages.conversationId} and e.id < ${messages.id})`,
+      ),
+    );
+  return rows.map((row) => row.body);
+}
+
+/** Clears a message's hold; null when it is not held (released, dropped or never held). */
+export async function releaseMessage(db: DbOrTx, messageId: number): Promise<MessageRow | null> {
+  const [row] = await db
+    .update(messages)
+    .set({ heldReason: null })
+    .where(and(eq(messages.id, messageId), isNotNull(messages.heldReason)))
+    .returning();
+  return row ?? null;
+}
+
+/** Deletes a held message; false when it is not held. */
+export async function deleteHeldMessage(db: DbOrTx, messageId: number): Promise<boolean> {
+  const rows = await db
+    .delete(messages)
+    .where(and(eq(messages.id, messageId), isNotNull(messages.heldReason)))
+    .returning({ id: messages.id });
+  return rows.length > 0;
+}
+
+/**
+ * A message reaches the recipient late (a released one): their list entry, made when it was
+ * never made, moves to the top, shows again if hidden and counts one more unread message.
+ */
+export async function listForRecipient(
+  db: DbOrTx,
+  conversationId: number,
+  recipientId: number,
+  at: Date,
+): Promise<void> {
+  await db
+    .insert(conversationMembers)
+    .values({ conversationId, memberId: recipientId, unreadCount: 1, lastMessageAt: at })
+    .onConflictDoUpdate({
+      target: [conversationMembers.conversationId, conversationMembers.memberId],
+      set: { unreadCount: sql`${conversationMembers.unreadCount} + 1`, lastMessageAt: at, hiddenAt: null },
+    });
+}
+
+/** Whether the conversation has a message its recipient got, other than `messageId`. */
+export async function hasOtherDeliveredMessage(
+  db: DbOrTx,
+  conversationId: number,
+  messageId: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        sql`${messages.id} <> ${messageId}`,
+        isNull(messages.heldReason),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Whether the member is shadow-banned. */
+export async function isShadowBanned(db: DbOrTx, memberId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.id, memberId), isNotNull(members.shadowBannedAt)))
+    .limit(1);
+  return row !== undefined;
 }

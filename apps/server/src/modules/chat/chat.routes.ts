@@ -8,6 +8,7 @@ import {
   DeleteChatBodySchema,
   ErrorResponseSchema,
   GiftsResponseSchema,
+  MESSAGES_PER_MINUTE,
   OkResponseSchema,
   SendGiftBodySchema,
   SendImageFieldsSchema,
@@ -21,9 +22,19 @@ import { IMAGE_UPLOAD_LIMITS, readImageUpload } from '../media/media.upload.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { ChatService, ChatSite } from './chat.service.js';
 
+/** The per-member limit of sent messages: at most `max` per `timeWindow` ms on each send route. */
+export interface MessageRateLimit {
+  max: number;
+  timeWindow: number;
+}
+
+export const DEFAULT_MESSAGE_RATE_LIMIT: MessageRateLimit = { max: MESSAGES_PER_MINUTE, timeWindow: 60_000 };
+
 export interface ChatRoutesOptions {
   chat: ChatService;
   settings: Pick<SettingsService, 'resolveSite'>;
+  /** Sent messages per member; tests that send in bulk raise it. */
+  messageLimit?: MessageRateLimit;
 }
 
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorResponseSchema]));
@@ -38,6 +49,12 @@ function imageFields(fields: Record<string, string>): SendImageFields {
 /** Conversations and messages. The contract is documented in @app/shared schemas/chat.ts. */
 export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, opts) => {
   const { chat, settings } = opts;
+  // Keyed by member, not address: members behind one address (an office, a phone network) do not
+  // share a limit, and a script that changes address does not escape it.
+  const rateLimit = {
+    ...(opts.messageLimit ?? DEFAULT_MESSAGE_RATE_LIMIT),
+    keyGenerator: (request: FastifyRequest) => `message:${request.member?.id ?? request.ip}`,
+  };
 
   async function siteOf(request: FastifyRequest): Promise<ChatSite> {
     return (await settings.resolveSite({ host: request.host })).site.settings;
@@ -50,11 +67,12 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
     '/api/message.php',
     {
       onRequest: requireMember,
+      config: { rateLimit },
       schema: {
         tags: ['chat'],
         summary: 'Sends a text message to a member or into a conversation, paying its credits',
         body: SendMessageBodySchema,
-        response: { 200: SendMessageResponseSchema, ...errors(400, 402, 403, 404) },
+        response: { 200: SendMessageResponseSchema, ...errors(400, 402, 403, 404, 429) },
       },
     },
     async (request) => chat.send(memberId(request), request.body, await siteOf(request)),
@@ -64,12 +82,13 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
     '/api/message-image.php',
     {
       onRequest: requireMember,
+      config: { rateLimit },
       schema: {
         tags: ['chat'],
         summary:
           'Sends an image (multipart/form-data: file field `file`, and `member_id` or `conversation_id`), paying its credits',
         consumes: ['multipart/form-data'],
-        response: { 200: SendMessageResponseSchema, ...errors(400, 402, 403, 404, 413, 415, 422) },
+        response: { 200: SendMessageResponseSchema, ...errors(400, 402, 403, 404, 413, 415, 422, 429) },
       },
     },
     async (request) => {
@@ -96,11 +115,12 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
     '/api/gift.php',
     {
       onRequest: requireMember,
+      config: { rateLimit },
       schema: {
         tags: ['chat'],
         summary: 'Sends a gift to a member or into a conversation, paying its price',
         body: SendGiftBodySchema,
-        response: { 200: SendMessageResponseSchema, ...errors(400, 402, 403, 404) },
+        response: { 200: SendMessageResponseSchema, ...errors(400, 402, 403, 404, 429) },
       },
     },
     async (request) => chat.sendGift(memberId(request), request.body, await siteOf(request)),

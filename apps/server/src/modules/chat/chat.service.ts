@@ -11,7 +11,14 @@ import type {
   SendMessageResponse,
   SiteSettings,
 } from '@app/shared';
-import { CHAT_PAGE_SIZE, FREE_CONVERSATION_LIMIT } from '@app/shared';
+import {
+  CHAT_PAGE_SIZE,
+  FREE_CONVERSATION_LIMIT,
+  NEW_ACCOUNT_DAYS,
+  NEW_ACCOUNT_MESSAGES,
+  REPEATED_OPENING_HOURS,
+  REPEATED_OPENING_LIMIT,
+} from '@app/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, notFound, validationFailed } from '../../errors.js';
 import {
@@ -30,28 +37,38 @@ import { presentGift, presentLastMessage, presentMessage, presentStoredMessage }
 import {
   admitSender,
   countSentMessages,
+  deleteHeldMessage,
   findActiveGift,
   findCard,
   findConversationOfPair,
   findOrCreateConversation,
   findPartner,
+  findSenderHistory,
   freeMemberCounts,
+  hasOtherDeliveredMessage,
   hideChat,
   insertMessage,
   isPaidUser,
+  isShadowBanned,
   lastMessages,
   listActiveGifts,
   listChats,
+  listForRecipient,
   listMessages,
+  listOpeningTexts,
   markRead,
+  releaseMessage,
   sendPaidMessage,
   takePendingFirstMessages,
   type CreditReason,
   type GiftRef,
+  type HeldReason,
   type MessageContent,
+  type StoredMessage,
   type SendTarget,
 } from './chat.repository.js';
 import { chatImageKey, giftPrice } from './chat.rules.js';
+import { containsContactDetails, isNewAccount, isRepeatedOpening } from './spam.rules.js';
 
 export interface ChatServiceDeps {
   db: Db;
@@ -77,6 +94,9 @@ export interface MessageTarget {
 export const accountNotConfirmed = () => new AppError(403, 'account_not_confirmed');
 export const conversationLimitReached = () => new AppError(403, 'conversation_limit_reached');
 export const insufficientCredits = () => new AppError(402, 'insufficient_credits');
+export const repeatedMessage = () => new AppError(400, 'repeated_message');
+
+const HOUR_MS = 3_600_000;
 
 /** A message's target as the repository takes it: exactly one of the two is set. */
 function sendTarget(target: MessageTarget): SendTarget {
@@ -130,7 +150,8 @@ export function createChatService(deps: ChatServiceDeps) {
    * follow under that lock; paid members have no limits to count. Any recipient the sender may
    * not write to answers the same 404 (see the contract). Answers where the message goes, the
    * pair's conversation when they have one, what it costs (only text messages use up free
-   * messages first) and the free messages left after it.
+   * messages first; nothing when not `charged`, a held message) and the free messages left
+   * after it, the sender's balance and whether the sender is shadow-banned.
    */
   async function admit(
     tx: DbOrTx,
@@ -139,7 +160,15 @@ export function createChatService(deps: ChatServiceDeps) {
     kind: MessageKind,
     price: number,
     site: ChatSite,
-  ): Promise<{ recipientId: number; conversationId: number | null; cost: number; freeLeft: number }> {
+    charged = true,
+  ): Promise<{
+    recipientId: number;
+    conversationId: number | null;
+    cost: number;
+    freeLeft: number;
+    credits: number;
+    shadowBanned: boolean;
+  }> {
     if (target.conversation_id === undefined && (target.member_id === undefined || target.member_id === senderId)) {
       throw notFound();
     }
@@ -158,10 +187,40 @@ export function createChatService(deps: ChatServiceDeps) {
       if (conversationId === null && counts.started >= FREE_CONVERSATION_LIMIT) throw conversationLimitReached();
       freeLeft = Math.max(0, site.free_messages - counts.sent);
     }
-    const free = kind === 'text' && freeLeft > 0;
-    const cost = free ? 0 : price;
+    const free = charged && kind === 'text' && freeLeft > 0;
+    const cost = free || !charged ? 0 : price;
     if (sender.credits < cost) throw insufficientCredits();
-    return { recipientId, conversationId, cost, freeLeft: free ? freeLeft - 1 : freeLeft };
+    return {
+      recipientId,
+      conversationId,
+      cost,
+      freeLeft: free ? freeLeft - 1 : freeLeft,
+      credits: sender.credits,
+      shadowBanned: sender.shadowBanned,
+    };
+  }
+
+  /**
+   * Why a message waits for review before it reaches anyone: contact details in a text from a
+   * new account (spam defence). Null for everything else, without a query for most texts.
+   */
+  async function holdReason(senderId: number, content: MessageContent, at: Date): Promise<HeldReason | null> {
+    if (content.kind !== 'text' || !containsContactDetails(content.body)) return null;
+    const history = await findSenderHistory(db, senderId, NEW_ACCOUNT_MESSAGES);
+    const limits = { days: NEW_ACCOUNT_DAYS, messages: NEW_ACCOUNT_MESSAGES };
+    return history && isNewAccount(history, at, limits) ? 'contact_details' : null;
+  }
+
+  /**
+   * Refuses an opening text the sender already opened REPEATED_OPENING_LIMIT - 1 other
+   * conversations with in the last REPEATED_OPENING_HOURS: a mass mailing. Runs under the
+   * sender's row lock (admit), so concurrent openings are counted too.
+   */
+  async function refuseRepeatedOpening(tx: DbOrTx, senderId: number, body: string, at: Date): Promise<void> {
+    const since = new Date(at.getTime() - REPEATED_OPENING_HOURS * HOUR_MS);
+    if (isRepeatedOpening(await listOpeningTexts(tx, senderId, since), body, REPEATED_OPENING_LIMIT)) {
+      throw repeatedMessage();
+    }
   }
 
   /**
@@ -171,7 +230,9 @@ export function createChatService(deps: ChatServiceDeps) {
    * transaction: the checks (admit, which locks the sender's row), the message, the debit and
    * its ledger row commit together or not at all. Either way concurrent sends can never
    * overdraw. `price` is what the kind costs. The message and the new balance are announced
-   * once committed.
+   * once committed. A held message (holdReason) takes the full path, costs nothing and reaches
+   * only its sender; so does, paid, the message of a shadow-banned sender. A text opening a
+   * conversation is refused when it repeats the sender's recent openings.
    */
   async function deliver(
     senderId: number,
@@ -183,7 +244,10 @@ export function createChatService(deps: ChatServiceDeps) {
   ): Promise<SendMessageResponse> {
     const at = now();
     const reason = LEDGER_REASON[content.kind];
-    const paid = await sendPaidMessage(db, senderId, sendTarget(target), { content, price, at, reason });
+    const heldReason = await holdReason(senderId, content, at);
+    const paid = heldReason
+      ? null
+      : await sendPaidMessage(db, senderId, sendTarget(target), { content, price, at, reason });
     const outcome = paid
       ? {
           message: { ...paid.message, gift },
@@ -192,29 +256,38 @@ export function createChatService(deps: ChatServiceDeps) {
           credits: paid.balance,
           cost: price,
           freeLeft: 0,
+          delivered: paid.delivered,
         }
       : await db.transaction(async (tx) => {
-          const admitted = await admit(tx, senderId, target, content.kind, price, site);
+          const admitted = await admit(tx, senderId, target, content.kind, price, site, heldReason === null);
           const { recipientId, cost, freeLeft } = admitted;
+          if (admitted.conversationId === null && content.kind === 'text') {
+            await refuseRepeatedOpening(tx, senderId, content.body, at);
+          }
+          const delivered = heldReason === null && !admitted.shadowBanned;
           const conversation =
             admitted.conversationId === null
-              ? await findOrCreateConversation(tx, senderId, recipientId, senderId)
+              ? await findOrCreateConversation(tx, senderId, recipientId, senderId, delivered)
               : { id: admitted.conversationId, created: false };
-          const { message, balance: credits } = await insertMessage(
+          const { message, balance } = await insertMessage(
             tx,
-            { conversationId: conversation.id, senderId, content, at, credits: cost },
-            reason,
+            { conversationId: conversation.id, senderId, content, at, credits: cost, heldReason, delivered },
+            heldReason ? null : reason,
           );
-          if (credits === null) throw insufficientCredits();
-          return { message: { ...message, gift }, recipientId, first: conversation.created, credits, cost, freeLeft };
+          if (!heldReason && balance === null) throw insufficientCredits();
+          const credits = balance ?? admitted.credits;
+          const first = conversation.created;
+          return { message: { ...message, gift }, recipientId, first, credits, cost, freeLeft, delivered };
         });
     const message = presentStoredMessage(outcome.message, site.cdn_prefix);
-    await publish(CHAT_CHANNEL, {
-      type: 'message',
-      recipient_id: outcome.recipientId,
-      first: outcome.first,
-      message,
-    });
+    if (outcome.delivered) {
+      await publish(CHAT_CHANNEL, {
+        type: 'message',
+        recipient_id: outcome.recipientId,
+        first: outcome.first,
+        message,
+      });
+    }
     if (outcome.cost > 0) {
       await publish(CREDITS_CHANNEL, { type: 'credits', member_id: senderId, credits: outcome.credits });
     }
@@ -239,13 +312,23 @@ export function createChatService(deps: ChatServiceDeps) {
       const at = now();
       for (const pending of await takePendingFirstMessages(tx, memberId)) {
         if (!(await isReachable(tx, memberId, pending.recipientId))) continue;
-        const conversation = await findOrCreateConversation(tx, memberId, pending.recipientId, memberId);
+        // Written before the account existed: as new as an account gets.
+        const heldReason = containsContactDetails(pending.body) ? 'contact_details' : null;
+        const conversation = await findOrCreateConversation(
+          tx,
+          memberId,
+          pending.recipientId,
+          memberId,
+          heldReason === null,
+        );
         const { message } = await insertMessage(tx, {
           conversationId: conversation.id,
           senderId: memberId,
           content: { kind: 'text', body: pending.body, image: null, giftKey: null },
           at,
+          heldReason,
         });
+        if (heldReason) continue;
         events.push({
           type: 'message',
           recipient_id: pending.recipientId,
@@ -320,6 +403,7 @@ export function createChatService(deps: ChatServiceDeps) {
       const last = await lastMessages(
         db,
         rows.map((row) => row.conversationId),
+        memberId,
       );
       const context = { cdnPrefix: site.cdn_prefix, now: now() };
       return {
@@ -358,7 +442,9 @@ export function createChatService(deps: ChatServiceDeps) {
       const card = await findCard(db, partnerId);
       if (!card) throw notFound();
       const rows =
-        conversationId === null ? [] : await listMessages(db, conversationId, query.before ?? null, CHAT_PAGE_SIZE + 1);
+        conversationId === null
+          ? []
+          : await listMessages(db, conversationId, memberId, query.before ?? null, CHAT_PAGE_SIZE + 1);
       const shown = rows.slice(0, CHAT_PAGE_SIZE);
       const [closed, freeLeft] = await Promise.all([
         isReachable(db, memberId, partnerId).then((reachable) => !reachable),
@@ -400,6 +486,76 @@ export function createChatService(deps: ChatServiceDeps) {
     async hide(memberId: number, conversationId: number): Promise<void> {
       if (!(await hideChat(db, conversationId, memberId, now()))) throw notFound();
       await publish(CHAT_CHANNEL, { type: 'hidden', conversation_id: conversationId, member_id: memberId });
+    },
+
+    /**
+     * A staff member answers for a site-run (fictional) profile from the console: a text that
+     * costs nothing, records who wrote it, marks the profile's side read and reaches the member
+     * live like any message. Only for a conversation of that profile.
+     */
+    async sendAsSiteProfile(
+      profileId: number,
+      conversationId: number,
+      body: string,
+      staffId: number,
+    ): Promise<StoredMessage> {
+      const at = now();
+      const { message, recipientId } = await db.transaction(async (tx) => {
+        const partnerId = await findPartner(tx, conversationId, profileId);
+        if (partnerId === null) throw notFound();
+        const inserted = await insertMessage(tx, {
+          conversationId,
+          senderId: profileId,
+          content: { kind: 'text', body, image: null, giftKey: null },
+          at,
+          staffId,
+        });
+        await markRead(tx, conversationId, profileId, at);
+        return { message: inserted.message, recipientId: partnerId };
+      });
+      const stored = { ...message, gift: null };
+      await publish(CHAT_CHANNEL, {
+        type: 'message',
+        recipient_id: recipientId,
+        first: false,
+        message: presentStoredMessage(stored, TEXT_ONLY),
+      });
+      await publish(CHAT_CHANNEL, {
+        type: 'read',
+        conversation_id: conversationId,
+        member_id: profileId,
+        partner_id: recipientId,
+      });
+      return stored;
+    },
+
+    /**
+     * Staff release a held message: it reaches the recipient as a message sent now would
+     * (their list entry, unread count, live event and so its notifications), unless the sender
+     * is shadow-banned by now. It stays free. 404 when the message is not held.
+     */
+    async releaseHeldMessage(messageId: number): Promise<void> {
+      const at = now();
+      const event = await db.transaction(async (tx): Promise<ChatMessageEvent | null> => {
+        const message = await releaseMessage(tx, messageId);
+        if (!message) throw notFound();
+        const recipientId = await findPartner(tx, message.conversationId, message.senderId);
+        if (recipientId === null || (await isShadowBanned(tx, message.senderId))) return null;
+        await listForRecipient(tx, message.conversationId, recipientId, at);
+        const first = !(await hasOtherDeliveredMessage(tx, message.conversationId, message.id));
+        return {
+          type: 'message',
+          recipient_id: recipientId,
+          first,
+          message: presentStoredMessage({ ...message, gift: null }, TEXT_ONLY),
+        };
+      });
+      if (event) await announce([event]);
+    },
+
+    /** Staff drop a held message: it is deleted and never reaches anyone. 404 when it is not held. */
+    async dropHeldMessage(messageId: number): Promise<void> {
+      if (!(await deleteHeldMessage(db, messageId))) throw notFound();
     },
 
     announce,

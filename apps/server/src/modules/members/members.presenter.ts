@@ -67,7 +67,8 @@ export function presentMemberProfile(
     ),
     gender: own.gender,
     sexuality: own.sexuality,
-    about: own.about,
+    // The public text: a new one held for review (own.about) is for its writer only.
+    about: profile.about,
     hair_color: own.hair_color,
     eye_color: own.eye_color,
     body_type: own.body_type,

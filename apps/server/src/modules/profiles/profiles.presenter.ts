@@ -37,7 +37,9 @@ export function presentOwnProfile(
     sexuality: profile.sexuality,
     birth_date: profile.birthDate,
     age: ageOn(profile.birthDate, context.today),
-    about: profile.about,
+    // The member sees what they wrote; a held text is flagged, others still see the old one.
+    about: profile.aboutHeld ?? profile.about,
+    ...(profile.aboutHeld === null ? {} : { about_held: true as const }),
     country: profile.country,
     region_id: profile.regionId,
     city: profile.city,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { interests, members, photos, profileInterests, profiles, regions } from '../../db/schema/index.js';
 
@@ -102,4 +102,24 @@ export async function regionCountry(db: DbOrTx, regionId: number): Promise<strin
 export async function regionIdByCode(db: DbOrTx, code: string): Promise<number | null> {
   const [row] = await db.select({ id: regions.id }).from(regions).where(eq(regions.code, code)).limit(1);
   return row?.id ?? null;
+}
+
+/** Makes the held about text the public one; false when none is held. */
+export async function releaseHeldAboutText(db: DbOrTx, memberId: number): Promise<boolean> {
+  const rows = await db
+    .update(profiles)
+    .set({ about: sql`${profiles.aboutHeld}`, aboutHeld: null })
+    .where(and(eq(profiles.memberId, memberId), isNotNull(profiles.aboutHeld)))
+    .returning({ memberId: profiles.memberId });
+  return rows.length > 0;
+}
+
+/** Drops the held about text; false when none is held. */
+export async function clearHeldAbout(db: DbOrTx, memberId: number): Promise<boolean> {
+  const rows = await db
+    .update(profiles)
+    .set({ aboutHeld: null })
+    .where(and(eq(profiles.memberId, memberId), isNotNull(profiles.aboutHeld)))
+    .returning({ memberId: profiles.memberId });
+  return rows.length > 0;
 }

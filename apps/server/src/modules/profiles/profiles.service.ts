@@ -2,14 +2,16 @@ import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Geocode, OwnProfile, Photo, PhotosUpdateBody, ProfileUpdateBody } from '@app/shared';
 import type { Db } from '../../db/client.js';
-import { AppError, authenticationRequired, validationFailed } from '../../errors.js';
+import { AppError, authenticationRequired, notFound, validationFailed } from '../../errors.js';
 import { reverseGeocode } from '../../platform/geo/index.js';
 import { photoKey, type MediaStorage, type PhotoVariant } from '../../platform/storage/index.js';
 import { processUpload } from '../media/media.images.js';
+import { containsContactDetails } from '../chat/spam.rules.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { presentOwnProfile, presentPhoto } from './profiles.presenter.js';
 import {
   arrangePhotos,
+  clearHeldAbout,
   deletePhotoRow,
   existingInterestIds,
   findOwnProfile,
@@ -19,6 +21,7 @@ import {
   lockMember,
   regionCountry,
   regionIdByCode,
+  releaseHeldAboutText,
   replaceInterests,
   updateProfileRow,
   type PhotoRow,
@@ -96,6 +99,16 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
   return {
     getProfile,
 
+    /** Staff release a held about text: it becomes the public one. 404 when none is held. */
+    async releaseHeldAbout(memberId: number): Promise<void> {
+      if (!(await releaseHeldAboutText(db, memberId))) throw notFound();
+    },
+
+    /** Staff reject a held about text: it is dropped and the public one stays. 404 when none is held. */
+    async rejectHeldAbout(memberId: number): Promise<void> {
+      if (!(await clearHeldAbout(db, memberId))) throw notFound();
+    },
+
     /** Saves the fields sent; the whole update is refused when any field breaks a rule. */
     async updateProfile(memberId: number, body: ProfileUpdateBody): Promise<OwnProfile> {
       const { member, profile } = await mustFind(memberId);
@@ -119,7 +132,11 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
       copy('gender', body.gender);
       copy('sexuality', body.sexuality);
       copy('birthDate', body.birth_date);
-      copy('about', body.about);
+      if (body.about !== undefined) {
+        // Contact details wait for review: others keep seeing the old text until staff release it.
+        if (containsContactDetails(body.about)) changes.aboutHeld = body.about;
+        else Object.assign(changes, { about: body.about, aboutHeld: null });
+      }
       copy('country', body.country);
       copy('regionId', body.region_id);
       copy('city', body.city);

@@ -7,6 +7,7 @@ import { SendGiftButton } from '../../features/chat/components/send-gift-button'
 import { useMember } from '../../features/members/api/get-member';
 import { MemberView } from '../../features/members/components/member-view';
 import { parseMemberId } from '../../features/members/rules';
+import { ReportProfileButton } from '../../features/reports/components/report-buttons';
 import { ApiError } from '../../lib/api';
 import { DocumentTitle } from '../components/document-title';
 
@@ -34,6 +35,7 @@ function MemberProfilePage({ id }: { id: number }) {
           own={user?.profile.id === member.id}
           loggedIn={user !== null}
           giftAction={<SendGiftButton member={member} />}
+          reportAction={<ReportProfileButton member={member} />}
         />
       </div>
     );

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import {
   BellIcon,
   BlockIcon,
+  DownloadIcon,
   GlobeIcon,
   HeartIcon,
   LockIcon,
@@ -13,6 +14,7 @@ import {
   SlidersIcon,
 } from '../../components/icons';
 import { AccountGate } from '../../features/account/components/account-gate';
+import { DataExport } from '../../features/account/components/data-export';
 import { DeleteAccount } from '../../features/account/components/delete-account-dialog';
 import { EmailChangeForm } from '../../features/account/components/email-change-form';
 import { InvisibleSwitch } from '../../features/account/components/invisible-switch';
@@ -88,6 +90,13 @@ export function Component() {
                   </li>
                 ))}
               </ul>
+            </SettingsSection>
+            <SettingsSection
+              title={t('dataExport.title')}
+              intro={t('dataExport.intro')}
+              icon={<DownloadIcon size={20} />}
+            >
+              <DataExport />
             </SettingsSection>
             <SettingsSection
               title={t('accountSettings.delete.title')}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/i18n';
+import { ReportMessageButton } from '../../reports/components/report-buttons';
 import type { ChatMessage } from '../api/contract';
 import { thumbSize } from '../rules';
 import { useGiftName } from './gift-picker';
@@ -18,7 +19,10 @@ export interface PendingMessage {
   gift?: { key: string; name: string; image: string };
 }
 
-/** One message: a text bubble, a photo (its thumbnail opens the full image) or a gift. */
+/**
+ * One message: a text bubble, a photo (its thumbnail opens the full image) or a gift. The
+ * partner's messages carry a flag to report them.
+ */
 export function MessageBubble({ message, partner }: { message: ChatMessage; partner: string }) {
   const { t } = useTranslation();
   const giftName = useGiftName();
@@ -48,9 +52,15 @@ export function MessageBubble({ message, partner }: { message: ChatMessage; part
         </span>
       )}
       {message.kind === 'text' && <span className="chat-bubble__text">{message.body}</span>}
+      {message.held && <span className="chat-bubble__held">{t('chat.heldNotice')}</span>}
       <time className="chat-bubble__time" dateTime={message.at}>
         {formatDate(at, { timeStyle: 'short' })}
       </time>
+      {!message.from_me && (
+        <span className="chat-bubble__report">
+          <ReportMessageButton member={{ id: message.sender_id, name: partner }} messageId={message.id} />
+        </span>
+      )}
     </li>
   );
 }

@@ -25,10 +25,12 @@ interface MemberViewProps {
   loggedIn: boolean;
   /** The gift action beside message and like, composed by the page (features meet there). */
   giftAction?: ReactNode;
+  /** The report action beside blocking, for members; composed by the page like the gift. */
+  reportAction?: ReactNode;
 }
 
 /** Another member's profile: photos, who and where, about, details, interests, actions, related. */
-export function MemberView({ member, own, loggedIn, giftAction }: MemberViewProps) {
+export function MemberView({ member, own, loggedIn, giftAction, reportAction }: MemberViewProps) {
   const { t } = useTranslation();
   const settings = useSettings();
   const place = usePlaceName(member);
@@ -80,7 +82,9 @@ export function MemberView({ member, own, loggedIn, giftAction }: MemberViewProp
                 <span>{settings.fictional_warning}</span>
               </p>
             )}
-            {!own && <MemberActions member={member} loggedIn={loggedIn} giftAction={giftAction} />}
+            {!own && (
+              <MemberActions member={member} loggedIn={loggedIn} giftAction={giftAction} reportAction={reportAction} />
+            )}
           </header>
 
           {showsAbout(member, settings) && (
@@ -150,16 +154,18 @@ function MemberInterests({ ids }: { ids: number[] }) {
 /**
  * The action bar. Message leads to the chat (a visitor's to signup); members like and send a
  * gift beside it. Blocking asks first; once blocked, a notice replaces the contact actions and
- * offers to unblock.
+ * offers to unblock. Reporting sits beside blocking.
  */
 function MemberActions({
   member,
   loggedIn,
   giftAction,
+  reportAction,
 }: {
   member: MemberProfile;
   loggedIn: boolean;
   giftAction: ReactNode;
+  reportAction: ReactNode;
 }) {
   const { t } = useTranslation();
   const block = useSetBlocked();
@@ -238,15 +244,18 @@ function MemberActions({
         {loggedIn && giftAction}
       </div>
       {loggedIn && (
-        <button
-          ref={blockRef}
-          type="button"
-          className="btn btn-link member-actions__block"
-          onClick={() => setConfirming(true)}
-        >
-          <BlockIcon size={16} />
-          {t('memberView.block')}
-        </button>
+        <div className="member-actions__more">
+          <button
+            ref={blockRef}
+            type="button"
+            className="btn btn-link member-actions__block"
+            onClick={() => setConfirming(true)}
+          >
+            <BlockIcon size={16} />
+            {t('memberView.block')}
+          </button>
+          {reportAction}
+        </div>
       )}
       <span className="visually-hidden" role="status">
         {announce}

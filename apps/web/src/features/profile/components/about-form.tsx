@@ -41,6 +41,11 @@ export function AboutForm({ profile, onSaved, submitLabel, secondary }: SectionF
       <div id={`${id}-counter`} className={`profile-form__counter${nearlyFull ? ' profile-form__counter--full' : ''}`}>
         {counter}
       </div>
+      {profile.about_held && (
+        <p className="profile-form__notice" role="status">
+          {t('profile.aboutHeldNotice')}
+        </p>
+      )}
       <SaveBar pending={pending} saved={saved} formError={formError} submitLabel={submitLabel} secondary={secondary} />
     </form>
   );
