@@ -52,7 +52,7 @@ const ROUTES = [
 const catalogue = (namespace) => `../../packages/i18n/locales/nl/${namespace}.json`;
 
 /** Chunks the app imports dynamically at every start, before its first render. */
-const BOOT_DYNAMIC = ['../../packages/i18n/locales/nl/common.json', '../../packages/i18n/locales/nl/errors.json'];
+const BOOT_DYNAMIC = ['../../packages/i18n/locales/nl/common.json'];
 
 if (!existsSync(manifestPath)) {
   console.error(`No build manifest at ${manifestPath}: run \`npm run build\` first.`);

@@ -11,13 +11,21 @@ import type { Config } from './config.js';
 import { openDatabase, type Db } from './db/client.js';
 import { createLogger } from './logger.js';
 import { accountEraseJob } from './modules/accounts/account-erase.job.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
+import { commerceRoutes } from './modules/admin/commerce.routes.js';
+import { createCommerceService } from './modules/admin/commerce.service.js';
+import { createAdminService } from './modules/admin/admin.service.js';
+import { staffRoutes } from './modules/admin/staff.routes.js';
+import { createStaffService } from './modules/admin/staff.service.js';
 import { accountSettingsRoutes } from './modules/accounts/account-settings.routes.js';
 import { createAccountSettingsService } from './modules/accounts/account-settings.service.js';
 import { accountsRoutes, type AccountRateLimits } from './modules/accounts/accounts.routes.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
-import { chatRoutes } from './modules/chat/chat.routes.js';
+import { chatRoutes, type MessageRateLimit } from './modules/chat/chat.routes.js';
 import { complaintsRoutes } from './modules/complaints/complaints.routes.js';
 import { createComplaintsService } from './modules/complaints/complaints.service.js';
+import { dataExportRoutes } from './modules/data-export/data-export.routes.js';
+import { createDataExportService } from './modules/data-export/data-export.service.js';
 import { createChatService } from './modules/chat/chat.service.js';
 import { discountsRoutes } from './modules/discounts/discounts.routes.js';
 import { createDiscountsService } from './modules/discounts/discounts.service.js';
@@ -49,6 +57,8 @@ import { profilesRoutes, type ProfileRateLimits } from './modules/profiles/profi
 import { createProfilesService } from './modules/profiles/profiles.service.js';
 import { pwaRoutes } from './modules/pwa/pwa.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { createReportsService } from './modules/reports/reports.service.js';
 import { createReferenceService } from './modules/reference/reference.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
@@ -85,6 +95,8 @@ export interface AppDeps {
   accountRateLimits?: Partial<AccountRateLimits>;
   /** The per-member limits of photo uploads and geocoding. */
   profileRateLimits?: Partial<ProfileRateLimits>;
+  /** The per-member limit of sent messages (MESSAGES_PER_MINUTE). */
+  messageRateLimit?: MessageRateLimit;
   /** Where photos are stored; by default local disk under DATA_DIR/media. */
   storage?: MediaStorage;
   /** The clock of time-based rules (daily swipe limit, auto-like); tests move it. */
@@ -205,6 +217,38 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
 
   const complaints = createComplaintsService({ db, settings, mailer, log: app.log });
 
+  const staff = createStaffService({
+    db,
+    log: app.log,
+    issuer: async () => (await settings.resolveSite({})).site.settings.name,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  const admin = createAdminService({
+    db,
+    bus,
+    log: app.log,
+    config,
+    staff,
+    settings,
+    accounts,
+    accountSettings,
+    chat,
+    profiles,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  const commerce = createCommerceService({
+    db,
+    bus,
+    log: app.log,
+    staff,
+    provider: paymentProvider,
+    settings,
+    reference,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  const reports = createReportsService({ db, log: app.log, ...(deps.now ? { now: deps.now } : {}) });
+  const dataExport = createDataExportService({ db, storage, settings, log: app.log });
+
   const notifications = createNotificationsService({
     db,
     bus,
@@ -259,9 +303,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
         { name: 'search', description: 'Member search, match finder and signup matches' },
         { name: 'payments', description: 'Credit bundles, orders, payments and transactions' },
         { name: 'complaints', description: 'The complaints form' },
+        { name: 'reports', description: "Reporting members' profiles and messages" },
+        { name: 'export', description: "The member's data export (GDPR)" },
         { name: 'logs', description: 'Client beacons' },
         { name: 'notifications', description: 'E-mail notifications: the mail webhook and turning e-mail back on' },
         { name: 'outbox', description: 'Dev only: mails kept while no SMTP server is configured' },
+        { name: 'admin', description: 'The operator console: staff login, members, cases, inbox, settings, audit' },
       ],
     },
     transform: jsonSchemaTransform,
@@ -324,7 +371,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   await api.register(membersRoutes, { members, settings });
   await api.register(likesRoutes, { likes, settings });
-  await api.register(chatRoutes, { chat, settings });
+  await api.register(chatRoutes, {
+    chat,
+    settings,
+    ...(deps.messageRateLimit ? { messageLimit: deps.messageRateLimit } : {}),
+  });
   await api.register(swipeRoutes, { swipe, settings });
   await api.register(searchRoutes, { search, settings });
   await api.register(landingRoutes, { landing, settings, countryForIp });
@@ -344,6 +395,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   await api.register(notificationsRoutes, { notifications, settings, config });
   await api.register(complaintsRoutes, { complaints });
+  await api.register(staffRoutes, { staff, config });
+  await api.register(adminRoutes, { admin, staff });
+  await api.register(commerceRoutes, { commerce, staff });
+  await api.register(reportsRoutes, { reports });
+  await api.register(dataExportRoutes, { dataExport });
   if (mailer.kind === 'outbox') await api.register(outboxRoutes, { db });
 
   // Mails of bus events from the start; scheduled jobs only when configured (tests run them).

@@ -6,6 +6,7 @@ import { loadConfig, type Config } from './config.js';
 import { openDatabase, type Db } from './db/client.js';
 import { members } from './db/schema/index.js';
 import { seedDemo } from './db/seed/demo.js';
+import { DEMO_STAFF } from './db/seed/demo/people.js';
 import { hasNoMembers, seedReference } from './db/seed/reference.js';
 import { createLogger } from './logger.js';
 import { createBus } from './platform/bus/index.js';
@@ -97,7 +98,12 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const url = siteUrl(config, app.server.address() as AddressInfo);
   log.info({ url }, `Site running at ${url}`);
-  if (demoLogin) log.info(`Demo member: ${demoLogin.email} / ${demoLogin.password}`);
+  if (demoLogin) {
+    log.info(`Demo member: ${demoLogin.email} / ${demoLogin.password}`);
+    log.info(
+      `Demo console: ${url}/admin as ${DEMO_STAFF.accounts.map((a) => a.email).join(', ')} / ${DEMO_STAFF.password}, authenticator secret ${DEMO_STAFF.totpSecret}`,
+    );
+  }
 }
 
 main().catch((err: unknown) => {

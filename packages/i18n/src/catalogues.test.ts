@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@app/shared';
-import { LOCALE_ENTRIES, NAMESPACES } from './index.js';
+import { LOCALE_ENTRIES, NAMESPACE_LOCALES, NAMESPACES } from './index.js';
 
 type Catalogue = { [key: string]: string | Catalogue };
 
@@ -67,13 +67,20 @@ describe('locale entries', () => {
 
 describe.each(NAMESPACES)('the %s catalogues', (ns) => {
   const reference = flatten(load('nl', ns));
+  // A namespace kept in some languages only (the operator console's: nl and en) is held to those.
+  const locales = NAMESPACE_LOCALES[ns] ?? LOCALES;
+
+  it('exist in exactly the languages the namespace is kept in', () => {
+    const present = LOCALES.filter((locale) => existsSync(`${localesDir}/${locale}/${ns}.json`));
+    expect(present.sort()).toEqual([...locales].sort());
+  });
 
   it('exist in nl, the fallback, with texts', () => {
     expect(reference.size).toBeGreaterThan(0);
   });
 
   it('hold only the plural forms each language has', () => {
-    for (const locale of LOCALES) {
+    for (const locale of locales) {
       const categories: string[] = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
       const foreign = [...flatten(load(locale, ns)).keys()].filter((k) => {
         const match = PLURAL_SUFFIX.exec(k);
@@ -83,7 +90,7 @@ describe.each(NAMESPACES)('the %s catalogues', (ns) => {
     }
   });
 
-  it.each(LOCALES.filter((l) => l !== 'nl'))('are complete in %s', (locale) => {
+  it.each(locales.filter((l) => l !== 'nl'))('are complete in %s', (locale) => {
     expect(existsSync(`${localesDir}/${locale}/${ns}.json`)).toBe(true);
     const catalogue = flatten(load(locale, ns));
     const missing = [...reference.keys()].filter((k) => !catalogue.has(k));
@@ -97,7 +104,7 @@ describe.each(NAMESPACES)('the %s catalogues', (ns) => {
   });
 
   // A text left in Dutch, or in English (the stand-in language while translating), is untranslated.
-  it.each(LOCALES.filter((l) => l !== 'nl'))('are translated in %s, not left in Dutch or English', (locale) => {
+  it.each(locales.filter((l) => l !== 'nl'))('are translated in %s, not left in Dutch or English', (locale) => {
     const english = flatten(load('en', ns));
     const untranslated: string[] = [];
     for (const [key, text] of flatten(load(locale, ns))) {

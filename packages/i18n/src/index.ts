@@ -32,7 +32,8 @@ export const LOCALE_ENTRIES: readonly LocaleEntry[] = [
  * the pages of the members area, `landing` for the landing pages, `pages`
  * for the content pages (terms, privacy, ...), `complaints` for the complaints form, `errors`
  * for API error messages (server and client alike), `mail` for the e-mails only the server
- * writes. The server renders landers and content pages too, so it reads `landing` and `pages`.
+ * writes, `admin` for the operator console (nl and en only, see NAMESPACE_LOCALES). The server
+ * renders landers and content pages too, so it reads `landing` and `pages`.
  */
 export const NAMESPACES = [
   'common',
@@ -44,11 +45,19 @@ export const NAMESPACES = [
   'complaints',
   'errors',
   'mail',
+  'admin',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
+/**
+ * Namespaces kept in some languages only; every other namespace exists in every locale. The
+ * operator console's team works in Dutch and English, so `admin` is written in those two (nl
+ * first, as everywhere); i18next falls back to nl for any other page language.
+ */
+export const NAMESPACE_LOCALES: Partial<Record<Namespace, readonly Locale[]>> = { admin: ['nl', 'en'] };
+
 /** The namespaces the web app loads before its first render; `mail` is the server's alone. */
-export const WEB_NAMESPACES = ['common', 'errors'] as const satisfies readonly Namespace[];
+export const WEB_NAMESPACES = ['common'] as const satisfies readonly Namespace[];
 
 /**
  * Loaded with the pages that need them (route-modules.ts), so a first visit to the home page
@@ -61,6 +70,10 @@ export const LAZY_WEB_NAMESPACES = [
   'landing',
   'pages',
   'complaints',
+  'admin',
+  // The server words API errors itself; the web needs these texts only where it checks a form
+  // before sending (complaints, direct debit).
+  'errors',
 ] as const satisfies readonly Namespace[];
 export type LazyWebNamespace = (typeof LAZY_WEB_NAMESPACES)[number];
 

@@ -19,4 +19,8 @@ export * from './schemas/payments.js';
 export * from './schemas/notifications.js';
 export * from './schemas/landing.js';
 export * from './schemas/complaints.js';
+export * from './schemas/reports.js';
+export * from './schemas/data-export.js';
 export * from './content-pages.js';
+export * from './schemas/admin.js';
+export * from './schemas/admin-commerce.js';

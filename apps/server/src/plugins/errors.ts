@@ -50,17 +50,21 @@ export function errorBody(error: AppError, locale: Locale): ErrorResponse {
 
 /**
  * The one error handler of the app: AppErrors and client errors become
- * `{ error, message, fields? }` in the member's language; anything else is logged with its
- * details and answered as a bare 500 internal_error, so internals never leak. Also the 404s:
+ * `{ error, message, fields? }` in the member's language (a deliberate 5xx AppError too, such as
+ * 502 refund_failed); anything else is logged with its details and answered as a bare 500
+ * internal_error, so internals never leak. Also the 404s:
  * JSON for the API, the web app's page for other GETs.
  */
 export const errorsPlugin = fp<ErrorsPluginOptions>(
   async (app, opts) => {
     app.setErrorHandler((error, request, reply) => {
       let appError = toAppError(error);
-      if (!appError || appError.statusCode >= 500) {
+      if (!appError) {
         request.log.error({ err: error }, 'request failed');
         appError = internalError();
+      } else if (appError.statusCode >= 500) {
+        // A deliberate 5xx (a provider that refused, 502): its code and text are ours, nothing leaks.
+        request.log.error({ code: appError.code, status: appError.statusCode }, 'request failed');
       } else {
         request.log.debug({ code: appError.code, status: appError.statusCode }, 'request refused');
       }

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
-import { members, profiles, sessions } from '../db/schema/index.js';
+import { activeDays, members, profiles, sessions } from '../db/schema/index.js';
 
 /** Stores a new session under the hash of its token. */
 export async function insertSession(
@@ -33,6 +33,7 @@ export function prepareFindSessionMember(db: Db): (tokenHash: string, now: Date)
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         gt(sessions.expiresAt, sql.placeholder('now')),
         isNull(members.deletedAt),
+        isNull(members.bannedAt),
       ),
     )
     .limit(1)
@@ -46,6 +47,14 @@ export function prepareFindSessionMember(db: Db): (tokenHash: string, now: Date)
 /** Ends one session (logout). */
 export async function deleteSession(db: DbOrTx, tokenHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** Notes that the member used the site that UTC day (the console's active members); idempotent. */
+export async function recordActiveDay(db: DbOrTx, memberId: number, at: Date): Promise<void> {
+  await db
+    .insert(activeDays)
+    .values({ day: at.toISOString().slice(0, 10), memberId })
+    .onConflictDoNothing();
 }
 
 /**

@@ -21,6 +21,15 @@ describe('without a web build', () => {
     }
   });
 
+  it('answers the operator console with 200, kept out of search engines', async () => {
+    for (const url of ['/admin', '/admin/members/12', '/admin/inbox?x=1']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/administrator' })).statusCode).toBe(404);
+  });
+
   it('answers any other path with 404 and an HTML page', async () => {
     for (const url of ['/nope', '/members/abc', '/pages/unknown', '/assets/missing.js']) {
       const res = await t.app.inject({ method: 'GET', url });

@@ -82,8 +82,9 @@ export function inlineStyleHashes(html: string): string[] {
 
 /**
  * Reads the build once at start. A GET outside /api and /media gets the app's index.html, with
- * status 200 when a route of the shared route table matches the path and 404 otherwise (the app
- * then renders its 404 page). Server and client use the same table, so they never disagree.
+ * status 200 when a route of the shared route table matches the path, or the path is the operator
+ * console's (/admin), and 404 otherwise (the app then renders its 404 page). Server and client use
+ * the same table, so they never disagree.
  */
 export function loadWebApp(webDistDir: string, prerender: Prerender | null = null): WebApp {
   const indexFile = join(webDistDir, 'index.html');
@@ -93,7 +94,10 @@ export function loadWebApp(webDistDir: string, prerender: Prerender | null = nul
     pageFallback: async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       const match = matchRoute(pathname);
-      const status = match ? 200 : 404;
+      // The operator console routes itself inside the app; it is never for search engines.
+      const consolePath = pathname === '/admin' || pathname.startsWith('/admin/');
+      if (consolePath) reply.header('x-robots-tag', 'noindex, nofollow');
+      const status = match || consolePath ? 200 : 404;
       let html = indexHtml ?? placeholderPage(status);
       if (indexHtml && match && prerender) {
         try {

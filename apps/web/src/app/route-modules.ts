@@ -7,9 +7,13 @@ export interface PageModule {
   Component: ComponentType;
 }
 
-/** A page module that renders a lazy namespace's texts: its chunk and those texts load side by side. */
-function withTexts(namespace: LazyWebNamespace, load: () => Promise<PageModule>): () => Promise<PageModule> {
-  return () => Promise.all([load(), loadTexts(namespace)]).then(([module]) => module);
+/** A page module that renders lazy namespaces' texts: its chunk and those texts load side by side. */
+function withTexts(
+  namespace: LazyWebNamespace | LazyWebNamespace[],
+  load: () => Promise<PageModule>,
+): () => Promise<PageModule> {
+  const namespaces = Array.isArray(namespace) ? namespace : [namespace];
+  return () => Promise.all([load(), ...namespaces.map(loadTexts)]).then(([module]) => module);
 }
 
 /** A page module that renders members-area texts. */
@@ -36,12 +40,16 @@ export const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
   'members-id-landing2-slug': withTexts('landing', () => import('./routes/member-landing')),
   'members-id-landing3-slug': withTexts('landing', () => import('./routes/member-landing')),
   'account-deleted': withTexts('signup', () => import('./routes/account-deleted')),
-  complaints: withTexts('complaints', () => import('./routes/complaints')),
+  // Its form words client-side problems with the API's own error texts.
+  complaints: withTexts(['complaints', 'errors'], () => import('./routes/complaints')),
   'complete-signup': withMemberTexts(() => import('./routes/complete-signup')),
   credits: withMemberTexts(() => import('./routes/credits')),
   'credits-repeat-order': withMemberTexts(() => import('./routes/credits-repeat-order')),
   'credits-id-paymentmethod': withMemberTexts(() => import('./routes/payment-method')),
-  directdebit: withMemberTexts(() => import('./routes/directdebit')),
+  directdebit: () =>
+    Promise.all([withMemberTexts(() => import('./routes/directdebit'))(), loadTexts('errors')]).then(
+      ([module]) => module,
+    ),
   'lang-config': () => import('./routes/lang-config'),
   login: () => import('./routes/login'),
   'match-finder': withMemberTexts(() => import('./routes/match-finder')),
@@ -63,3 +71,9 @@ export const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
   'landers-tinderswipe': withTexts('landing', () => import('./routes/lander')),
   'landers-name-slug': withTexts('landing', () => import('./routes/lander')),
 };
+
+/**
+ * The operator console at /admin/*: not a route of the spec's table, so it has its own entry
+ * in the router, outside the member shell; its chunk and the `admin` texts load side by side.
+ */
+export const ADMIN_MODULE = withTexts('admin', () => import('./routes/admin'));

@@ -6,7 +6,7 @@ import { BootSplash } from './components/boot-splash';
 import { NotFoundPage, RouteErrorBoundary } from './components/error-page';
 import { DefaultLayout } from './layouts/default-layout';
 import { RootShell } from './root-shell';
-import { PAGE_MODULES } from './route-modules';
+import { ADMIN_MODULE, PAGE_MODULES } from './route-modules';
 import { NOT_FOUND_ROUTE, type RouteHandle } from './route-handle';
 import { afterLoginPath, loginPath } from './rules';
 
@@ -68,6 +68,15 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
     return { id: `layout-${layout}`, ...LAYOUTS[layout], ErrorBoundary: RouteErrorBoundary, children };
   });
   return [
+    // The operator console: its own layout, login and texts, outside the member shell (no member
+    // polling, live channel or entry warning), and no route of the spec's table.
+    {
+      id: 'admin',
+      path: '/admin/*',
+      lazy: ADMIN_MODULE,
+      HydrateFallback: BootSplash,
+      ErrorBoundary: RouteErrorBoundary,
+    },
     {
       id: 'root',
       Component: RootShell,

@@ -7,7 +7,7 @@ import { localeCookie } from './cookies';
 // One lazily loaded chunk per catalogue file, so a visitor downloads only their language
 // (plus nl, the fallback).
 const catalogues = import.meta.glob<ResourceKey>(
-  '../../../../packages/i18n/locales/*/{common,home,signup,member,landing,pages,complaints,errors}.json',
+  '../../../../packages/i18n/locales/*/{common,home,signup,member,landing,pages,complaints,errors,admin}.json',
   {
     import: 'default',
   },

@@ -52,6 +52,7 @@ export const ERROR_CODES = [
   'account_not_confirmed',
   'conversation_limit_reached',
   'insufficient_credits',
+  'repeated_message',
   // discount codes and direct debit (schemas/payments.ts)
   'code_not_found',
   'code_used',
@@ -59,6 +60,21 @@ export const ERROR_CODES = [
   'directdebit_limit',
   // orders (schemas/payments.ts)
   'no_previous_order',
+  // reports (schemas/reports.ts)
+  'cannot_report_self',
+  'message_not_found',
+  // operator console (schemas/admin.ts)
+  'staff_authentication_required',
+  'staff_login_failed',
+  'totp_invalid',
+  'permission_denied',
+  'account_banned',
+  // operator console, commerce (schemas/admin-commerce.ts)
+  'order_not_completed',
+  'order_already_refunded',
+  'refund_directdebit',
+  'refund_provider_mismatch',
+  'refund_failed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -88,6 +104,8 @@ export const FIELD_MESSAGE_KEYS = [
   'password_wrong',
   'email_in_use',
   'email_unchanged',
+  'email_disposable',
+  'email_banned',
   // profiles (schemas/profiles.ts)
   'country_not_served',
   'region_not_in_country',
@@ -102,6 +120,9 @@ export const FIELD_MESSAGE_KEYS = [
   'iban_invalid',
   // orders (schemas/payments.ts)
   'method_not_offered',
+  // operator console, commerce (schemas/admin-commerce.ts)
+  'code_taken',
+  'gift_key_taken',
 ] as const;
 export type FieldMessageKey = (typeof FIELD_MESSAGE_KEYS)[number];
 

@@ -85,6 +85,8 @@ ALTER TABLE "members" ADD COLUMN "shadow_banned_at" timestamp with time zone;-->
 ALTER TABLE "members" ADD COLUMN "shadow_ban_reason" text;--> statement-breakpoint
 ALTER TABLE "photos" ADD COLUMN "review" text DEFAULT 'approved' NOT NULL;--> statement-breakpoint
 ALTER TABLE "profiles" ADD COLUMN "about_held" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "refunded_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "refund_id" text;--> statement-breakpoint
 ALTER TABLE "messages" ADD COLUMN "held_reason" text;--> statement-breakpoint
 ALTER TABLE "messages" ADD COLUMN "staff_id" integer;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

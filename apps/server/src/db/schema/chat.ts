@@ -114,7 +114,7 @@ export const messages = pgTable(
      * Set while the message is held back for review (spam defence): only its sender sees it,
      * until staff release it (cleared) or drop it.
      */
-    heldReason: text('held_reason', { enum: ['contact_details', 'repeated_text'] }),
+    heldReason: text('held_reason', { enum: ['contact_details'] }),
     /** The staff member who wrote it for a site-run (fictional) profile. */
     staffId: integer('staff_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

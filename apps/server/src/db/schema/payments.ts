@@ -124,6 +124,12 @@ export const orders = pgTable(
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * Refunded by staff through the provider: set once, by the update that claims the refund, so
+     * a double click refunds once. The credits taken back are in the ledger ('refund').
+     */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundId: text('refund_id'),
   },
   (t) => [
     index('orders_member_idx').on(t.memberId, t.id),

@@ -3,7 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import { RECURRING_METHODS } from '@app/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { demoPayments } from '../../db/schema/index.js';
-import type { CreatedPayment, PaymentProvider, PaymentRequest, PaymentStatus, RecurringRequest } from './types.js';
+import type {
+  CreatedPayment,
+  CreatedRefund,
+  PaymentProvider,
+  PaymentRequest,
+  PaymentStatus,
+  RecurringRequest,
+} from './types.js';
 
 export type DemoPaymentRow = typeof demoPayments.$inferSelect;
 
@@ -37,6 +44,18 @@ export interface DemoProvider extends PaymentProvider {
    * declining one when `declineFuture` is set. Answers the payment as it is now.
    */
   choose(paymentId: string, outcome: DemoOutcome, declineFuture: boolean): Promise<DemoPaymentRow | null>;
+  /** The refunds this process made of a payment, oldest first. */
+  refunds(paymentId: string): readonly DemoRefund[];
+}
+
+/** A refund of the demo checkout: there is no money, so it is only recorded (in memory). */
+export interface DemoRefund {
+  id: string;
+  paymentId: string;
+  amount: number;
+  currency: string;
+  description: string;
+  createdAt: Date;
 }
 
 /**
@@ -46,6 +65,7 @@ export interface DemoProvider extends PaymentProvider {
  */
 export function createDemoProvider(deps: { db: DbOrTx }): DemoProvider {
   const { db } = deps;
+  const refunds: DemoRefund[] = [];
 
   async function find(paymentId: string): Promise<DemoPaymentRow | null> {
     const [row] = await db.select().from(demoPayments).where(eq(demoPayments.id, paymentId)).limit(1);
@@ -92,6 +112,28 @@ export function createDemoProvider(deps: { db: DbOrTx }): DemoProvider {
         webhookUrl: request.webhookUrl,
       });
       return { id, checkoutUrl: null };
+    },
+
+    /**
+     * Refunds as Mollie would: only a paid payment, in its currency, never more than is left of
+     * it. Demo money does not exist, so the refund is only recorded in this process.
+     */
+    async refund(paymentId: string, amount: number, currency: string, description: string): Promise<CreatedRefund> {
+      const row = await find(paymentId);
+      if (!row) throw new Error(`unknown demo payment ${paymentId}`);
+      if (row.status !== 'paid') throw new Error(`demo payment ${paymentId} is ${row.status}, not paid`);
+      if (currency !== row.currency) throw new Error(`demo payment ${paymentId} is in ${row.currency}`);
+      const refunded = refunds.filter((r) => r.paymentId === paymentId).reduce((sum, r) => sum + r.amount, 0);
+      if (amount <= 0 || refunded + amount > row.amount) {
+        throw new Error(`demo payment ${paymentId} has ${row.amount - refunded} cents left to refund`);
+      }
+      const refund = { id: newId('re_demo_'), paymentId, amount, currency, description, createdAt: new Date() };
+      refunds.push(refund);
+      return { id: refund.id };
+    },
+
+    refunds(paymentId: string): readonly DemoRefund[] {
+      return refunds.filter((r) => r.paymentId === paymentId);
     },
 
     async choose(paymentId: string, outcome: DemoOutcome, declineFuture: boolean): Promise<DemoPaymentRow | null> {

@@ -10,7 +10,8 @@ import type { PaymentProvider, PaymentRequest, ProviderStatus } from './types.js
 
 /**
  * A local stand-in for Mollie's API v2, answering as its documentation shows (create payment,
- * get payment, create customer; errors as application/hal+json with status, title and detail).
+ * get payment, create customer, create payment refund; errors as application/hal+json with
+ * status, title and detail).
  * The client library always speaks HTTPS with its own bundled root certificates, so the stand-in
  * serves this self-signed certificate for 127.0.0.1 and this test file's worker (its own
  * process.env) skips certificate verification while it runs.
@@ -97,9 +98,50 @@ function createPayment(body: Record<string, unknown>): StoredPayment {
   return payment;
 }
 
+/**
+ * POST /v2/payments/:id/refunds as Mollie answers it: 201 with the refund ('pending') for a paid
+ * payment, 422 for one that cannot be refunded (not paid, or more than is left of it).
+ */
+function createRefund(res: ServerResponse, paymentId: string, body: Record<string, unknown>): void {
+  const payment = payments.get(paymentId);
+  if (!payment) return notFound(res, `No payment exists with token ${paymentId}.`);
+  const amount = body.amount as { value: string; currency: string };
+  const paid = payment.amount as { value: string; currency: string };
+  const refunded = Number(payment.amountRefunded ?? 0);
+  if (payment.status !== 'paid' || Number(amount.value) + refunded > Number(paid.value)) {
+    return send(res, 422, {
+      status: 422,
+      title: 'Unprocessable Entity',
+      detail: 'The amount is higher than the amount that can be refunded.',
+      field: 'amount',
+      _links: { documentation: link('https://docs.mollie.com/overview/handling-errors', 'text/html') },
+    });
+  }
+  payment.amountRefunded = (refunded + Number(amount.value)).toFixed(2);
+  const id = newId('re_');
+  send(res, 201, {
+    resource: 'refund',
+    id,
+    mode: 'test',
+    amount,
+    status: 'pending',
+    createdAt: '2026-05-04T11:00:00+00:00',
+    description: body.description ?? '',
+    metadata: body.metadata ?? null,
+    paymentId,
+    _links: {
+      self: link(`${origin}/v2/payments/${paymentId}/refunds/${id}`),
+      payment: link(`${origin}/v2/payments/${paymentId}`),
+      documentation: link('https://docs.mollie.com/reference/create-refund', 'text/html'),
+    },
+  });
+}
+
 function route(req: IncomingMessage, res: ServerResponse, body: Record<string, unknown> | null): void {
   const path = req.url?.split('?')[0] ?? '';
   if (req.method === 'POST' && path === '/v2/payments') return send(res, 201, createPayment(body ?? {}));
+  const refundOf = /^\/v2\/payments\/([^/]+)\/refunds$/.exec(path)?.[1];
+  if (req.method === 'POST' && refundOf) return createRefund(res, refundOf, body ?? {});
   const paymentId = /^\/v2\/payments\/([^/]+)$/.exec(path)?.[1];
   if (req.method === 'GET' && paymentId) {
     const payment = payments.get(paymentId);
@@ -255,6 +297,34 @@ describe('the Mollie provider through @mollie/api-client', () => {
     });
     expect(repeat).toEqual({ id: expect.stringMatching(/^tr_/), checkoutUrl: null });
     expect((await provider.status(repeat.id)).status).toBe('pending');
+  });
+
+  it('refunds a paid payment through POST /v2/payments/:id/refunds, and answers the refund id', async () => {
+    const { id } = await provider.create(paymentRequest());
+    payments.get(id)!.status = 'paid';
+    requests.length = 0;
+    const refund = await provider.refund(id, 5999, 'EUR', 'Refund of order 42');
+    expect(refund).toEqual({ id: expect.stringMatching(/^re_/) });
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({
+      method: 'POST',
+      path: `/v2/payments/${id}/refunds`,
+      authorization: `Bearer ${API_KEY}`,
+    });
+    expect(requests[0]!.body).toEqual({
+      amount: { value: '59.99', currency: 'EUR' },
+      description: 'Refund of order 42',
+    });
+  });
+
+  it("fails with Mollie's error for a payment that cannot be refunded", async () => {
+    const { id } = await provider.create(paymentRequest());
+    await expect(provider.refund(id, 5999, 'EUR', 'Refund of order 42')).rejects.toThrow(
+      'The amount is higher than the amount that can be refunded.',
+    );
+    payments.get(id)!.status = 'paid';
+    await provider.refund(id, 5999, 'EUR', 'Refund of order 42');
+    await expect(provider.refund(id, 1, 'EUR', 'Again')).rejects.toThrow('can be refunded');
   });
 
   it("fails with Mollie's error for an unknown payment", async () => {

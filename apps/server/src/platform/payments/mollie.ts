@@ -5,7 +5,14 @@ import createMollieClient, {
   type MollieClient,
 } from '@mollie/api-client';
 import type { PaymentMethod } from '@app/shared';
-import type { CreatedPayment, PaymentProvider, PaymentRequest, PaymentStatus, RecurringRequest } from './types.js';
+import type {
+  CreatedPayment,
+  CreatedRefund,
+  PaymentProvider,
+  PaymentRequest,
+  PaymentStatus,
+  RecurringRequest,
+} from './types.js';
 
 /**
  * Our payment methods as Mollie names them. Mollie processes every card brand (Visa,
@@ -101,6 +108,15 @@ export function createMollieProvider(options: MollieProviderOptions): PaymentPro
         sequenceType: SequenceType.recurring,
       });
       return { id: payment.id, checkoutUrl: null };
+    },
+
+    async refund(paymentId: string, amount: number, currency: string, description: string): Promise<CreatedRefund> {
+      const refund = await client.paymentRefunds.create({
+        paymentId,
+        amount: mollieAmount(amount, currency),
+        description,
+      });
+      return { id: refund.id };
     },
   };
 }

@@ -13,6 +13,15 @@ export interface PaymentProvider {
   status(paymentId: string): Promise<PaymentStatus>;
   /** Charges a stored mandate without the payer (repeat order); the result arrives as a status. */
   chargeRecurring(request: RecurringRequest): Promise<CreatedPayment>;
+  /**
+   * Refunds `amount` cents of a paid payment to the payer; answers the provider's refund. Throws
+   * when the provider refuses (unknown or unpaid payment, more than was paid, ...).
+   */
+  refund(paymentId: string, amount: number, currency: string, description: string): Promise<CreatedRefund>;
+}
+
+export interface CreatedRefund {
+  id: string;
 }
 
 export interface PaymentRequest {

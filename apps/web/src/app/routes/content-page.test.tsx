@@ -41,6 +41,16 @@ describe('the content pages', () => {
     expect(screen.getByText(/binnen 14 dagen na aankoop af te zien/)).toBeInTheDocument();
   });
 
+  it('shows a banned member the reason from the refused login on /pages/ban, and nobody else', async () => {
+    await renderWithApp(appRoutes(queryClient), { path: '/pages/ban' });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('alert')).toBeNull();
+    sessionStorage.setItem('ban-notice', 'Je account is geblokkeerd: Oplichting');
+    await renderWithApp(appRoutes(queryClient), { path: '/pages/ban' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Je account is geblokkeerd: Oplichting');
+    sessionStorage.clear();
+  });
+
   it('leads from the table of contents to each section', async () => {
     await renderWithApp(appRoutes(queryClient), { path: '/pages/privacy' });
     const contents = await screen.findByRole('navigation', { name: 'Op deze pagina' });

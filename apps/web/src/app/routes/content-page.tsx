@@ -2,6 +2,7 @@ import { contentPageValues, termsVersionDate, type ContentPage, type ContentPage
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DocumentIcon, MailIcon } from '../../components/icons';
+import { readBanNotice } from '../../features/account/ban-notice';
 import { useCompanyInfo } from '../../features/reference/api/get-company-info';
 import { useSettings } from '../../features/settings/api/get-settings';
 import { formatDate } from '../../lib/i18n';
@@ -25,11 +26,17 @@ export function Component() {
   const values = contentPageValues({ ...settings, domain: settings.domain }, company);
   const page = t(name, { returnObjects: true, ...values }) as ContentPageText;
   const sectionId = (index: number) => `${name}-${index + 1}`;
+  const banNotice = name === 'ban' ? readBanNotice() : null;
 
   return (
     <Page title={page.title} intro={page.intro} icon={<DocumentIcon size={28} />}>
       {name === 'terms' && company && (
         <p className="page-meta">{t('version', { date: formatDate(termsVersionDate(company.added)) })}</p>
+      )}
+      {banNotice && (
+        <div className="alert alert-danger" role="alert">
+          {banNotice}
+        </div>
       )}
       <div className="content-page">
         {page.sections.length >= CONTENTS_FROM && (

@@ -42,6 +42,19 @@ describe('the login page', () => {
     expect(queryClient.getQueryData(queryKeys.user)).toEqual({ user });
   });
 
+  it('takes a banned member to the ban page with the reason', async () => {
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === '/api/user.php'
+        ? jsonResponse(403, { error: 'account_banned', message: 'Je account is geblokkeerd: Oplichting' })
+        : jsonResponse(404, { error: 'not_found', message: '' }),
+    );
+    const { router } = await renderWithApp(appRoutes(queryClient), { path: '/login' });
+    await fillIn('banned@example.test', 'secret123');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/ban'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Je account is geblokkeerd: Oplichting');
+    sessionStorage.clear();
+  });
+
   it('goes to the members area without a redirect', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { user: buildUser() }));
     const { router } = await renderWithApp(appRoutes(queryClient), { path: '/login' });

@@ -13,6 +13,21 @@ export const DEMO_EMAIL_DOMAIN = 'demo.amoria.example';
 /** The one member whose login the README prints. */
 export const DEMO_LOGIN = { email: 'demo@amoria.example', password: 'demo1234' } as const;
 
+/**
+ * The demo site's staff, one per role, sharing one password and one authenticator secret, both
+ * printed at start like the demo member's login: add the secret to an authenticator app (or
+ * compute its codes, as the end-to-end tests do). Real staff enrol their own at first login.
+ */
+export const DEMO_STAFF = {
+  password: 'staff-demo-1234',
+  totpSecret: 'AMORIADEMOSTAFFTOTPSECRET234567A',
+  accounts: [
+    { email: 'admin@amoria.example', name: 'Anna (admin)', role: 'admin' },
+    { email: 'moderator@amoria.example', name: 'Mo (moderator)', role: 'moderator' },
+    { email: 'support@amoria.example', name: 'Sam (support)', role: 'support' },
+  ],
+} as const;
+
 /** One photo to render: its storage id, the seed of its drawing and its background. */
 export interface PhotoSpec {
   id: string;

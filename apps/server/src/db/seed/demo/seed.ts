@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { count as countRows, sql } from 'drizzle-orm';
+import { emailKey } from '@app/shared';
 import type { Db, DbOrTx } from '../../client.js';
-import { interests, members, photos, profileInterests, profiles, regions } from '../../schema/index.js';
+import { interests, members, photos, profileInterests, profiles, regions, staff } from '../../schema/index.js';
 import { photoKey, type MediaStorage, type PhotoVariant } from '../../../platform/storage/index.js';
-import { DEMO_LOGIN, generatePeople, type DemoPerson } from './people.js';
+import { DEMO_LOGIN, DEMO_STAFF, generatePeople, type DemoPerson } from './people.js';
 import { createRng } from './random.js';
 import { forEachConcurrently, placeholderImage, processImage, type ImageVariants } from './render.js';
 
@@ -91,9 +92,10 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
 
   // One hash each for the demo login and for everyone else: argon2 is slow on purpose, and
   // nobody needs to log in as the generated members (their password is random and discarded).
-  const [demoHash, othersHash] = await Promise.all([
+  const [demoHash, othersHash, staffHash] = await Promise.all([
     hash(DEMO_LOGIN.password),
     hash(randomBytes(24).toString('base64url')),
+    hash(DEMO_STAFF.password),
   ]);
 
   const photoCount = await writePhotos(people, opts);
@@ -103,6 +105,17 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
     await tx.execute(sql`LOCK TABLE ${members} IN SHARE ROW EXCLUSIVE MODE`);
     if (!(await isEmpty(tx))) return false;
 
+    await tx
+      .insert(staff)
+      .values(
+        DEMO_STAFF.accounts.map((a) => ({
+          ...a,
+          passwordHash: staffHash,
+          totpSecret: DEMO_STAFF.totpSecret,
+          totpConfirmedAt: now,
+        })),
+      )
+      .onConflictDoNothing();
     const ids = new Map<string, number>();
     await insertChunked(people, async (chunk) => {
       const rows = await tx
@@ -110,6 +123,7 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
         .values(
           chunk.map((p) => ({
             email: p.email,
+            emailKey: emailKey(p.email),
             passwordHash: p.isDemoLogin ? demoHash : othersHash,
             status: 'confirmed' as const,
             credits: p.credits,

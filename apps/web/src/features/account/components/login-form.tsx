@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../../lib/api';
 import { useLogin } from '../api/login';
+import { storeBanNotice } from '../ban-notice';
 import { FormAlert, PasswordField, TextField, useErrorText } from './form-fields';
 
 interface LoginFormProps {
@@ -14,6 +16,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const login = useLogin();
+  const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState<{ email?: boolean; password?: boolean }>({});
@@ -23,7 +26,19 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
     const next = { email: !email.trim(), password: !password };
     setMissing(next);
     if (next.email || next.password) return;
-    login.mutate({ email: email.trim(), password }, { onSuccess: () => onSuccess() });
+    login.mutate(
+      { email: email.trim(), password },
+      {
+        onSuccess: () => onSuccess(),
+        onError: (error) => {
+          // A banned member learns why on the ban page rather than in a one-line alert.
+          if (error instanceof ApiError && error.error === 'account_banned') {
+            storeBanNotice(error.message);
+            void navigate('/pages/ban');
+          }
+        },
+      },
+    );
   }
 
   return (

@@ -1,0 +1,332 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { staffCan, type CaseDetail, type CaseKind, type CaseStatus } from '../api/contract';
+import { useCase } from '../api/get-case';
+import { useCases, type CaseKindFilter, type CaseStatusFilter } from '../api/get-cases';
+import { useUpdateCase } from '../api/update-case';
+import { canOpen } from '../rules';
+import { formatDateTime } from './format';
+import { useStaff } from './staff-context';
+import { EmptyState, ErrorState, LoadingState, ScreenHeader, useProblemText } from './states';
+import { useToast } from './toast';
+
+const STATUS_FILTERS: CaseStatusFilter[] = ['open', 'in_progress', 'resolved', 'all'];
+const STATUSES: CaseStatus[] = ['open', 'in_progress', 'resolved'];
+
+function oneOf<T extends string>(value: string | null, options: readonly T[], fallback: T): T {
+  return options.includes(value as T) ? (value as T) : fallback;
+}
+
+/** The queue: reports and complaints in one list, filtered by status and kind (only the kinds the role handles). */
+export function QueueScreen() {
+  const { t } = useTranslation('admin');
+  const staff = useStaff();
+  const [params, setParams] = useSearchParams();
+  const kinds: CaseKindFilter[] = [
+    ...(staffCan(staff.role, 'reports') && staffCan(staff.role, 'complaints') ? (['all'] as const) : []),
+    ...(staffCan(staff.role, 'reports') ? (['report'] as const) : []),
+    ...(staffCan(staff.role, 'complaints') ? (['complaint'] as const) : []),
+  ];
+  const status = oneOf(params.get('status'), STATUS_FILTERS, 'open');
+  const kind = oneOf(params.get('kind'), kinds, kinds[0] ?? 'all');
+  const statusId = useId();
+  const kindId = useId();
+  const cases = useCases(status, kind);
+
+  function setFilter(name: 'status' | 'kind', value: string) {
+    const next = new URLSearchParams(params);
+    next.set(name, value);
+    setParams(next, { replace: true });
+  }
+
+  return (
+    <>
+      <ScreenHeader title={t('nav.queue')}>
+        <div className="admin-inline-field">
+          <label className="form-label mb-0" htmlFor={statusId}>
+            {t('queue.statusFilter')}
+          </label>
+          <select
+            id={statusId}
+            className="form-select form-select-sm"
+            value={status}
+            onChange={(e) => setFilter('status', e.target.value)}
+          >
+            {STATUS_FILTERS.map((s) => (
+              <option key={s} value={s}>
+                {t(`queue.statuses.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {kinds.length > 1 && (
+          <div className="admin-inline-field">
+            <label className="form-label mb-0" htmlFor={kindId}>
+              {t('queue.kindFilter')}
+            </label>
+            <select
+              id={kindId}
+              className="form-select form-select-sm"
+              value={kind}
+              onChange={(e) => setFilter('kind', e.target.value)}
+            >
+              {kinds.map((k) => (
+                <option key={k} value={k}>
+                  {t(`queue.kinds.${k}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+      </ScreenHeader>
+      {cases.isPending ? (
+        <LoadingState />
+      ) : cases.isError ? (
+        <ErrorState error={cases.error} onRetry={() => void cases.refetch()} />
+      ) : cases.data.cases.length === 0 ? (
+        <EmptyState>{t('queue.empty')}</EmptyState>
+      ) : (
+        <ul className="admin-list">
+          {cases.data.cases.map((item) => (
+            <li key={`${item.kind}-${item.id}`} className="admin-card admin-list__item">
+              <div className="admin-list__main">
+                <span className="admin-badges">
+                  <span className={`badge admin-badge admin-badge--${item.kind}`}>{t(`queue.kinds.${item.kind}`)}</span>
+                  <span className={`badge admin-badge admin-badge--${item.status}`}>
+                    {t(`queue.statuses.${item.status}`)}
+                  </span>
+                  <span className="admin-muted">{item.category}</span>
+                </span>
+                <Link to={`/admin/queue/${item.kind}/${item.id}`} className="admin-list__title">
+                  {t('queue.caseTitle', { kind: t(`queue.kinds.${item.kind}`), id: item.id })}
+                </Link>
+                <span className="admin-list__excerpt">{item.excerpt}</span>
+              </div>
+              <div className="admin-list__meta">
+                <span>{formatDateTime(item.created_at)}</span>
+                {item.member_name && <span>{item.member_name}</span>}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/** A case: what was reported or complained about, the reported message in its context, notes, and the status. */
+export function CaseScreen() {
+  const { t } = useTranslation('admin');
+  const params = useParams();
+  const kind: CaseKind = params.kind === 'complaint' ? 'complaint' : 'report';
+  const id = Number(params.id);
+  const detail = useCase(kind, id);
+
+  return (
+    <>
+      <p className="mb-2">
+        <Link to="/admin/queue">{t('queue.back')}</Link>
+      </p>
+      {detail.isPending ? (
+        <>
+          <ScreenHeader title={t('queue.caseTitle', { kind: t(`queue.kinds.${kind}`), id })} />
+          <LoadingState />
+        </>
+      ) : detail.isError ? (
+        <>
+          <ScreenHeader title={t('queue.caseTitle', { kind: t(`queue.kinds.${kind}`), id })} />
+          <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />
+        </>
+      ) : (
+        <CaseDetailView item={detail.data.case} />
+      )}
+    </>
+  );
+}
+
+function CaseDetailView({ item }: { item: CaseDetail }) {
+  const { t } = useTranslation('admin');
+  const staff = useStaff();
+  const toast = useToast();
+  const problemText = useProblemText();
+  const update = useUpdateCase();
+  const noteId = useId();
+  const statusId = useId();
+  const [note, setNote] = useState('');
+  const [status, setStatus] = useState<CaseStatus>(item.status);
+  const [noteProblem, setNoteProblem] = useState(false);
+
+  function handleNote(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const body = note.trim();
+    setNoteProblem(!body);
+    if (!body) return;
+    update.mutate(
+      { kind: item.kind, id: item.id, note: body },
+      {
+        onSuccess: () => {
+          setNote('');
+          toast(t('queue.noteAdded'));
+        },
+      },
+    );
+  }
+
+  function handleStatus(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    update.mutate(
+      { kind: item.kind, id: item.id, status },
+      { onSuccess: () => toast(t('queue.statusChanged', { status: t(`queue.statuses.${status}`) })) },
+    );
+  }
+
+  return (
+    <>
+      <ScreenHeader title={t('queue.caseTitle', { kind: t(`queue.kinds.${item.kind}`), id: item.id })}>
+        <span className={`badge admin-badge admin-badge--${item.status}`}>{t(`queue.statuses.${item.status}`)}</span>
+      </ScreenHeader>
+      {update.isError && (
+        <div className="alert alert-danger" role="alert">
+          {problemText(update.error)}
+        </div>
+      )}
+      <div className="admin-detail-grid">
+        <section className="admin-card admin-panel">
+          <h2 className="admin-panel__title">{t('queue.details')}</h2>
+          <dl className="admin-dl">
+            <dt>{t('member.category')}</dt>
+            <dd>{item.category}</dd>
+            <dt>{t('member.date')}</dt>
+            <dd>{formatDateTime(item.created_at)}</dd>
+            {item.member_id !== null && (
+              <>
+                <dt>{t('queue.member')}</dt>
+                <dd>
+                  {canOpen(staff.role, 'members') ? (
+                    <Link to={`/admin/members/${item.member_id}`}>{item.member_name ?? `#${item.member_id}`}</Link>
+                  ) : (
+                    (item.member_name ?? `#${item.member_id}`)
+                  )}
+                </dd>
+              </>
+            )}
+            {item.reporter_id !== null && (
+              <>
+                <dt>{t('queue.reporter')}</dt>
+                <dd>#{item.reporter_id}</dd>
+              </>
+            )}
+            {item.sender_name && (
+              <>
+                <dt>{t('queue.sender')}</dt>
+                <dd>
+                  {item.sender_name}
+                  {item.sender_email && (
+                    <>
+                      {' · '}
+                      <a href={`mailto:${item.sender_email}`}>{item.sender_email}</a>
+                    </>
+                  )}
+                </dd>
+              </>
+            )}
+            {item.subject && (
+              <>
+                <dt>{t('queue.subject')}</dt>
+                <dd>{item.subject}</dd>
+              </>
+            )}
+            <dt>{item.kind === 'report' ? t('queue.reporterNote') : t('queue.message')}</dt>
+            <dd className="admin-pre">{item.text || '–'}</dd>
+          </dl>
+          <form className="admin-status-form" onSubmit={handleStatus}>
+            <label className="form-label" htmlFor={statusId}>
+              {t('queue.status')}
+            </label>
+            <div className="admin-input-row">
+              <select
+                id={statusId}
+                className="form-select"
+                value={status}
+                onChange={(e) => setStatus(e.target.value as CaseStatus)}
+              >
+                {STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`queue.statuses.${s}`)}
+                  </option>
+                ))}
+              </select>
+              <button type="submit" className="btn btn-primary" disabled={update.isPending || status === item.status}>
+                {t('queue.changeStatus')}
+              </button>
+            </div>
+          </form>
+        </section>
+
+        {item.context.length > 0 && (
+          <section className="admin-card admin-panel">
+            <h2 className="admin-panel__title">{t('queue.context')}</h2>
+            <ol className="admin-thread admin-thread--compact">
+              {item.context.map((message) => (
+                <li
+                  key={message.id}
+                  className={`admin-message${message.sender_id === item.member_id ? ' admin-message--them' : ''}${message.reported ? ' admin-message--reported' : ''}`}
+                >
+                  <span className="admin-message__meta">
+                    #{message.sender_id} · {formatDateTime(message.created_at)}
+                    {message.reported && <strong> · {t('queue.reported')}</strong>}
+                  </span>
+                  <span className="admin-pre">
+                    {message.kind === 'text' ? message.body : `[${message.kind}] ${message.body}`}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          </section>
+        )}
+      </div>
+
+      <section className="admin-card admin-panel">
+        <h2 className="admin-panel__title">{t('queue.notes')}</h2>
+        {item.notes.length === 0 ? (
+          <EmptyState>{t('queue.noNotes')}</EmptyState>
+        ) : (
+          <ol className="admin-notes">
+            {item.notes.map((n) => (
+              <li key={n.id}>
+                <span className="admin-message__meta">
+                  {n.staff_name} · {formatDateTime(n.created_at)}
+                </span>
+                <span className="admin-pre">{n.body}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+        <form onSubmit={handleNote} noValidate>
+          <label className="form-label" htmlFor={noteId}>
+            {t('queue.note')}
+          </label>
+          <textarea
+            id={noteId}
+            className={`form-control${noteProblem ? ' is-invalid' : ''}`}
+            rows={3}
+            maxLength={5000}
+            value={note}
+            aria-invalid={noteProblem || undefined}
+            aria-describedby={noteProblem ? `${noteId}-error` : undefined}
+            onChange={(e) => setNote(e.target.value)}
+          />
+          {noteProblem && (
+            <div id={`${noteId}-error`} className="invalid-feedback d-block">
+              {t('validation.required')}
+            </div>
+          )}
+          <button type="submit" className="btn btn-primary mt-2" disabled={update.isPending}>
+            {t('queue.addNote')}
+          </button>
+        </form>
+      </section>
+    </>
+  );
+}

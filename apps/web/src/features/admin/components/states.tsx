@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api';
+
+/** The API's translated message of a failure, or a general one when the server never answered. */
+export function useProblemText() {
+  const { t } = useTranslation('admin');
+  return (error: unknown): string =>
+    error instanceof ApiError && error.status > 0 && error.error !== 'http_error' ? error.message : t('states.error');
+}
+
+/** A loading state: a spinner with its text for screen readers. */
+export function LoadingState({ label }: { label?: string }) {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="admin-state" role="status">
+      <span className="spinner-border spinner-border-sm" aria-hidden="true" />
+      <span>{label ?? t('states.loading')}</span>
+    </div>
+  );
+}
+
+/** An error state with the failure's message and a retry button. */
+export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const { t } = useTranslation('admin');
+  const problemText = useProblemText();
+  return (
+    <div className="alert alert-danger admin-state admin-state--error" role="alert">
+      <span>{problemText(error)}</span>
+      {onRetry && (
+        <button type="button" className="btn btn-sm btn-outline-danger" onClick={onRetry}>
+          {t('states.retry')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** What a list shows when it has nothing. */
+export function EmptyState({ children }: { children: ReactNode }) {
+  return <p className="admin-state admin-state--empty">{children}</p>;
+}
+
+/** A screen's heading row: the title and, beside it, its actions. */
+export function ScreenHeader({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="admin-screen__header">
+      <h1 className="admin-screen__title">{title}</h1>
+      {children && <div className="admin-screen__actions">{children}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import {
+  afterStaffLoginPath,
+  chartPoints,
+  conversion,
+  fieldProblems,
+  isSendKey,
+  mainCurrency,
+  navItemsFor,
+  serverFieldMessages,
+  settingsCandidate,
+  settingsDraft,
+} from './rules';
+import { buildStoredSettings } from './testing/api-stub';
+
+describe('navItemsFor', () => {
+  it('shows an admin every section', () => {
+    expect(navItemsFor('admin').map((i) => i.key)).toEqual([
+      'dashboard',
+      'members',
+      'queue',
+      'inbox',
+      'held',
+      'settings',
+      'audit',
+    ]);
+  });
+
+  it('shows a moderator no settings or audit log', () => {
+    expect(navItemsFor('moderator').map((i) => i.key)).toEqual(['dashboard', 'members', 'queue', 'inbox', 'held']);
+  });
+
+  it('shows support the queue (complaints) but not the inbox or held content', () => {
+    expect(navItemsFor('support').map((i) => i.key)).toEqual(['dashboard', 'members', 'queue']);
+  });
+});
+
+describe('afterStaffLoginPath', () => {
+  it('returns to a console page, never elsewhere', () => {
+    expect(afterStaffLoginPath('/admin/members?q=piet')).toBe('/admin/members?q=piet');
+    expect(afterStaffLoginPath('/members')).toBe('/admin');
+    expect(afterStaffLoginPath('/admin/login')).toBe('/admin');
+    expect(afterStaffLoginPath(undefined)).toBe('/admin');
+  });
+});
+
+describe('dashboard figures', () => {
+  it('works out conversion as first purchases per signup, null without signups', () => {
+    expect(
+      conversion([
+        { signups: 10, first_purchases: 1 },
+        { signups: 30, first_purchases: 3 },
+      ]),
+    ).toBe(0.1);
+    expect(conversion([{ signups: 0, first_purchases: 0 }])).toBeNull();
+  });
+
+  it('picks the currency that brought in most', () => {
+    expect(mainCurrency([{ revenue: { EUR: 100, GBP: 50 } }, { revenue: { GBP: 100 } }])).toBe('GBP');
+    expect(mainCurrency([{ revenue: {} }])).toBe('EUR');
+  });
+
+  it('scales chart points to the largest value, zero at the bottom', () => {
+    expect(chartPoints([0, 5, 10], 100, 50)).toEqual([
+      { x: 0, y: 50 },
+      { x: 50, y: 25 },
+      { x: 100, y: 0 },
+    ]);
+    expect(chartPoints([0, 0], 100, 50).map((p) => p.y)).toEqual([50, 50]);
+  });
+});
+
+describe('isSendKey', () => {
+  it('sends on Enter, not on Shift+Enter or while composing', () => {
+    expect(isSendKey({ key: 'Enter', shiftKey: false })).toBe(true);
+    expect(isSendKey({ key: 'Enter', shiftKey: true })).toBe(false);
+    expect(isSendKey({ key: 'Enter', shiftKey: false, isComposing: true })).toBe(false);
+    expect(isSendKey({ key: 'a', shiftKey: false })).toBe(false);
+  });
+});
+
+describe('the settings form values', () => {
+  it('turn stored settings into a draft and back unchanged', () => {
+    const stored = buildStoredSettings();
+    expect(settingsCandidate(settingsDraft(stored))).toEqual(stored);
+  });
+
+  it('keep a number that is not one for the schema to report, and an empty one as missing', () => {
+    const draft = { ...settingsDraft(buildStoredSettings()), min_age: 'abc', refund_days: '' };
+    const candidate = settingsCandidate(draft);
+    expect(candidate.min_age).toBe('abc');
+    expect(candidate.refund_days).toBeUndefined();
+  });
+
+  it('map schema issues and server fields to their settings field', () => {
+    expect(
+      fieldProblems([
+        { code: 'too_small', path: ['min_age'], minimum: 18 },
+        { code: 'invalid_type', path: ['minimum_message_costs', 'NL', 'costs'] },
+      ]),
+    ).toEqual({
+      min_age: { key: 'validation.tooSmall', values: { min: 18 } },
+      minimum_message_costs: { key: 'validation.required' },
+    });
+    expect(serverFieldMessages({ 'settings.minimum_message_costs.NL.costs': 'Ongeldig', min_age: 'Te laag' })).toEqual({
+      minimum_message_costs: 'Ongeldig',
+      min_age: 'Te laag',
+    });
+  });
+});

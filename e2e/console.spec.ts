@@ -1,0 +1,222 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import nlAdmin from '../packages/i18n/locales/nl/admin.json' with { type: 'json' };
+import nlMember from '../packages/i18n/locales/nl/member.json' with { type: 'json' };
+import nlPages from '../packages/i18n/locales/nl/pages.json' with { type: 'json' };
+import { totpCode, totpStep } from '../apps/server/src/modules/admin/totp';
+import { DEMO_STAFF } from '../apps/server/src/db/seed/demo/people';
+import { fill, newConfirmedMember, skipEntryWarning } from './helpers';
+
+/**
+ * The operator console in Chromium, against the demo site's staff (their authenticator secret
+ * is the demo's, so the test computes the codes an app would show). This project runs after
+ * the member-facing ones (playwright.config.ts): it changes site settings the others read.
+ */
+const admin = nlAdmin;
+const PASSWORD = 'console-wachtwoord';
+
+// A code is accepted once per staff account: tests in this file take turns, and a login asks
+// for the next step's code (accepted one step early) when the current one was already used.
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
+
+async function staffLogin(page: Page, email: string): Promise<void> {
+  await page.goto('/admin');
+  await page.getByLabel(admin.login.email).fill(email);
+  await page.getByLabel(admin.login.password).fill(DEMO_STAFF.password);
+  await page.getByRole('button', { name: admin.login.submit }).click();
+  const nav = page.getByRole('navigation', { name: admin.nav.label });
+  for (const ahead of [0, 1, 2]) {
+    if (ahead === 2) await page.waitForTimeout(30_000);
+    await page
+      .getByLabel(admin.login.code)
+      .fill(totpCode(DEMO_STAFF.totpSecret, totpStep(new Date()) + Math.min(ahead, 1)));
+    await page.getByRole('button', { name: admin.login.verify }).click();
+    if (await nav.isVisible({ timeout: 3_000 }).catch(() => false)) return;
+    await expect(nav.or(page.getByRole('alert'))).toBeVisible();
+    if (await nav.isVisible()) return;
+  }
+  await expect(nav).toBeVisible();
+}
+
+/**
+ * A mark that makes this run's texts unique: letters only, since a long number in a message is
+ * what the spam defence holds back as a phone number.
+ */
+function tag(): string {
+  return Array.from({ length: 10 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+}
+
+/** A section of the console, through its navigation. */
+async function openSection(page: Page, name: string): Promise<void> {
+  await page.getByRole('navigation', { name: admin.nav.label }).getByRole('link', { name, exact: true }).click();
+}
+
+async function ownBrowser(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await skipEntryWarning(page);
+  return page;
+}
+
+const [adminAccount, moderatorAccount] = DEMO_STAFF.accounts;
+
+test('an admin logs in with a code, changes what a message costs, and the site charges it', async ({ browser }) => {
+  const page = await ownBrowser(browser);
+  await staffLogin(page, adminAccount.email);
+  await openSection(page, admin.nav.settings);
+  const field = page.getByLabel(admin.settings.fields.message_credits, { exact: true });
+  const before = Number(await field.inputValue());
+  const after = before + 3;
+  await field.fill(String(after));
+  await page.getByRole('button', { name: admin.settings.save }).click();
+  await expect(page.getByText(/opgeslagen/).last()).toBeVisible();
+
+  // A member's credits page shows the new price at once.
+  const member = await ownBrowser(browser);
+  await newConfirmedMember(member, { email: `console.price.${Date.now()}@example.test`, password: PASSWORD });
+  await member.goto('/credits');
+  await expect(member.locator('.cost-list__item').first()).toContainText(String(after));
+
+  // The change is in the audit log, then the price goes back for whatever runs next.
+  await openSection(page, admin.nav.audit);
+  await expect(page.getByText('site.settings').first()).toBeVisible();
+  await openSection(page, admin.nav.settings);
+  await field.fill(String(before));
+  await page.getByRole('button', { name: admin.settings.save }).click();
+  await expect(page.getByText(/opgeslagen/).last()).toBeVisible();
+});
+
+test("a moderator answers a member's message to a site-run profile, and the member gets it live", async ({
+  browser,
+}) => {
+  const stamp = Date.now();
+  const member = await ownBrowser(browser);
+  await newConfirmedMember(member, { email: `console.inbox.${stamp}@example.test`, password: PASSWORD, name: 'Inge' });
+  // The demo's dozen site-run profiles live in several countries: look for one country by country.
+  const { settings } = (await (await member.request.get('/api/settings.php')).json()) as {
+    settings: { countries: string[] };
+  };
+  let profile: { id: number; name: string } | undefined;
+  for (const country of settings.countries) {
+    for (const gender of ['female', 'male']) {
+      const { members } = (await (
+        await member.request.get(`/api/members.php?gender=${gender}&country=${country}&min_age=18&max_age=99`)
+      ).json()) as { members: Array<{ id: number; name: string; fictional: boolean }> };
+      profile ??= members.find((m) => m.fictional);
+    }
+    if (profile) break;
+  }
+  expect(profile, 'the demo site has site-run profiles').toBeTruthy();
+  await member.goto(`/members/${profile!.id}/chat`);
+  await member.getByRole('button', { name: nlMember.chat.icebreakers.own }).click();
+  const composer = member.getByRole('textbox', { name: fill(nlMember.chat.composer.label, { name: profile!.name }) });
+  const mark = tag();
+  const question = `Hoi ${profile!.name}, zin in koffie? (${mark})`;
+  await composer.fill(question);
+  await composer.press('Enter');
+  await expect(member.getByRole('log').getByText(question, { exact: true })).toBeVisible();
+
+  const page = await ownBrowser(browser);
+  await staffLogin(page, moderatorAccount.email);
+  await openSection(page, admin.nav.inbox);
+  const thread = page.getByRole('listitem').filter({ hasText: mark });
+  await thread.getByRole('link').click();
+  await expect(page.getByText(question, { exact: true })).toBeVisible();
+  const answer = `Altijd! Waar spreken we af? (${mark})`;
+  const reply = page.getByLabel(fill(admin.inbox.replyLabel, { name: profile!.name }));
+  await reply.fill(answer);
+  await reply.press('Enter');
+  await expect(page.getByText(answer, { exact: true })).toBeVisible();
+
+  // The member's open chat shows the answer without a reload.
+  await expect(member.getByRole('log').getByText(answer, { exact: true })).toBeVisible({ timeout: 15_000 });
+});
+
+test('a reported member lands in the queue, is banned by a moderator, and sees the ban page', async ({ browser }) => {
+  const stamp = Date.now();
+  const reported = await ownBrowser(browser);
+  const reportedEmail = `console.banned.${stamp}@example.test`;
+  const reportedId = await newConfirmedMember(reported, {
+    email: reportedEmail,
+    password: PASSWORD,
+    name: 'Boris',
+    gender: 'male',
+  });
+  const reporter = await ownBrowser(browser);
+  await newConfirmedMember(reporter, {
+    email: `console.reporter.${stamp}@example.test`,
+    password: PASSWORD,
+    name: 'Rosa',
+  });
+
+  await reporter.goto(`/members/${reportedId}`);
+  await reporter.getByRole('button', { name: nlMember.report.profileAction }).click();
+  const dialog = reporter.getByRole('dialog');
+  await dialog.getByLabel(nlMember.report.reason).selectOption({ label: nlMember.report.reasons.scam });
+  const note = `Vraagt om geld voor een vliegticket (${tag()})`;
+  await dialog.getByLabel(nlMember.report.note).fill(note);
+  await dialog.getByRole('button', { name: nlMember.report.submit }).click();
+  await expect(reporter.getByRole('dialog', { name: nlMember.report.doneTitle })).toBeVisible();
+
+  const page = await ownBrowser(browser);
+  await staffLogin(page, moderatorAccount.email);
+  await openSection(page, admin.nav.queue);
+  const item = page.getByRole('listitem').filter({ hasText: note });
+  await item.getByRole('link').click();
+  await expect(page.getByText(note).first()).toBeVisible();
+  await page.getByRole('link', { name: 'Boris' }).click();
+
+  await page.getByRole('button', { name: admin.member.ban, exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: admin.member.confirm.ban.title });
+  await confirm.getByLabel(admin.member.reason).fill('Oplichting: vraagt leden om geld');
+  await confirm.getByRole('button', { name: admin.member.confirm.ban.button }).click();
+  await expect(page.getByText(admin.member.confirm.ban.done)).toBeVisible();
+
+  // The banned member is logged out; logging in again shows the ban page with the reason.
+  await reported.context().clearCookies();
+  await reported.goto('/login');
+  await reported.getByLabel('E-mailadres').fill(reportedEmail);
+  await reported.getByRole('textbox', { name: 'Wachtwoord' }).fill(PASSWORD);
+  await reported.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(reported).toHaveURL(/\/pages\/ban$/);
+  await expect(reported.getByRole('alert')).toContainText('Oplichting: vraagt leden om geld');
+  await expect(reported.getByRole('heading', { level: 1 })).toHaveText(nlPages.ban.title);
+});
+
+test("a new account's message with a phone number is held back until a moderator releases it", async ({ browser }) => {
+  const stamp = Date.now();
+  const sender = await ownBrowser(browser);
+  await newConfirmedMember(sender, {
+    email: `console.spam.${stamp}@example.test`,
+    password: PASSWORD,
+    name: 'Sven',
+    gender: 'male',
+  });
+  const recipient = await ownBrowser(browser);
+  const recipientId = await newConfirmedMember(recipient, {
+    email: `console.spamto.${stamp}@example.test`,
+    password: PASSWORD,
+    name: 'Renate',
+  });
+
+  await sender.goto(`/members/${recipientId}/chat`);
+  await sender.getByRole('button', { name: nlMember.chat.icebreakers.own }).click();
+  const composer = sender.getByRole('textbox', { name: fill(nlMember.chat.composer.label, { name: 'Renate' }) });
+  const spam = `Bel me even op 06 12 34 56 78 (${tag()})`;
+  await composer.fill(spam);
+  await composer.press('Enter');
+  await expect(sender.getByRole('log').getByText(spam, { exact: true })).toBeVisible();
+  await expect(sender.getByText(nlMember.chat.heldNotice)).toBeVisible();
+
+  // Not delivered: the recipient has no chat.
+  await recipient.goto('/chats');
+  await expect(recipient.getByText(spam, { exact: true })).toHaveCount(0);
+
+  const page = await ownBrowser(browser);
+  await staffLogin(page, moderatorAccount.email);
+  await openSection(page, admin.nav.held);
+  const item = page.getByRole('listitem').filter({ hasText: spam });
+  await item.getByRole('button', { name: /vrijgeven/ }).click();
+  await expect(page.getByText(spam, { exact: true })).toHaveCount(0);
+
+  await recipient.reload();
+  await expect(recipient.getByText('Sven')).toBeVisible();
+});
