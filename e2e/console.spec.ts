@@ -4,7 +4,8 @@ import nlMember from '../packages/i18n/locales/nl/member.json' with { type: 'jso
 import nlPages from '../packages/i18n/locales/nl/pages.json' with { type: 'json' };
 import { totpCode, totpStep } from '../apps/server/src/modules/admin/totp';
 import { DEMO_STAFF } from '../apps/server/src/db/seed/demo/people';
-import { fill, newConfirmedMember, skipEntryWarning } from './helpers';
+import { chooseBundle, payWithIdeal, settle } from './checkout';
+import { fill, newConfirmedMember, ownCredits, skipEntryWarning } from './helpers';
 
 /**
  * The operator console in Chromium, against the demo site's staff (their authenticator secret
@@ -56,7 +57,7 @@ async function ownBrowser(browser: Browser): Promise<Page> {
   return page;
 }
 
-const [adminAccount, moderatorAccount] = DEMO_STAFF.accounts;
+const [adminAccount, moderatorAccount, supportAccount] = DEMO_STAFF.accounts;
 
 test('an admin logs in with a code, changes what a message costs, and the site charges it', async ({ browser }) => {
   const page = await ownBrowser(browser);
@@ -219,4 +220,33 @@ test("a new account's message with a phone number is held back until a moderator
 
   await recipient.reload();
   await expect(recipient.getByText('Sven')).toBeVisible();
+});
+
+test("a support agent refunds a member's order: the money goes back and so do the credits", async ({ browser }) => {
+  const member = await ownBrowser(browser);
+  await newConfirmedMember(member, { email: `console.refund.${Date.now()}@example.test`, password: PASSWORD });
+  const start = await ownCredits(member.request);
+  const { bundles } = (await (await member.request.get('/api/bundles.php')).json()) as {
+    bundles: Array<{ credits: number }>;
+  };
+  await member.goto('/credits');
+  await chooseBundle(member, bundles[0]!.credits).click();
+  await payWithIdeal(member);
+  await settle(member, 'paid');
+  const orderId = Number(/\/transactions\/(\d+)$/.exec(member.url())![1]);
+  expect(await ownCredits(member.request)).toBe(start + bundles[0]!.credits);
+
+  const page = await ownBrowser(browser);
+  await staffLogin(page, supportAccount.email);
+  await openSection(page, admin.nav.orders);
+  await page.getByRole('link', { name: fill(admin.orders.orderLink, { id: orderId }), exact: true }).click();
+  await page.getByRole('button', { name: admin.orders.refund }).click();
+  const dialog = page.getByRole('dialog', { name: fill(admin.orders.refundTitle, { id: orderId }) });
+  await dialog.getByLabel(admin.member.reason).fill('Per ongeluk twee keer gekocht');
+  await dialog.getByRole('button', { name: admin.orders.refundConfirm }).click();
+  await expect(
+    page.getByText(fill(admin.orders.refunded, { credits: bundles[0]!.credits, balance: start })),
+  ).toBeVisible();
+  expect(await ownCredits(member.request)).toBe(start);
+  await expect(page.getByRole('button', { name: admin.orders.refund })).toHaveCount(0);
 });

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import nlErrors from '../packages/i18n/locales/nl/errors.json' with { type: 'json' };
 import nlMember from '../packages/i18n/locales/nl/member.json' with { type: 'json' };
+import { chooseBundle, payWithIdeal, settle } from './checkout';
 import { XHR, fill, newConfirmedMember, ownCredits, skipEntryWarning } from './helpers';
 
 /**
@@ -28,7 +29,11 @@ interface Order {
 /** A new confirmed member of this project's run, logged in in `page`, with the entry warning seen. */
 async function newMember(page: Page, name: string, stamp: string): Promise<void> {
   await skipEntryWarning(page);
-  await newConfirmedMember(page, { email: `pay.${name.toLowerCase()}.${stamp}@example.test`, password: PASSWORD, name });
+  await newConfirmedMember(page, {
+    email: `pay.${name.toLowerCase()}.${stamp}@example.test`,
+    password: PASSWORD,
+    name,
+  });
 }
 
 async function paidUser(request: APIRequestContext): Promise<boolean> {
@@ -43,27 +48,6 @@ async function order(request: APIRequestContext, id: number): Promise<Order> {
 /** The order id of the status page the browser is on. */
 function orderIdOf(page: Page): number {
   return Number(/\/transactions\/(\d+)$/.exec(new URL(page.url()).pathname)?.[1]);
-}
-
-/** The bundle link with `credits` credits on a bundles page. */
-function chooseBundle(page: Page, credits: number) {
-  return page.getByRole('link', { name: fill(payments.bundles.chooseLabel_other, { count: credits }) });
-}
-
-/** On /credits/{id}: choose iDEAL, accept the terms and pay; lands on the demo checkout. */
-async function payWithIdeal(page: Page): Promise<void> {
-  await page.getByRole('radio', { name: payments.methods.ideal }).check();
-  await expect(page).toHaveURL(/\/credits\/\d+\/ideal/);
-  await page.getByRole('checkbox', { name: /algemene voorwaarden/ }).check();
-  await page.getByRole('button', { name: new RegExp(`^${fill(payments.checkout.payWith, { amount: '.+', method: 'iDEAL' })}$`) }).click();
-  await expect(page).toHaveURL(/\/demo-checkout\//);
-}
-
-/** On the demo checkout: the payer's choice (the page speaks the browser's language or ours). */
-async function settle(page: Page, outcome: 'paid' | 'failed' | 'cancelled'): Promise<void> {
-  const names = { paid: /^(Paid|Betaald)$/, failed: /^(Failed|Mislukt)$/, cancelled: /^(Cancelled|Geannuleerd)$/ };
-  await page.getByRole('button', { name: names[outcome] }).click();
-  await expect(page).toHaveURL(/\/transactions\/\d+$/);
 }
 
 /** The status page's heading once the order has its outcome. */
@@ -132,7 +116,10 @@ test('a discount code applies to the order, and is refused once used; an unknown
   test.setTimeout(90_000);
   await newMember(page, 'Daan', `${testInfo.project.name}.${Date.now()}`);
   // A code the API makes: the personal discount the deletion flow offers.
-  const offer = await page.request.post('/api/retention-offer.php', { headers: XHR, data: { reason: 'too_expensive' } });
+  const offer = await page.request.post('/api/retention-offer.php', {
+    headers: XHR,
+    data: { reason: 'too_expensive' },
+  });
   expect(offer.status()).toBe(200);
   const { code, percentage } = ((await offer.json()) as { offer: { code: string; percentage: number } }).offer;
 

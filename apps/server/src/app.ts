@@ -14,6 +14,10 @@ import { accountEraseJob } from './modules/accounts/account-erase.job.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { commerceRoutes } from './modules/admin/commerce.routes.js';
 import { createCommerceService } from './modules/admin/commerce.service.js';
+import { photoReviewRoutes } from './modules/admin/photo-review.routes.js';
+import { createPhotoReviewService } from './modules/admin/photo-review.service.js';
+import { siteProfilesRoutes } from './modules/admin/site-profiles.routes.js';
+import { createSiteProfilesService } from './modules/admin/site-profiles.service.js';
 import { createAdminService } from './modules/admin/admin.service.js';
 import { staffRoutes } from './modules/admin/staff.routes.js';
 import { createStaffService } from './modules/admin/staff.service.js';
@@ -246,6 +250,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     reference,
     ...(deps.now ? { now: deps.now } : {}),
   });
+  const siteProfiles = createSiteProfilesService({
+    db,
+    staff,
+    settings,
+    profiles,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  const photoReview = createPhotoReviewService({ db, staff, settings, profiles });
   const reports = createReportsService({ db, log: app.log, ...(deps.now ? { now: deps.now } : {}) });
   const dataExport = createDataExportService({ db, storage, settings, log: app.log });
 
@@ -398,6 +410,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await api.register(staffRoutes, { staff, config });
   await api.register(adminRoutes, { admin, staff });
   await api.register(commerceRoutes, { commerce, staff });
+  await api.register(siteProfilesRoutes, { siteProfiles, staff });
+  await api.register(photoReviewRoutes, { photoReview, staff });
   await api.register(reportsRoutes, { reports });
   await api.register(dataExportRoutes, { dataExport });
   if (mailer.kind === 'outbox') await api.register(outboxRoutes, { db });

@@ -24,3 +24,4 @@ export * from './schemas/data-export.js';
 export * from './content-pages.js';
 export * from './schemas/admin.js';
 export * from './schemas/admin-commerce.js';
+export * from './schemas/admin-content.js';

@@ -62,6 +62,11 @@ export const PhotoSchema = z.object({
   thumb_filename: z.string(),
   /** Match-card crop URL. */
   match: z.string(),
+  /**
+   * Set on the member's own photo while it waits for staff review and others cannot see it yet
+   * (settings.photo_review 'before').
+   */
+  pending_review: z.literal(true).optional(),
 });
 export type Photo = z.infer<typeof PhotoSchema>;
 

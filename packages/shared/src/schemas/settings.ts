@@ -43,6 +43,14 @@ export const MinimumMessageCostSchema = z.object({
 /** Who may sign up: everyone, only visitors with a stored traffic source, or nobody. */
 export const SignupPolicySchema = z.enum(['all', 'with_trafficsource', 'none']);
 
+/**
+ * Staff review of members' new photos: 'off' shows them at once unreviewed, 'after' shows them
+ * at once and queues them, 'before' hides them from others until approved.
+ */
+export const PHOTO_REVIEW_MODES = ['off', 'before', 'after'] as const;
+export const PhotoReviewModeSchema = z.enum(PHOTO_REVIEW_MODES);
+export type PhotoReviewMode = z.infer<typeof PhotoReviewModeSchema>;
+
 /** Site-wide settings of one domain (spec section 3), as GET /api/settings.php answers them. */
 export const SiteSettingsSchema = z.object({
   name: z.string(),
@@ -78,6 +86,8 @@ export const SiteSettingsSchema = z.object({
   logged_out_search: z.boolean(),
   logged_out_search_trafficsource: z.boolean(),
   member_resell: z.boolean(),
+  /** Missing in settings stored before it existed: read it through photoReviewMode(). */
+  photo_review: PhotoReviewModeSchema.optional(),
   geoip_country: z.string().nullable(),
   geoip_selected_country: CountrySchema,
   interests: z.array(z.string()),
@@ -95,6 +105,11 @@ export const StoredSettingsSchema = SiteSettingsSchema.omit({
   region_kinds: true,
 });
 export type StoredSettings = z.infer<typeof StoredSettingsSchema>;
+
+/** A site's photo review mode; settings stored before the setting existed mean 'off'. */
+export function photoReviewMode(settings: Pick<StoredSettings, 'photo_review'>): PhotoReviewMode {
+  return settings.photo_review ?? 'off';
+}
 
 export const SettingsQuerySchema = z
   .object({

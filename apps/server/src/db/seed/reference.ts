@@ -93,6 +93,7 @@ const BASE_SETTINGS: Omit<
   logged_out_search: true,
   logged_out_search_trafficsource: false,
   member_resell: false,
+  photo_review: 'off',
 };
 
 /** The seeded domains: the Dutch default, and a German one proving settings are per domain. */

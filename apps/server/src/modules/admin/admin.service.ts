@@ -63,6 +63,7 @@ import {
   threadMessages,
   updateSiteSettings,
 } from './admin.repository.js';
+import { presentMemberSummary } from './admin.presenter.js';
 import { permissionDenied, type StaffActor, type StaffService } from './staff.service.js';
 
 const MEMBER_PAGE = 25;
@@ -100,31 +101,13 @@ export function createAdminService(deps: AdminServiceDeps) {
     return (await settings.settingsForDomain(domain)).cdn_prefix;
   }
 
-  function moderation(m: { deletedAt: Date | null; bannedAt: Date | null; shadowBannedAt: Date | null }) {
-    if (m.deletedAt) return 'deleted' as const;
-    if (m.bannedAt) return 'banned' as const;
-    if (m.shadowBannedAt) return 'shadow_banned' as const;
-    return 'active' as const;
-  }
-
   async function memberDetail(id: number): Promise<AdminMemberDetail> {
     const row = await findMemberDetail(db, id);
     if (!row) throw notFound();
     const m = row.member;
     const prefix = await cdnPrefix(m.domain);
     return {
-      id: m.id,
-      email: m.email,
-      name: row.name,
-      country: row.country,
-      domain: m.domain,
-      status: m.status,
-      moderation: moderation(m),
-      fictional: m.fictional,
-      paid_user: m.paidUser,
-      credits: m.credits,
-      signup_date: m.signupDate.toISOString(),
-      thumb_url: row.thumb ? mediaUrl(prefix, row.thumb) : null,
+      ...presentMemberSummary(row, prefix),
       language: m.language,
       ban_reason: m.banReason,
       shadow_ban_reason: m.shadowBanReason,
@@ -302,23 +285,7 @@ export function createAdminService(deps: AdminServiceDeps) {
       const rows = await searchMembers(db, q, before, MEMBER_PAGE + 1);
       const page = rows.slice(0, MEMBER_PAGE);
       const result = [];
-      for (const row of page) {
-        const m = row.member;
-        result.push({
-          id: m.id,
-          email: m.email,
-          name: row.name,
-          country: row.country,
-          domain: m.domain,
-          status: m.status,
-          moderation: moderation(m),
-          fictional: m.fictional,
-          paid_user: m.paidUser,
-          credits: m.credits,
-          signup_date: m.signupDate.toISOString(),
-          thumb_url: row.thumb ? mediaUrl(await cdnPrefix(m.domain), row.thumb) : null,
-        });
-      }
+      for (const row of page) result.push(presentMemberSummary(row, await cdnPrefix(row.member.domain)));
       return {
         members: result,
         next_before: rows.length > MEMBER_PAGE ? (page[page.length - 1]?.member.id ?? null) : null,

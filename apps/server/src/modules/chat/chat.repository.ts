@@ -12,7 +12,7 @@ import {
   profiles,
   type CREDIT_REASONS,
 } from '../../db/schema/index.js';
-import { cardColumns, cardsFrom, notBlockedWith, type CardRow } from '../members/members.repository.js';
+import { cardColumns, cardsFrom, notBlockedWith, shownMainPhoto, type CardRow } from '../members/members.repository.js';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type HeldReason = NonNullable<MessageRow['heldReason']>;
@@ -510,7 +510,7 @@ export async function listChats(db: DbOrTx, memberId: number): Promise<ChatListR
     .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
     .innerJoin(members, eq(members.id, partner))
     .innerJoin(profiles, eq(profiles.memberId, members.id))
-    .leftJoin(photos, and(eq(photos.memberId, members.id), eq(photos.isMain, true)))
+    .leftJoin(photos, shownMainPhoto())
     .where(
       and(
         eq(conversationMembers.memberId, memberId),

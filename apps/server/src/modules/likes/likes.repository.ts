@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { likes, members, photos, profiles } from '../../db/schema/index.js';
-import { cardColumns, notBlockedWith, type CardRow } from '../members/members.repository.js';
+import { cardColumns, notBlockedWith, shownMainPhoto, type CardRow } from '../members/members.repository.js';
 import type { Gender } from '../members/members.rules.js';
 import type { LikesCursor } from './likes.rules.js';
 
@@ -130,7 +130,7 @@ function likesWithCards(db: DbOrTx, otherColumn: AnyColumn) {
       // The like back, by primary key: a join keeps it a lookup per listed row.
       .leftJoin(reverse, and(eq(reverse.likerId, likes.likedId), eq(reverse.likedId, likes.likerId)))
       .innerJoin(profiles, eq(profiles.memberId, members.id))
-      .leftJoin(photos, and(eq(photos.memberId, members.id), eq(photos.isMain, true)))
+      .leftJoin(photos, shownMainPhoto())
   );
 }
 
@@ -196,7 +196,7 @@ export function listMatches(db: DbOrTx, q: ListPage): Promise<LikeRow[]> {
     .innerJoin(reverse, and(eq(reverse.likerId, likes.likedId), eq(reverse.likedId, likes.likerId)))
     .innerJoin(members, eq(members.id, likes.likedId))
     .innerJoin(profiles, eq(profiles.memberId, members.id))
-    .leftJoin(photos, and(eq(photos.memberId, members.id), eq(photos.isMain, true)))
+    .leftJoin(photos, shownMainPhoto())
     .where(
       and(
         eq(likes.likerId, q.memberId),
@@ -259,7 +259,7 @@ export async function findVisibleCard(db: DbOrTx, viewerId: number, memberId: nu
     .select(cardColumns)
     .from(members)
     .innerJoin(profiles, eq(profiles.memberId, members.id))
-    .leftJoin(photos, and(eq(photos.memberId, members.id), eq(photos.isMain, true)))
+    .leftJoin(photos, shownMainPhoto())
     .where(and(eq(members.id, memberId), findable(), notBlockedWith(viewerId, members.id)))
     .limit(1);
   return row ?? null;
@@ -283,7 +283,7 @@ export async function findAutoLiker(db: DbOrTx, q: AutoLikerQuery): Promise<Card
     .select(cardColumns)
     .from(members)
     .innerJoin(profiles, eq(profiles.memberId, members.id))
-    .innerJoin(photos, and(eq(photos.memberId, members.id), eq(photos.isMain, true)))
+    .innerJoin(photos, shownMainPhoto())
     .where(
       and(
         eq(members.fictional, true),

@@ -64,13 +64,26 @@ export type CardRow = {
   matchFilename: string | null;
 };
 
+/**
+ * The join condition of a member's main photo as others see it: a photo waiting for review
+ * before it may show (settings.photo_review 'before') is left out, so the card has no picture.
+ */
+export function shownMainPhoto(): SQL | undefined {
+  return and(eq(photos.memberId, members.id), eq(photos.isMain, true), photoShown());
+}
+
+/** Whether a photo may show to other members: approved, or shown while it waits ('after'). */
+export function photoShown(): SQL {
+  return inArray(photos.review, ['approved', 'pending_live']);
+}
+
 /** Members joined with their profile and main photo, ready for cardColumns. */
 export function cardsFrom(db: DbOrTx) {
   return db
     .select(cardColumns)
     .from(members)
     .innerJoin(profiles, eq(profiles.memberId, members.id))
-    .leftJoin(photos, and(eq(photos.memberId, members.id), eq(photos.isMain, true)));
+    .leftJoin(photos, shownMainPhoto());
 }
 
 /** A member as the profile view needs it, with the block state towards the viewer. */

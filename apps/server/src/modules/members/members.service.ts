@@ -5,6 +5,7 @@ import { AppError, authenticationRequired, notFound } from '../../errors.js';
 import { ageOn } from '../accounts/accounts.rules.js';
 import { markLikeSeen } from '../likes/likes.repository.js';
 import { findOwnProfile, listInterestIds, listPhotos, type PhotoRow } from '../profiles/profiles.repository.js';
+import { isPhotoPublic } from '../profiles/profiles.rules.js';
 import { presentCard, presentMemberProfile } from './members.presenter.js';
 import {
   deleteBlock,
@@ -85,7 +86,8 @@ export function createMembersService(deps: MembersServiceDeps) {
       // Opening a liker's profile clears the new flag of their like (spec section 4).
       viewerId === null || self ? null : markLikeSeen(db, memberId, viewerId, today),
     ]);
-    const photos = mainFirst(photoRows);
+    // Photos waiting for review before they may show stay the owner's own (settings.photo_review).
+    const photos = mainFirst(self ? photoRows : photoRows.filter((p) => isPhotoPublic(p.review)));
     return presentMemberProfile(
       viewed,
       {

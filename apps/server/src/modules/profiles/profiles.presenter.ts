@@ -13,6 +13,8 @@ export function presentPhoto(photo: PhotoRow, cdnPrefix: string): Photo {
     filename: mediaUrl(cdnPrefix, photo.filename),
     thumb_filename: mediaUrl(cdnPrefix, photo.thumbFilename),
     match: mediaUrl(cdnPrefix, photo.matchFilename),
+    // Only the owner ever gets a hidden photo (others' lists leave them out).
+    ...(photo.review === 'pending' ? { pending_review: true as const } : {}),
   };
 }
 

@@ -3,10 +3,14 @@ import {
   PREMIUM_PHOTO_LIMIT,
   nameEqualsEmail,
   startsWithAt,
+  type PhotoReviewMode,
   type ProfileUpdateBody,
 } from '@app/shared';
 import type { FieldProblem } from '../../errors.js';
 import { birthDateProblem } from '../accounts/accounts.rules.js';
+
+/** A photo's review state (photos.review). */
+export type PhotoReview = 'approved' | 'pending' | 'pending_live' | 'rejected';
 
 /**
  * The profiles module's rules as pure functions of their inputs, so they are tested without a
@@ -16,6 +20,17 @@ import { birthDateProblem } from '../accounts/accounts.rules.js';
 /** How many photos a member may have: premium (paid) members more than free ones. */
 export function photoLimit(paidUser: boolean): number {
   return paidUser ? PREMIUM_PHOTO_LIMIT : FREE_PHOTO_LIMIT;
+}
+
+/** The review state a new photo starts in: site-run profiles' photos are the staff's own. */
+export function uploadReview(fictional: boolean, mode: PhotoReviewMode): PhotoReview {
+  if (fictional || mode === 'off') return 'approved';
+  return mode === 'before' ? 'pending' : 'pending_live';
+}
+
+/** Whether other members may see a photo: approved, or shown while it waits ('after'). */
+export function isPhotoPublic(review: PhotoReview): boolean {
+  return review === 'approved' || review === 'pending_live';
 }
 
 /** Whether `order` names every id of `ids` exactly once and nothing else. */

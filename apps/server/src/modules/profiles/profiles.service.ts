@@ -1,6 +1,13 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Geocode, OwnProfile, Photo, PhotosUpdateBody, ProfileUpdateBody } from '@app/shared';
+import {
+  photoReviewMode,
+  type Geocode,
+  type OwnProfile,
+  type Photo,
+  type PhotosUpdateBody,
+  type ProfileUpdateBody,
+} from '@app/shared';
 import type { Db } from '../../db/client.js';
 import { AppError, authenticationRequired, notFound, validationFailed } from '../../errors.js';
 import { reverseGeocode } from '../../platform/geo/index.js';
@@ -27,7 +34,7 @@ import {
   type PhotoRow,
   type ProfileChanges,
 } from './profiles.repository.js';
-import { isPermutation, photoLimit, profileUpdateProblems } from './profiles.rules.js';
+import { isPermutation, photoLimit, profileUpdateProblems, uploadReview } from './profiles.rules.js';
 
 export interface ProfilesServiceDeps {
   db: Db;
@@ -167,6 +174,10 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
      */
     async uploadPhoto(memberId: number, data: Buffer): Promise<Photo[]> {
       const { member } = await mustFind(memberId);
+      const review = uploadReview(
+        member.fictional,
+        photoReviewMode(await deps.settings.settingsForDomain(member.domain)),
+      );
       const limit = photoLimit(member.paidUser);
       // Refuse early, before the costly decoding; the transaction below checks again.
       if ((await listPhotos(db, memberId)).length >= limit) throw photoLimitReached(limit);
@@ -193,6 +204,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
             filename: keys.main,
             thumbFilename: keys.thumb,
             matchFilename: keys.match,
+            review,
           });
         });
       } catch (error) {

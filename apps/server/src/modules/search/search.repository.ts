@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, lte, notInArray, sql, type SQL } from 'drizzle-o
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { likes, members, photos, profileInterests, profiles } from '../../db/schema/index.js';
-import { cardsFrom, notBlockedWith, type CardRow } from '../members/members.repository.js';
+import { cardsFrom, notBlockedWith, photoShown, type CardRow } from '../members/members.repository.js';
 import type { Gender, Sexuality } from '../members/members.rules.js';
 
 /** Where a page starts: after the row with this last activity (PostgreSQL's text form) and id. */
@@ -143,7 +143,7 @@ export function matchPool(db: DbOrTx, q: MatchPoolQuery): Promise<MatchCandidate
       birthDate: profiles.birthDate,
       regionId: profiles.regionId,
       lastActiveAt: profiles.lastActiveAt,
-      hasPhoto: sql<boolean>`exists (select 1 from ${photos} where ${photos.memberId} = ${profiles.memberId})`,
+      hasPhoto: sql<boolean>`exists (select 1 from ${photos} where ${photos.memberId} = ${profiles.memberId} and ${photoShown()})`,
     })
     .from(profiles)
     .innerJoin(members, eq(members.id, profiles.memberId))

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { likes, members, photos, profiles, swipes } from '../../db/schema/index.js';
 import { findable, seeksGender } from '../likes/likes.repository.js';
-import { cardColumns, notBlockedWith, type CardRow } from '../members/members.repository.js';
+import { cardColumns, notBlockedWith, shownMainPhoto, type CardRow } from '../members/members.repository.js';
 import type { Gender } from '../members/members.rules.js';
 
 export type SwipeAction = (typeof swipes.$inferSelect)['action'];
@@ -27,7 +27,7 @@ export function listSwipeCards(db: DbOrTx, q: SwipeCardsQuery): Promise<CardRow[
     .select(cardColumns)
     .from(members)
     .innerJoin(profiles, eq(profiles.memberId, members.id))
-    .leftJoin(photos, and(eq(photos.memberId, members.id), eq(photos.isMain, true)))
+    .leftJoin(photos, shownMainPhoto())
     .where(
       and(
         ne(members.id, q.memberId),

@@ -18,20 +18,32 @@ describe('navItemsFor', () => {
     expect(navItemsFor('admin').map((i) => i.key)).toEqual([
       'dashboard',
       'members',
+      'orders',
       'queue',
       'inbox',
       'held',
+      'photoReview',
+      'siteProfiles',
+      'shop',
       'settings',
       'audit',
     ]);
   });
 
   it('shows a moderator no settings or audit log', () => {
-    expect(navItemsFor('moderator').map((i) => i.key)).toEqual(['dashboard', 'members', 'queue', 'inbox', 'held']);
+    expect(navItemsFor('moderator').map((i) => i.key)).toEqual([
+      'dashboard',
+      'members',
+      'queue',
+      'inbox',
+      'held',
+      'photoReview',
+      'siteProfiles',
+    ]);
   });
 
-  it('shows support the queue (complaints) but not the inbox or held content', () => {
-    expect(navItemsFor('support').map((i) => i.key)).toEqual(['dashboard', 'members', 'queue']);
+  it('shows support orders and the queue (complaints) but not the inbox, held content or shop', () => {
+    expect(navItemsFor('support').map((i) => i.key)).toEqual(['dashboard', 'members', 'orders', 'queue']);
   });
 });
 
@@ -81,8 +93,13 @@ describe('isSendKey', () => {
 
 describe('the settings form values', () => {
   it('turn stored settings into a draft and back unchanged', () => {
-    const stored = buildStoredSettings();
+    const stored = { ...buildStoredSettings(), photo_review: 'before' as const };
     expect(settingsCandidate(settingsDraft(stored))).toEqual(stored);
+  });
+
+  it("start a photo review missing from older stored settings at 'off'", () => {
+    const { photo_review: _missing, ...stored } = { ...buildStoredSettings(), photo_review: undefined };
+    expect(settingsCandidate(settingsDraft(stored)).photo_review).toBe('off');
   });
 
   it('keep a number that is not one for the schema to report, and an empty one as missing', () => {

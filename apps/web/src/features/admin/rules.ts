@@ -5,6 +5,7 @@
 import {
   COUNTRIES,
   LOCALES,
+  PHOTO_REVIEW_MODES,
   PROFILE_FIELDS,
   SEARCH_FIELDS,
   staffCan,
@@ -16,7 +17,18 @@ import {
 
 /** A section of the console: its path under /admin and what a role needs to see it. */
 export interface NavItem {
-  key: 'dashboard' | 'members' | 'queue' | 'inbox' | 'held' | 'settings' | 'audit';
+  key:
+    | 'dashboard'
+    | 'members'
+    | 'orders'
+    | 'queue'
+    | 'inbox'
+    | 'held'
+    | 'photoReview'
+    | 'siteProfiles'
+    | 'shop'
+    | 'settings'
+    | 'audit';
   path: string;
   /** Any one of these permissions opens the section. */
   permissions: readonly StaffPermission[];
@@ -25,9 +37,13 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'dashboard', path: '/admin', permissions: ['dashboard'] },
   { key: 'members', path: '/admin/members', permissions: ['members.view'] },
+  { key: 'orders', path: '/admin/orders', permissions: ['orders'] },
   { key: 'queue', path: '/admin/queue', permissions: ['reports', 'complaints'] },
   { key: 'inbox', path: '/admin/inbox', permissions: ['conversations'] },
   { key: 'held', path: '/admin/held', permissions: ['content'] },
+  { key: 'photoReview', path: '/admin/photo-review', permissions: ['content'] },
+  { key: 'siteProfiles', path: '/admin/site-profiles', permissions: ['content'] },
+  { key: 'shop', path: '/admin/shop', permissions: ['settings'] },
   { key: 'settings', path: '/admin/settings', permissions: ['settings'] },
   { key: 'audit', path: '/admin/audit', permissions: ['audit'] },
 ];
@@ -182,6 +198,7 @@ export const SETTINGS_GROUPS: readonly SettingsGroup[] = [
       { name: 'visible_profile_fields', kind: { type: 'checklist', options: PROFILE_FIELDS } },
       { name: 'visible_profile_notes', kind: { type: 'switch' } },
       { name: 'search_fields', kind: { type: 'checklist', options: SEARCH_FIELDS } },
+      { name: 'photo_review', kind: { type: 'select', options: PHOTO_REVIEW_MODES } },
     ],
   },
   {
@@ -223,6 +240,8 @@ export function settingsDraft(settings: StoredSettings): SettingsDraft {
         }));
       } else if (kind.type === 'switch') draft[name] = Boolean(value);
       else if (kind.type === 'checklist') draft[name] = [...(value as readonly string[])];
+      // A select missing from older stored settings (photo_review) starts at its first option.
+      else if (kind.type === 'select') draft[name] = String(value ?? kind.options[0]);
       else draft[name] = String(value);
     }
   }

@@ -14,7 +14,11 @@ import { useConsoleLanguage } from './language-switch';
 import { LoginScreen } from './login-screen';
 import { MemberScreen } from './member-screen';
 import { MembersScreen } from './members-screen';
+import { OrderScreen, OrdersScreen } from './orders-screen';
+import { PhotoReviewScreen } from './photo-review-screen';
 import { SettingsScreen } from './settings-screen';
+import { ShopScreen } from './shop-screen';
+import { SiteProfileScreen, SiteProfilesScreen } from './site-profiles-screen';
 import { StaffContext, useStaff } from './staff-context';
 import { EmptyState, ErrorState, LoadingState, ScreenHeader } from './states';
 import { ToastProvider } from './toast';
@@ -56,6 +60,22 @@ export function AdminConsole() {
             }
           />
           <Route
+            path="orders"
+            element={
+              <Section name="orders">
+                <OrdersScreen />
+              </Section>
+            }
+          />
+          <Route
+            path="orders/:id"
+            element={
+              <Section name="orders">
+                <OrderScreen />
+              </Section>
+            }
+          />
+          <Route
             path="queue"
             element={
               <Section name="queue">
@@ -92,6 +112,38 @@ export function AdminConsole() {
             element={
               <Section name="held">
                 <HeldScreen />
+              </Section>
+            }
+          />
+          <Route
+            path="photo-review"
+            element={
+              <Section name="photoReview">
+                <PhotoReviewScreen />
+              </Section>
+            }
+          />
+          <Route
+            path="site-profiles"
+            element={
+              <Section name="siteProfiles">
+                <SiteProfilesScreen />
+              </Section>
+            }
+          />
+          <Route
+            path="site-profiles/:id"
+            element={
+              <Section name="siteProfiles">
+                <SiteProfileScreen />
+              </Section>
+            }
+          />
+          <Route
+            path="shop/*"
+            element={
+              <Section name="shop">
+                <ShopScreen />
               </Section>
             }
           />

@@ -82,7 +82,7 @@ export function HeldScreen() {
                       </span>
                       <span className="admin-pre">{message.body}</span>
                       <span className="badge admin-badge admin-badge--in_progress align-self-start">
-                        {message.reason}
+                        {t(`held.reasons.${message.reason}`, { defaultValue: message.reason })}
                       </span>
                     </div>
                     {decisionButtons('message', message.id, t('held.messageWhat', { id: message.id }))}

@@ -212,7 +212,14 @@ function MemberDetail({ member }: { member: AdminMemberDetail }) {
           rows={member.orders.map((order) => ({
             key: order.id,
             cells: [
-              formatDateTime(order.created_at),
+              can('orders') ? (
+                <Link key="order" to={`/admin/orders/${order.id}`}>
+                  {formatDateTime(order.created_at)}
+                  <span className="visually-hidden"> – {t('orders.title', { id: order.id })}</span>
+                </Link>
+              ) : (
+                formatDateTime(order.created_at)
+              ),
               order.status,
               formatNumber(order.credits),
               formatMoney(order.amount, order.currency),

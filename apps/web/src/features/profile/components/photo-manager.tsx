@@ -141,6 +141,11 @@ export function PhotoManager({ profile, paidUser }: PhotoManagerProps) {
           <span style={{ width: `${Math.min(100, (photos.length / Math.max(profile.photo_limit, 1)) * 100)}%` }} />
         </span>
       </div>
+      {photos.some((photo) => photo.pending_review) && (
+        <p className="profile-form__notice" role="status">
+          {t('profile.photos.pendingHint')}
+        </p>
+      )}
       <ul className="photo-grid" aria-label={t('profile.photos.listLabel')}>
         {photos.map((photo, index) => {
           const n = index + 1;
@@ -157,6 +162,7 @@ export function PhotoManager({ profile, paidUser }: PhotoManagerProps) {
                   <StarIcon filled /> {t('profile.photos.main')}
                 </span>
               )}
+              {photo.pending_review && <span className="photo-tile__review">{t('profile.photos.pending')}</span>}
               <div className="photo-tile__actions">
                 {!photo.is_main && (
                   <button

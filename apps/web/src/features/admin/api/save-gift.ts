@@ -1,0 +1,17 @@
+import type { AdminGiftBody, AdminGiftResponse } from '@app/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminRequest } from './admin-request';
+import { commerceKeys } from './commerce-keys';
+
+/** POST (new; 400 fields.key gift_key_taken) or PUT (existing, by its fixed key) /api/admin/gift.php. */
+export function saveGift({ body, isNew }: { body: AdminGiftBody; isNew: boolean }): Promise<AdminGiftResponse> {
+  return adminRequest<AdminGiftResponse>('/api/admin/gift.php', { method: isNew ? 'POST' : 'PUT', body });
+}
+
+export function useSaveGift() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: saveGift,
+    onSuccess: () => client.invalidateQueries({ queryKey: commerceKeys.gifts }),
+  });
+}

@@ -1,0 +1,222 @@
+import { SOLD_CURRENCIES } from '@app/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { appRoutes } from '../../../app/router';
+import { queryClient } from '../../../lib/query-client';
+import { renderWithApp } from '../../../testing/render';
+import { buildStaff, commands, jsonResponse, serve } from '../testing/api-stub';
+import { buildBundle, buildDiscountCode, buildOrderDetail, buildOrderSummary } from '../testing/commerce-stub';
+
+describe('the console’s orders and shop', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+  });
+
+  afterEach(() => {
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+    queryClient.clear();
+  });
+
+  function open(path: string) {
+    return renderWithApp(appRoutes(queryClient), { path });
+  }
+
+  const admin = () => jsonResponse(200, { staff: buildStaff() });
+
+  it('shows a support agent Orders but not Shop', async () => {
+    serve(fetchMock, {
+      'GET /api/admin/me.php': () => jsonResponse(200, { staff: buildStaff({ role: 'support' }) }),
+      'GET /api/admin/orders.php': () =>
+        jsonResponse(200, {
+          orders: [buildOrderSummary(), buildOrderSummary({ id: 11, amount: 995 })],
+          next_before: 11,
+        }),
+    });
+    await open('/admin/orders');
+
+    expect(await screen.findByRole('heading', { name: 'Bestellingen', level: 1 })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Beheer' });
+    expect(within(nav).getByRole('link', { name: 'Bestellingen' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Winkel' })).not.toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Bestellingen, nieuwste eerst' });
+    expect(within(table).getByRole('link', { name: '#12' })).toHaveAttribute('href', '/admin/orders/12');
+    expect(within(table).getByText('€ 19,99')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Meer laden' })).toBeInTheDocument();
+  });
+
+  it('filters orders by status and pages on with the last id', async () => {
+    serve(fetchMock, {
+      'GET /api/admin/me.php': admin,
+      'GET /api/admin/orders.php': (_body, url) =>
+        jsonResponse(200, {
+          orders: [buildOrderSummary({ id: url.searchParams.has('before') ? 10 : 12 })],
+          next_before: url.searchParams.has('before') ? null : 12,
+        }),
+    });
+    await open('/admin/orders');
+    await userEvent.selectOptions(await screen.findByLabelText('Status'), 'refunded');
+    await userEvent.click(await screen.findByRole('button', { name: 'Meer laden' }));
+    expect(await screen.findByRole('link', { name: '#10' })).toBeInTheDocument();
+    const urls = fetchMock.mock.calls.map(([path]) => String(path)).filter((p) => p.includes('orders.php'));
+    expect(urls.at(-1)).toBe('/api/admin/orders.php?status=refunded&before=12');
+  });
+
+  it('refunds an order with a reason and shows the credits taken back', async () => {
+    serve(fetchMock, {
+      'GET /api/admin/me.php': () => jsonResponse(200, { staff: buildStaff({ role: 'support' }) }),
+      'GET /api/admin/order.php': () => jsonResponse(200, { order: buildOrderDetail() }),
+      'POST /api/admin/order-refund.php': () =>
+        jsonResponse(200, {
+          order: buildOrderDetail({
+            refundable: false,
+            refunded_at: '2025-02-02T10:00:00Z',
+            refund_id: 're_1',
+            credits_taken_back: 60,
+          }),
+          credits_taken_back: 60,
+          balance: 0,
+        }),
+    });
+    await open('/admin/orders/12');
+
+    expect(await screen.findByRole('heading', { name: 'Bestelling 12', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Piet' })).toHaveAttribute('href', '/admin/members/7');
+    await userEvent.click(screen.getByRole('button', { name: 'Terugbetalen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bestelling 12 terugbetalen' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Bedrag terugbetalen' }));
+    expect(within(dialog).getByText('Geef een reden van 3 tot 500 tekens.')).toBeInTheDocument();
+    expect(commands(fetchMock)).toEqual([]);
+
+    await userEvent.type(within(dialog).getByLabelText('Reden'), 'Dubbel betaald');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Bedrag terugbetalen' }));
+
+    expect(
+      await screen.findByText('Terugbetaald. 60 credits teruggenomen; nieuw saldo van het lid: 0 credits.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Terugbetalen' })).not.toBeInTheDocument();
+    expect(commands(fetchMock)).toEqual([
+      { path: '/api/admin/order-refund.php', method: 'POST', body: { order_id: 12, reason: 'Dubbel betaald' } },
+    ]);
+  });
+
+  it('shows the server’s message when the provider refuses the refund', async () => {
+    serve(fetchMock, {
+      'GET /api/admin/me.php': admin,
+      'GET /api/admin/order.php': () =>
+        jsonResponse(200, { order: buildOrderDetail({ provider_status: { status: 'unknown', message: 'Time-out' } }) }),
+      'POST /api/admin/order-refund.php': () =>
+        jsonResponse(502, {
+          error: 'refund_failed',
+          message: 'Mollie weigerde de terugbetaling. Probeer het later opnieuw.',
+        }),
+    });
+    await open('/admin/orders/12');
+
+    expect(await screen.findByText('Onbekend')).toBeInTheDocument();
+    expect(screen.getByText('Time-out')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Terugbetalen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bestelling 12 terugbetalen' });
+    await userEvent.type(within(dialog).getByLabelText('Reden'), 'Klacht over dienst');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Bedrag terugbetalen' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Mollie weigerde de terugbetaling. Probeer het later opnieuw.',
+    );
+    // A refused refund is not retried behind the operator's back.
+    expect(commands(fetchMock)).toHaveLength(1);
+  });
+
+  it('shows the server’s code_taken message at the discount code field', async () => {
+    serve(fetchMock, {
+      'GET /api/admin/me.php': admin,
+      'GET /api/admin/discount-codes.php': () => jsonResponse(200, { codes: [buildDiscountCode()], next_before: null }),
+      'POST /api/admin/discount-code.php': () =>
+        jsonResponse(400, {
+          error: 'validation_failed',
+          message: 'Controleer de velden',
+          fields: { code: 'Deze code bestaat al.' },
+        }),
+    });
+    await open('/admin/shop/discount-codes');
+
+    expect(await screen.findByRole('cell', { name: 'ZOMER25' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Nieuwe kortingscode' }));
+    const form = screen.getByRole('form', { name: 'Nieuwe kortingscode' });
+    await userEvent.type(within(form).getByLabelText('Code'), 'zomer25');
+    await userEvent.type(within(form).getByLabelText('Kortingspercentage'), '25');
+    await userEvent.click(within(form).getByRole('checkbox', { name: 'ideal' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Kortingscode aanmaken' }));
+
+    expect(await within(form).findByText('Deze code bestaat al.')).toBeInTheDocument();
+    const code = within(form).getByLabelText('Code');
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(code).toHaveFocus());
+    expect(commands(fetchMock)).toEqual([
+      {
+        path: '/api/admin/discount-code.php',
+        method: 'POST',
+        body: {
+          code: 'ZOMER25',
+          percentage: 25,
+          member_id: null,
+          country: null,
+          currency: null,
+          minimum_order_value: null,
+          payment_methods: ['ideal'],
+          validity: 'once_per_user',
+          expires_at: null,
+        },
+      },
+    ]);
+  });
+
+  it('checks a bundle in the browser, then saves it with a price per currency', async () => {
+    const bundle = buildBundle();
+    serve(fetchMock, {
+      'GET /api/admin/me.php': admin,
+      'GET /api/admin/bundles.php': () => jsonResponse(200, { bundles: [bundle], currencies: [...SOLD_CURRENCIES] }),
+      'PUT /api/admin/bundle.php': (body) => jsonResponse(200, { bundle: { ...bundle, ...body } }),
+    });
+    await open('/admin/shop');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Bundel van 100 credits bewerken' }));
+    const form = screen.getByRole('form', { name: 'Bundel van 100 credits bewerken' });
+    const eur = within(form).getByLabelText('Prijs in EUR');
+    expect(eur).toHaveValue('19,99');
+    await userEvent.clear(eur);
+    await userEvent.type(eur, '24,5');
+    const chf = within(form).getByLabelText('Prijs in CHF');
+    await userEvent.clear(chf);
+    await userEvent.click(within(form).getByRole('switch', { name: 'Als populair tonen' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Bundel opslaan' }));
+
+    expect(await within(form).findByText('Vul dit veld in.')).toBeInTheDocument();
+    expect(chf).toHaveAttribute('aria-invalid', 'true');
+    expect(commands(fetchMock)).toEqual([]);
+
+    await userEvent.type(chf, '22');
+    await userEvent.click(within(form).getByRole('button', { name: 'Bundel opslaan' }));
+
+    expect(await screen.findByText('Bundel van 100 credits opgeslagen.')).toBeInTheDocument();
+    const [put] = commands(fetchMock);
+    expect(put).toEqual({
+      path: '/api/admin/bundle.php',
+      method: 'PUT',
+      body: {
+        id: 3,
+        tier: 'p1',
+        credits: 100,
+        position: 1,
+        popular: true,
+        active: true,
+        prices: { ...bundle.prices, EUR: 2450, CHF: 2200 },
+      },
+    });
+    expect(Object.keys((put!.body as { prices: object }).prices).sort()).toEqual([...SOLD_CURRENCIES].sort());
+  });
+});

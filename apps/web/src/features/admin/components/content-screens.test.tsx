@@ -1,0 +1,170 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PhotoReviewQueueResponse, SiteProfile } from '@app/shared';
+import { appRoutes } from '../../../app/router';
+import { queryClient } from '../../../lib/query-client';
+import { renderWithApp } from '../../../testing/render';
+import { buildStaff, commands, jsonResponse, serve } from '../testing/api-stub';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+  queryClient.clear();
+});
+
+const open = (path: string) => renderWithApp(appRoutes(queryClient), { path });
+
+function queue(): PhotoReviewQueueResponse {
+  return {
+    photos: [
+      {
+        id: 7,
+        member_id: 70,
+        member_name: 'Lotte',
+        domain: 'localhost',
+        review: 'pending',
+        is_main: true,
+        created_at: '2025-01-02T10:00:00.000Z',
+        url: '/media/a-main.webp',
+        thumb_url: '/media/a-thumb.webp',
+      },
+    ],
+    next: null,
+  };
+}
+
+function siteProfile(overrides: Partial<SiteProfile> = {}): SiteProfile {
+  return {
+    id: 41,
+    domain: 'localhost',
+    fictional: true,
+    name: 'Sanne',
+    gender: 'female',
+    sexuality: 'hetero',
+    birth_date: '1994-03-02',
+    age: 31,
+    about: '',
+    country: 'NL',
+    region_id: null,
+    city: 'Utrecht',
+    hair_color: null,
+    eye_color: null,
+    body_type: null,
+    relationship_status: null,
+    tattoos: null,
+    reason: null,
+    interests: [],
+    photos: [],
+    photo_limit: 3,
+    waiting: 2,
+    ...overrides,
+  };
+}
+
+describe('PhotoReviewScreen', () => {
+  it('shows the waiting photos and approves one with a labelled button', async () => {
+    serve(fetchMock, {
+      'GET /api/admin/me.php': () => jsonResponse(200, { staff: buildStaff({ role: 'moderator' }) }),
+      'GET /api/admin/photo-review.php': () => jsonResponse(200, queue()),
+      'POST /api/admin/photo-review.php': () => jsonResponse(200, { ok: true }),
+    });
+    await open('/admin/photo-review');
+
+    expect(await screen.findByRole('img', { name: 'Foto van Lotte' })).toHaveAttribute('src', '/media/a-thumb.webp');
+    expect(screen.getByText('Verborgen tot goedkeuring')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Foto van Lotte afkeuren' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Foto van Lotte goedkeuren' }));
+
+    await waitFor(() =>
+      expect(commands(fetchMock)).toEqual([
+        { path: '/api/admin/photo-review.php', method: 'POST', body: { photo_id: 7, decision: 'approve' } },
+      ]),
+    );
+    expect(await screen.findByText("Er wachten geen foto's op controle.")).toBeInTheDocument();
+  });
+
+  it('shows the empty state and is not open to support', async () => {
+    serve(fetchMock, {
+      'GET /api/admin/me.php': () => jsonResponse(200, { staff: buildStaff({ role: 'moderator' }) }),
+      'GET /api/admin/photo-review.php': () => jsonResponse(200, { photos: [], next: null }),
+    });
+    await open('/admin/photo-review');
+    expect(await screen.findByText("Er wachten geen foto's op controle.")).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Beheer' });
+    expect(within(nav).getByRole('link', { name: "Foto's controleren" })).toBeInTheDocument();
+  });
+});
+
+describe('SiteProfilesScreen', () => {
+  it('lists the site-run profiles with their waiting conversations and a link to the inbox', async () => {
+    serve(fetchMock, {
+      'GET /api/admin/me.php': () => jsonResponse(200, { staff: buildStaff() }),
+      'GET /api/admin/site-profiles.php': () =>
+        jsonResponse(200, {
+          profiles: [
+            {
+              id: 41,
+              domain: 'localhost',
+              name: 'Sanne',
+              gender: 'female',
+              age: 31,
+              country: 'NL',
+              city: 'Utrecht',
+              thumb_url: null,
+              waiting: 2,
+              fictional: true,
+            },
+          ],
+          next: null,
+        }),
+    });
+    await open('/admin/site-profiles');
+    expect(await screen.findByRole('link', { name: 'Sanne' })).toHaveAttribute('href', '/admin/site-profiles/41');
+    expect(screen.getByRole('link', { name: '2 gesprekken van Sanne wachten: open de inbox' })).toHaveAttribute(
+      'href',
+      '/admin/inbox',
+    );
+  });
+
+  it('creates a profile from the labelled form and opens it', async () => {
+    serve(fetchMock, {
+      'GET /api/admin/me.php': () => jsonResponse(200, { staff: buildStaff({ role: 'moderator' }) }),
+      'POST /api/admin/site-profile.php': () => jsonResponse(201, { profile: siteProfile() }),
+      'GET /api/admin/site-profile.php': () => jsonResponse(200, { profile: siteProfile() }),
+      'GET /api/admin/site-profiles.php': () => jsonResponse(200, { profiles: [], next: null }),
+    });
+    const { router } = await open('/admin/site-profiles/new');
+
+    await userEvent.clear(await screen.findByLabelText('Site (domein)'));
+    await userEvent.type(screen.getByLabelText('Site (domein)'), 'localhost');
+    await userEvent.type(screen.getByLabelText('Naam'), 'Sanne');
+    await userEvent.type(screen.getByLabelText('Geboortedatum'), '1994-03-02');
+    await userEvent.type(screen.getByLabelText('Plaats'), 'Utrecht');
+    await userEvent.selectOptions(screen.getByLabelText('Oogkleur'), 'blue');
+    await userEvent.click(screen.getByRole('button', { name: 'Profiel aanmaken' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/site-profiles/41'));
+    const [created] = commands(fetchMock);
+    expect(created).toMatchObject({
+      path: '/api/admin/site-profile.php',
+      method: 'POST',
+      body: {
+        domain: 'localhost',
+        name: 'Sanne',
+        gender: 'female',
+        birth_date: '1994-03-02',
+        country: 'NL',
+        city: 'Utrecht',
+        eye_color: 'blue',
+        hair_color: null,
+      },
+    });
+    expect(await screen.findByRole('heading', { name: "Foto's (0 van 3)" })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,350 @@
+import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import {
+  COUNTRIES,
+  PROFILE_OPTIONS,
+  type ProfileOption,
+  type SiteProfile,
+  type SiteProfileCreateBody,
+  type SiteProfileUpdateBody,
+} from '@app/shared';
+import { ApiError } from '../../../lib/api';
+import { useSiteProfile } from '../api/get-site-profile';
+import { useSiteProfiles } from '../api/get-site-profiles';
+import { useSaveSiteProfile } from '../api/save-site-profile';
+import {
+  deleteSiteProfilePhoto,
+  setSiteProfileMainPhoto,
+  uploadSiteProfilePhoto,
+  useSiteProfilePhotoCall,
+} from '../api/site-profile-photos';
+import { canOpen } from '../rules';
+import { useStaff } from './staff-context';
+import { EmptyState, ErrorState, LoadingState, ScreenHeader, useProblemText } from './states';
+import { useToast } from './toast';
+
+const OPTION_KEYS = Object.keys(PROFILE_OPTIONS) as ProfileOption[];
+
+/** The site-run (fictional) profiles: thumbnail, name, age, place and conversations waiting. */
+export function SiteProfilesScreen() {
+  const { t } = useTranslation('admin');
+  const staff = useStaff();
+  const list = useSiteProfiles();
+  return (
+    <>
+      <ScreenHeader title={t('nav.siteProfiles')}>
+        <Link className="btn btn-primary btn-sm" to="/admin/site-profiles/new">
+          {t('siteProfiles.new')}
+        </Link>
+      </ScreenHeader>
+      <p className="admin-muted">{t('siteProfiles.intro')}</p>
+      {list.isPending ? (
+        <LoadingState />
+      ) : list.isError ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.profiles.length === 0 ? (
+        <EmptyState>{t('siteProfiles.empty')}</EmptyState>
+      ) : (
+        <ul className="admin-list">
+          {list.data.profiles.map((p) => (
+            <li key={p.id} className="admin-card admin-list__item">
+              {p.thumb_url ? (
+                <img className="admin-avatar" src={p.thumb_url} alt="" width={48} height={48} />
+              ) : (
+                <span className="admin-avatar admin-avatar--empty" aria-hidden="true" />
+              )}
+              <div className="admin-list__main">
+                <Link className="fw-semibold" to={`/admin/site-profiles/${p.id}`}>
+                  {p.name}
+                </Link>
+                <span className="admin-muted">
+                  {t('siteProfiles.summary', { age: p.age, country: p.country, city: p.city ?? '–' })} · {p.domain}
+                </span>
+              </div>
+              {canOpen(staff.role, 'inbox') ? (
+                <Link to="/admin/inbox" aria-label={t('siteProfiles.waitingLabel', { count: p.waiting, name: p.name })}>
+                  {t('siteProfiles.waiting', { count: p.waiting })}
+                </Link>
+              ) : (
+                <span>{t('siteProfiles.waiting', { count: p.waiting })}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/** /admin/site-profiles/new and /admin/site-profiles/:id: the form, and the photos once it exists. */
+export function SiteProfileScreen() {
+  const { t } = useTranslation('admin');
+  const { id } = useParams();
+  const profileId = id && id !== 'new' ? Number(id) : null;
+  const query = useSiteProfile(profileId);
+  const title = profileId === null ? t('siteProfiles.new') : (query.data?.profile.name ?? t('nav.siteProfiles'));
+  return (
+    <>
+      <ScreenHeader title={title}>
+        <Link className="btn btn-outline-secondary btn-sm" to="/admin/site-profiles">
+          {t('siteProfiles.back')}
+        </Link>
+      </ScreenHeader>
+      {profileId === null ? (
+        <SiteProfileForm profile={null} />
+      ) : query.isPending ? (
+        <LoadingState />
+      ) : query.isError ? (
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <>
+          <SiteProfileForm key={query.data.profile.id} profile={query.data.profile} />
+          <SiteProfilePhotos profile={query.data.profile} />
+        </>
+      )}
+    </>
+  );
+}
+
+type Draft = Record<string, string>;
+
+function draftOf(profile: SiteProfile | null): Draft {
+  const draft: Draft = {
+    domain: profile?.domain ?? window.location.hostname,
+    name: profile?.name ?? '',
+    gender: profile?.gender ?? 'female',
+    sexuality: profile?.sexuality ?? 'hetero',
+    birth_date: profile?.birth_date ?? '',
+    country: profile?.country ?? 'NL',
+    region_id: profile?.region_id == null ? '' : String(profile.region_id),
+    city: profile?.city ?? '',
+    about: profile?.about ?? '',
+  };
+  for (const key of OPTION_KEYS) draft[key] = profile?.[key] ?? '';
+  return draft;
+}
+
+function bodyOf(draft: Draft) {
+  const options = Object.fromEntries(OPTION_KEYS.map((key) => [key, draft[key] || null]));
+  return {
+    name: draft.name!.trim(),
+    gender: draft.gender,
+    sexuality: draft.sexuality,
+    birth_date: draft.birth_date,
+    country: draft.country,
+    region_id: draft.region_id ? Number(draft.region_id) : null,
+    city: draft.city!.trim() || null,
+    about: draft.about!.trim(),
+    ...options,
+  };
+}
+
+function SiteProfileForm({ profile }: { profile: SiteProfile | null }) {
+  const { t } = useTranslation('admin');
+  const toast = useToast();
+  const navigate = useNavigate();
+  const problemText = useProblemText();
+  const save = useSaveSiteProfile();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(profile));
+  const fields = save.error instanceof ApiError ? (save.error.fields ?? {}) : {};
+
+  function handleChange(event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) {
+    const { name, value } = event.target;
+    setDraft((current) => ({ ...current, [name]: value }));
+  }
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const body = bodyOf(draft);
+    const request = (profile ? { ...body, id: profile.id } : { ...body, domain: draft.domain!.trim() }) as unknown as
+      SiteProfileCreateBody | SiteProfileUpdateBody;
+    save.mutate(request, {
+      onSuccess: ({ profile: saved }) => {
+        toast(t('siteProfiles.saved'));
+        if (!profile) void navigate(`/admin/site-profiles/${saved.id}`);
+      },
+      onError: (error) => toast(problemText(error), 'danger'),
+    });
+  }
+
+  function field(name: string, control: (id: string, invalid: boolean) => ReactNode) {
+    const id = `site-profile-${name}`;
+    const problem = fields[name];
+    return (
+      <div className="admin-field" key={name}>
+        <label className="form-label" htmlFor={id}>
+          {t(`siteProfiles.fields.${name}`)}
+        </label>
+        {control(id, Boolean(problem))}
+        {problem && (
+          <div className="invalid-feedback d-block" id={`${id}-error`}>
+            {problem}
+          </div>
+        )}
+      </div>
+    );
+  }
+
+  const input = (name: string, type = 'text', extra: Record<string, unknown> = {}) =>
+    field(name, (id, invalid) => (
+      <input
+        id={id}
+        name={name}
+        type={type}
+        className={`form-control${invalid ? ' is-invalid' : ''}`}
+        value={draft[name]}
+        onChange={handleChange}
+        aria-invalid={invalid}
+        {...(invalid ? { 'aria-describedby': `${id}-error` } : {})}
+        {...extra}
+      />
+    ));
+
+  const select = (name: string, options: readonly string[], label: (o: string) => string, optional = false) =>
+    field(name, (id, invalid) => (
+      <select
+        id={id}
+        name={name}
+        className={`form-select${invalid ? ' is-invalid' : ''}`}
+        value={draft[name]}
+        onChange={handleChange}
+        aria-invalid={invalid}
+      >
+        {optional && <option value="">{t('siteProfiles.none')}</option>}
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {label(o)}
+          </option>
+        ))}
+      </select>
+    ));
+
+  return (
+    <form className="admin-card admin-panel" onSubmit={handleSubmit} noValidate>
+      <p className="admin-muted">{t('siteProfiles.fictionalNote')}</p>
+      <div className="admin-fields">
+        {profile ? null : input('domain', 'text', { required: true })}
+        {input('name', 'text', { required: true, maxLength: 40 })}
+        {select('gender', ['female', 'male'], (o) => t(`siteProfiles.genders.${o}`))}
+        {select('sexuality', ['hetero', 'gay', 'lesbian', 'bi'], (o) => t(`siteProfiles.sexualities.${o}`))}
+        {input('birth_date', 'date', { required: true })}
+        {select('country', COUNTRIES, (o) => o)}
+        {input('region_id', 'number', { min: 1 })}
+        {input('city')}
+        {OPTION_KEYS.map((key) =>
+          select(key, PROFILE_OPTIONS[key], (o) => t(`siteProfiles.options.${key}.${o}`), true),
+        )}
+        {field('about', (id, invalid) => (
+          <textarea
+            id={id}
+            name="about"
+            rows={4}
+            className={`form-control${invalid ? ' is-invalid' : ''}`}
+            value={draft.about}
+            onChange={handleChange}
+            aria-invalid={invalid}
+          />
+        ))}
+      </div>
+      <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+        {profile ? t('siteProfiles.save') : t('siteProfiles.create')}
+      </button>
+    </form>
+  );
+}
+
+function SiteProfilePhotos({ profile }: { profile: SiteProfile }) {
+  const { t } = useTranslation('admin');
+  const toast = useToast();
+  const problemText = useProblemText();
+  const upload = useSiteProfilePhotoCall(uploadSiteProfilePhoto);
+  const main = useSiteProfilePhotoCall(setSiteProfileMainPhoto);
+  const remove = useSiteProfilePhotoCall(deleteSiteProfilePhoto);
+  const [preview, setPreview] = useState<string | null>(null);
+  const full = profile.photos.length >= profile.photo_limit;
+  const onError = (error: unknown) => toast(problemText(error), 'danger');
+
+  function handleFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    upload.mutate(
+      { id: profile.id, file },
+      {
+        onSuccess: () => toast(t('siteProfiles.photoAdded')),
+        onError,
+        onSettled: () => {
+          URL.revokeObjectURL(url);
+          setPreview(null);
+        },
+      },
+    );
+  }
+
+  return (
+    <section className="admin-card admin-panel admin-section" aria-labelledby="site-profile-photos">
+      <h2 className="admin-panel__title" id="site-profile-photos">
+        {t('siteProfiles.photos', { count: profile.photos.length, limit: profile.photo_limit })}
+      </h2>
+      {profile.photos.length === 0 && !preview ? <EmptyState>{t('siteProfiles.noPhotos')}</EmptyState> : null}
+      <ul className="admin-photos">
+        {profile.photos.map((photo, index) => {
+          const label = t('siteProfiles.photoN', { n: index + 1, name: profile.name });
+          return (
+            <li key={photo.id} className="admin-card admin-photo">
+              <img src={photo.thumb_filename} alt={label} />
+              {photo.is_main ? (
+                <span className="badge admin-badge admin-badge--resolved align-self-start">
+                  {t('siteProfiles.main')}
+                </span>
+              ) : (
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline-primary"
+                  aria-label={t('siteProfiles.makeMainLabel', { photo: label })}
+                  disabled={main.isPending}
+                  onClick={() => main.mutate({ id: profile.id, photoId: photo.id }, { onError })}
+                >
+                  {t('siteProfiles.makeMain')}
+                </button>
+              )}
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-danger"
+                aria-label={t('siteProfiles.deletePhotoLabel', { photo: label })}
+                disabled={remove.isPending}
+                onClick={() =>
+                  remove.mutate(
+                    { id: profile.id, photoId: photo.id },
+                    { onSuccess: () => toast(t('siteProfiles.photoDeleted')), onError },
+                  )
+                }
+              >
+                {t('siteProfiles.deletePhoto')}
+              </button>
+            </li>
+          );
+        })}
+        {preview && (
+          <li className="admin-card admin-photo" aria-busy="true">
+            <img src={preview} alt={t('siteProfiles.uploading')} />
+          </li>
+        )}
+      </ul>
+      <label className={`btn btn-outline-primary${full || upload.isPending ? ' disabled' : ''}`}>
+        {t('siteProfiles.addPhoto')}
+        <input
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          className="visually-hidden"
+          disabled={full || upload.isPending}
+          onChange={handleFile}
+        />
+      </label>
+      {full && <p className="admin-muted">{t('siteProfiles.photoLimit')}</p>}
+    </section>
+  );
+}
