@@ -7,7 +7,7 @@ import { asc, count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../client.js';
-import { members, photos, profileInterests, profiles, regions } from '../../schema/index.js';
+import { activeDays, members, photos, profileInterests, profiles, regions, staff } from '../../schema/index.js';
 import { createLocalDiskStorage, type MediaStorage } from '../../../platform/storage/index.js';
 import { ageOn, DEMO_LOGIN } from './people.js';
 import { insertReferenceFixture } from './reference-fixture.js';
@@ -100,6 +100,26 @@ describe('seedDemo', () => {
       expect(row.about.length).toBeGreaterThan(20);
       expect(row.about).not.toMatch(/[{}]/);
     }
+  });
+
+  it("gives the console a month of real members' active days, each member's last activity among them", async () => {
+    const days = await h.database.db
+      .select({ day: activeDays.day, fictional: members.fictional, lastActiveAt: profiles.lastActiveAt })
+      .from(activeDays)
+      .innerJoin(members, eq(members.id, activeDays.memberId))
+      .innerJoin(profiles, eq(profiles.memberId, activeDays.memberId));
+    expect(days.some((d) => d.fictional)).toBe(false);
+    const monthAgo = new Date(NOW.getTime() - 30 * 86_400_000).toISOString().slice(0, 10);
+    for (const d of days) {
+      expect(d.day >= monthAgo && d.day <= d.lastActiveAt.toISOString().slice(0, 10)).toBe(true);
+    }
+    expect(new Set(days.map((d) => d.day)).size).toBeGreaterThan(20);
+  });
+
+  it('seeds one staff account per role for the console', async () => {
+    const rows = await h.database.db.select({ role: staff.role, confirmed: staff.totpConfirmedAt }).from(staff);
+    expect(rows.map((r) => r.role).sort()).toEqual(['admin', 'moderator', 'support']);
+    expect(rows.every((r) => r.confirmed !== null)).toBe(true);
   });
 
   it('gives every member 1 to 4 photos, exactly one of them main, with their files stored', async () => {

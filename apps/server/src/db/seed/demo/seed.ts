@@ -3,10 +3,19 @@ import { hash } from '@node-rs/argon2';
 import { count as countRows, sql } from 'drizzle-orm';
 import { emailKey } from '@app/shared';
 import type { Db, DbOrTx } from '../../client.js';
-import { interests, members, photos, profileInterests, profiles, regions, staff } from '../../schema/index.js';
+import {
+  activeDays,
+  interests,
+  members,
+  photos,
+  profileInterests,
+  profiles,
+  regions,
+  staff,
+} from '../../schema/index.js';
 import { photoKey, type MediaStorage, type PhotoVariant } from '../../../platform/storage/index.js';
 import { DEMO_LOGIN, DEMO_STAFF, generatePeople, type DemoPerson } from './people.js';
-import { createRng } from './random.js';
+import { createRng, type Rng } from './random.js';
 import { forEachConcurrently, placeholderImage, processImage, type ImageVariants } from './render.js';
 
 /** The fixed seed of the demo site: the same members, texts and pictures on every install. */
@@ -182,6 +191,10 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
       })),
     );
     await insertChunked(photoRows, (chunk) => tx.insert(photos).values(chunk));
+    await insertChunked(
+      activeDayRows(people, idOf, now, createRng(opts.seed ?? DEMO_SEED).fork('active-days')),
+      (chunk) => tx.insert(activeDays).values(chunk),
+    );
     return true;
   });
 
@@ -198,4 +211,29 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
     );
   }
   return { seeded, demoLogin };
+}
+
+/** How many of the last days the console's activity chart shows for a fresh demo site. */
+const ACTIVE_HISTORY_DAYS = 30;
+
+/**
+ * A believable month of activity for the console's dashboard: each real member visited on some
+ * of the days between signing up (or a month ago) and their last activity, that day included.
+ */
+function activeDayRows(people: DemoPerson[], idOf: (p: DemoPerson) => number, now: Date, rng: Rng) {
+  const dayMs = 86_400_000;
+  const rows: Array<{ day: string; memberId: number }> = [];
+  for (const p of people) {
+    if (p.fictional) continue;
+    const last = Math.floor(p.lastActiveAt.getTime() / dayMs);
+    const first = Math.max(
+      Math.floor(p.signupDate.getTime() / dayMs),
+      Math.floor(now.getTime() / dayMs) - ACTIVE_HISTORY_DAYS + 1,
+    );
+    for (let day = first; day <= last; day++) {
+      if (day === last || rng.chance(0.3))
+        rows.push({ day: new Date(day * dayMs).toISOString().slice(0, 10), memberId: idOf(p) });
+    }
+  }
+  return rows;
 }

@@ -10,6 +10,7 @@ import {
   type SiteProfileUpdateBody,
 } from '@app/shared';
 import { ApiError } from '../../../lib/api';
+import { useRegions } from '../../reference/api/get-regions';
 import { useSiteProfile } from '../api/get-site-profile';
 import { useSiteProfiles } from '../api/get-site-profiles';
 import { useSaveSiteProfile } from '../api/save-site-profile';
@@ -146,12 +147,14 @@ function SiteProfileForm({ profile }: { profile: SiteProfile | null }) {
   const navigate = useNavigate();
   const problemText = useProblemText();
   const save = useSaveSiteProfile();
+  const regions = useRegions();
   const [draft, setDraft] = useState<Draft>(() => draftOf(profile));
   const fields = save.error instanceof ApiError ? (save.error.fields ?? {}) : {};
 
   function handleChange(event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) {
     const { name, value } = event.target;
-    setDraft((current) => ({ ...current, [name]: value }));
+    // Another country's regions are not this one's: the region is chosen again.
+    setDraft((current) => ({ ...current, [name]: value, ...(name === 'country' ? { region_id: '' } : {}) }));
   }
 
   function handleSubmit(event: FormEvent) {
@@ -230,7 +233,23 @@ function SiteProfileForm({ profile }: { profile: SiteProfile | null }) {
         {select('sexuality', ['hetero', 'gay', 'lesbian', 'bi'], (o) => t(`siteProfiles.sexualities.${o}`))}
         {input('birth_date', 'date', { required: true })}
         {select('country', COUNTRIES, (o) => o)}
-        {input('region_id', 'number', { min: 1 })}
+        {field('region_id', (id, invalid) => (
+          <select
+            id={id}
+            name="region_id"
+            className={`form-select${invalid ? ' is-invalid' : ''}`}
+            value={draft.region_id}
+            onChange={handleChange}
+            aria-invalid={invalid}
+          >
+            <option value="">{t('siteProfiles.none')}</option>
+            {(regions.data?.regions[draft.country ?? '']?.regions ?? []).map((region) => (
+              <option key={region.id} value={String(region.id)}>
+                {region.name}
+              </option>
+            ))}
+          </select>
+        ))}
         {input('city')}
         {OPTION_KEYS.map((key) =>
           select(key, PROFILE_OPTIONS[key], (o) => t(`siteProfiles.options.${key}.${o}`), true),
