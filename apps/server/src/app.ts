@@ -16,6 +16,8 @@ import { commerceRoutes } from './modules/admin/commerce.routes.js';
 import { createCommerceService } from './modules/admin/commerce.service.js';
 import { photoReviewRoutes } from './modules/admin/photo-review.routes.js';
 import { createPhotoReviewService } from './modules/admin/photo-review.service.js';
+import { pageTextsRoutes } from './modules/admin/page-texts.routes.js';
+import { createPageTextsService } from './modules/admin/page-texts.service.js';
 import { siteProfilesRoutes } from './modules/admin/site-profiles.routes.js';
 import { createSiteProfilesService } from './modules/admin/site-profiles.service.js';
 import { createAdminService } from './modules/admin/admin.service.js';
@@ -55,6 +57,8 @@ import { searchRoutes } from './modules/search/search.routes.js';
 import { createSearchService } from './modules/search/search.service.js';
 import { outboxRoutes } from './modules/outbox/outbox.routes.js';
 import { createPagesPrerender } from './modules/pages/pages.prerender.js';
+import { pagesRoutes } from './modules/pages/pages.routes.js';
+import { createPagesService } from './modules/pages/pages.service.js';
 import { pushRoutes, pushSubscribeHook } from './modules/push/push.routes.js';
 import { createPushService } from './modules/push/push.service.js';
 import { profilesRoutes, type ProfileRateLimits } from './modules/profiles/profiles.routes.js';
@@ -178,6 +182,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     countryForIp,
   });
   const reference = createReferenceService({ db, sites: settings });
+  const pages = createPagesService({ db, settings });
   const chat = createChatService({ db, bus, storage, log: app.log, ...(deps.now ? { now: deps.now } : {}) });
   const accounts = createAccountsService({ db, settings, mailer, chat, bus, log: app.log });
   const profiles = createProfilesService({ db, settings, storage, log: app.log });
@@ -258,6 +263,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     ...(deps.now ? { now: deps.now } : {}),
   });
   const photoReview = createPhotoReviewService({ db, staff, settings, profiles });
+  const pageTexts = createPageTextsService({ pages, settings, staff });
   const reports = createReportsService({ db, log: app.log, ...(deps.now ? { now: deps.now } : {}) });
   const dataExport = createDataExportService({ db, storage, settings, log: app.log });
 
@@ -286,7 +292,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
 
   const prerenderers = [
     createLandingPrerender({ settings, landing, countryForIp }),
-    createPagesPrerender({ settings, reference }),
+    createPagesPrerender({ settings, reference, pages }),
   ];
   const web = loadWebApp(config.webDistDir, async (request, match) => {
     for (const prerender of prerenderers) {
@@ -367,6 +373,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await api.register(settingsRoutes, { settings });
   await api.register(pwaRoutes, { settings, webDistDir: config.webDistDir });
   await api.register(referenceRoutes, { reference });
+  await api.register(pagesRoutes, { pages });
   await api.register(accountsRoutes, {
     accounts,
     settings,
@@ -412,6 +419,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await api.register(commerceRoutes, { commerce, staff });
   await api.register(siteProfilesRoutes, { siteProfiles, staff });
   await api.register(photoReviewRoutes, { photoReview, staff });
+  await api.register(pageTextsRoutes, { pageTexts, staff });
   await api.register(reportsRoutes, { reports });
   await api.register(dataExportRoutes, { dataExport });
   if (mailer.kind === 'outbox') await api.register(outboxRoutes, { db });

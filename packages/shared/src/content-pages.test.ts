@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { contentPageValues, type ContentPageSettings } from './content-pages.js';
+import {
+  CONTENT_PAGE_PLACEHOLDERS,
+  contentPageValues,
+  fillContentPage,
+  unknownPlaceholders,
+  type ContentPageSettings,
+} from './content-pages.js';
 import type { CompanyInfo } from './schemas/reference.js';
 
 const settings: ContentPageSettings = {
@@ -67,5 +73,36 @@ describe('contentPageValues', () => {
     const values = contentPageValues(withoutDomain, { ...company, support_phone: '' });
     expect(values.phone).toBe('0201234567');
     expect(values.domain).toBe('');
+  });
+});
+
+describe('content-page placeholders', () => {
+  const page = {
+    title: '{{name}}',
+    description: 'D',
+    intro: 'By {{ company }}',
+    sections: [{ heading: 'H', paragraphs: ['{{email}}', '{{secret}}'], items: [{ q: '{{nope}}?', a: '{{days}}' }] }],
+  };
+
+  it('lists exactly the values contentPageValues fills', () => {
+    expect(Object.keys(contentPageValues(settings, null)).sort()).toEqual([...CONTENT_PAGE_PLACEHOLDERS].sort());
+  });
+
+  it('finds the fields naming a placeholder outside the allowed ones', () => {
+    expect(unknownPlaceholders(page, CONTENT_PAGE_PLACEHOLDERS)).toEqual({
+      'sections.0.paragraphs.1': 'secret',
+      'sections.0.items.0.q': 'nope',
+    });
+  });
+
+  it('fills every field, leaving unknown placeholders as written', () => {
+    const filled = fillContentPage(page, { name: 'Amoria', company: 'Amoria B.V.', email: 'a@b.c', days: 14 });
+    expect(filled.title).toBe('Amoria');
+    expect(filled.intro).toBe('By Amoria B.V.');
+    expect(filled.sections[0]).toEqual({
+      heading: 'H',
+      paragraphs: ['a@b.c', '{{secret}}'],
+      items: [{ q: '{{nope}}?', a: '14' }],
+    });
   });
 });

@@ -25,3 +25,4 @@ export * from './content-pages.js';
 export * from './schemas/admin.js';
 export * from './schemas/admin-commerce.js';
 export * from './schemas/admin-content.js';
+export * from './schemas/admin-pages.js';

@@ -1,6 +1,10 @@
 import type { ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import type { Params } from 'react-router';
 import type { LazyWebNamespace } from '@app/i18n';
-import { loadMemberTexts, loadTexts } from '../lib/i18n';
+import type { ContentPage } from '@app/shared';
+import { prefetchPageText } from '../features/pages/api/get-page-text';
+import { currentLocale, loadMemberTexts, loadTexts } from '../lib/i18n';
 
 /** What a lazy page module exports: its page component, under React Router's name. */
 export interface PageModule {
@@ -77,3 +81,16 @@ export const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
  * in the router, outside the member shell; its chunk and the `admin` texts load side by side.
  */
 export const ADMIN_MODULE = withTexts('admin', () => import('./routes/admin'));
+
+/**
+ * Data a page renders from its first paint, fetched by its route's loader while the page's
+ * module and texts load: the content pages' own texts (the site's wording instead of the
+ * catalogue's), so the catalogue's never flashes first.
+ */
+export const PAGE_DATA: Record<string, (params: Params, queryClient: QueryClient) => Promise<void>> = {
+  'pages-name': async (params, queryClient) => {
+    // The language is known once i18n started, which the page's texts wait for anyway.
+    await loadTexts('pages');
+    await prefetchPageText(queryClient, params.name as ContentPage, currentLocale());
+  },
+};

@@ -6,7 +6,7 @@ import { BootSplash } from './components/boot-splash';
 import { NotFoundPage, RouteErrorBoundary } from './components/error-page';
 import { DefaultLayout } from './layouts/default-layout';
 import { RootShell } from './root-shell';
-import { ADMIN_MODULE, PAGE_MODULES } from './route-modules';
+import { ADMIN_MODULE, PAGE_DATA, PAGE_MODULES } from './route-modules';
 import { NOT_FOUND_ROUTE, type RouteHandle } from './route-handle';
 import { afterLoginPath, loginPath } from './rules';
 
@@ -25,7 +25,8 @@ async function isLoggedIn(queryClient: QueryClient): Promise<boolean> {
 /**
  * The loader that guards a route before its page loads: unknown parameter values are a 404,
  * members-only pages send visitors to the login page (remembering where they were going),
- * and the login page sends members on.
+ * and the login page sends members on. Then it fetches what the page renders from its first
+ * paint (PAGE_DATA), beside the page's module and texts.
  */
 function guardLoader(route: RouteDef, queryClient: QueryClient) {
   return async ({ request, params }: LoaderFunctionArgs) => {
@@ -35,12 +36,13 @@ function guardLoader(route: RouteDef, queryClient: QueryClient) {
     if (route.name === 'login' && (await isLoggedIn(queryClient))) {
       throw redirect(afterLoginPath(url.searchParams.get('redirect')));
     }
+    await PAGE_DATA[route.name]?.(params, queryClient);
     return null;
   };
 }
 
 function needsGuard(route: RouteDef): boolean {
-  return route.path.includes(':') || Boolean(route.auth) || route.name === 'login';
+  return route.path.includes(':') || Boolean(route.auth) || route.name === 'login' || route.name in PAGE_DATA;
 }
 
 function pageRoute(route: RouteDef, queryClient: QueryClient): RouteObject {

@@ -1,7 +1,8 @@
-import type { Locale, SiteSettings, User } from '@app/shared';
+import { CONTENT_PAGES, type Locale, type SiteSettings, type User } from '@app/shared';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProvider } from '../app/provider';
+import { pageTextQueryOptions } from '../features/pages/api/get-page-text';
 import { LAZY_WEB_NAMESPACES } from '@app/i18n';
 import { i18n, initI18n, loadTexts } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
@@ -35,6 +36,12 @@ export async function renderWithApp(routes: RouteObject[], options: RenderOption
   queryClient.setQueryData(queryKeys.user, { user });
   queryClient.setQueryData(queryKeys.companyInfo, { companyinfo: buildCompanyInfo() });
   queryClient.setQueryData(queryKeys.pushSubscription, false);
+  // The content pages show the catalogue's texts unless a test gives the site its own.
+  for (const page of CONTENT_PAGES) {
+    if (queryClient.getQueryData(pageTextQueryOptions(page, locale).queryKey) === undefined) {
+      queryClient.setQueryData(pageTextQueryOptions(page, locale).queryKey, { content: null });
+    }
+  }
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
     <AppProvider>

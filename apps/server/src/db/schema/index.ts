@@ -11,3 +11,4 @@ export * from './notifications.js';
 export * from './complaints.js';
 export * from './staff.js';
 export * from './safety.js';
+export * from './pages.js';

@@ -1,9 +1,11 @@
 import { CONTENT_PAGES, DISMISSAL_KEYS, type ContentPageText } from '@app/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../testing/api';
 import en from '../../../../../packages/i18n/locales/en/pages.json';
 import nl from '../../../../../packages/i18n/locales/nl/pages.json';
+import { pageTextQueryOptions } from '../../features/pages/api/get-page-text';
 import { queryClient } from '../../lib/query-client';
 import { renderWithApp } from '../../testing/render';
 import { appRoutes } from '../router';
@@ -68,5 +70,39 @@ describe('the content pages', () => {
     expect(details.open).toBe(false);
     await userEvent.click(question);
     expect(details.open).toBe(true);
+  });
+
+  describe("with the site's own text", () => {
+    const own: ContentPageText = {
+      title: 'Vragen aan {{name}}',
+      description: 'Onze eigen veelgestelde vragen.',
+      intro: 'Een eigen inleiding van {{company}}.',
+      sections: [{ heading: 'Eigen kop', paragraphs: ['Mail {{email}}.'], items: [{ q: 'Eigen vraag?', a: 'Ja.' }] }],
+    };
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('shows it instead of the catalogue, the details filled in', async () => {
+      queryClient.setQueryData(pageTextQueryOptions('faq', 'nl').queryKey, { content: own });
+      await renderWithApp(appRoutes(queryClient), { path: '/pages/faq' });
+      const main = await screen.findByRole('main');
+      expect(await within(main).findByRole('heading', { level: 1 })).toHaveTextContent('Vragen aan Amoria');
+      expect(within(main).getByText('Een eigen inleiding van Amoria B.V..')).toBeInTheDocument();
+      expect(within(main).getByRole('heading', { level: 2, name: 'Eigen kop' })).toBeInTheDocument();
+      expect(within(main).getByText('Mail support@amoria.example.')).toBeInTheDocument();
+      expect(within(main).getByText('Eigen vraag?').tagName).toBe('SUMMARY');
+      expect(main.textContent).not.toContain('Is aanmelden gratis?');
+    });
+
+    it('loads it before the page shows, so the catalogue text never flashes', async () => {
+      const fetchMock = vi.fn(async () => jsonResponse(200, { content: own }));
+      vi.stubGlobal('fetch', fetchMock);
+      const { router } = await renderWithApp(appRoutes(queryClient), { path: '/pages/cookies' });
+      queryClient.removeQueries({ queryKey: pageTextQueryOptions('privacy', 'nl').queryKey });
+      await router.navigate('/pages/privacy');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Vragen aan Amoria' })).toBeInTheDocument();
+      expect(screen.queryByText(CATALOGUES.nl.privacy!.intro)).toBeNull();
+      const url = String((fetchMock.mock.calls as unknown[][]).at(-1)?.[0]);
+      expect(url).toMatch(/^\/api\/page-text\.php\?page=privacy&locale=nl&forced_domain=/);
+    });
   });
 });

@@ -1,11 +1,18 @@
-import { contentPageValues, termsVersionDate, type ContentPage, type ContentPageText } from '@app/shared';
+import {
+  contentPageValues,
+  fillContentPage,
+  termsVersionDate,
+  type ContentPage,
+  type ContentPageText,
+} from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DocumentIcon, MailIcon } from '../../components/icons';
 import { readBanNotice } from '../../features/account/ban-notice';
+import { usePageText } from '../../features/pages/api/get-page-text';
 import { useCompanyInfo } from '../../features/reference/api/get-company-info';
 import { useSettings } from '../../features/settings/api/get-settings';
-import { formatDate } from '../../lib/i18n';
+import { currentLocale, formatDate } from '../../lib/i18n';
 import { Page } from '../components/page';
 import './content-page.scss';
 
@@ -14,7 +21,8 @@ const CONTENTS_FROM = 4;
 
 /**
  * The content pages (/pages/terms, privacy, cookies, ban, faq, return-policy, service), from the
- * `pages` catalogue with the site's and company's details filled in. The server renders the same
+ * `pages` catalogue or the site's own text of the page (console, Pages) with the site's and
+ * company's details filled in. The server renders the same
  * texts into the page's HTML (modules/pages/pages.prerender.ts), so they are indexable.
  */
 export function Component() {
@@ -24,7 +32,9 @@ export function Component() {
   // The route table lets only the known page names through.
   const name = useParams().name as ContentPage;
   const values = contentPageValues({ ...settings, domain: settings.domain }, company);
-  const page = t(name, { returnObjects: true, ...values }) as ContentPageText;
+  // The site's own text when the operator wrote one (loaded by the route before this renders).
+  const own = usePageText(name, currentLocale());
+  const page = own ? fillContentPage(own, values) : (t(name, { returnObjects: true, ...values }) as ContentPageText);
   const sectionId = (index: number) => `${name}-${index + 1}`;
   const banNotice = name === 'ban' ? readBanNotice() : null;
 

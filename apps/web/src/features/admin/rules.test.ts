@@ -7,9 +7,14 @@ import {
   isSendKey,
   mainCurrency,
   navItemsFor,
+  pageTextCandidate,
+  pageTextDraft,
+  pageTextField,
+  pageTextProblems,
   serverFieldMessages,
   settingsCandidate,
   settingsDraft,
+  splitParagraphs,
 } from './rules';
 import { buildStoredSettings } from './testing/api-stub';
 
@@ -26,6 +31,7 @@ describe('navItemsFor', () => {
       'siteProfiles',
       'shop',
       'settings',
+      'pages',
       'audit',
     ]);
   });
@@ -122,6 +128,38 @@ describe('the settings form values', () => {
     expect(serverFieldMessages({ 'settings.minimum_message_costs.NL.costs': 'Ongeldig', min_age: 'Te laag' })).toEqual({
       minimum_message_costs: 'Ongeldig',
       min_age: 'Te laag',
+    });
+  });
+});
+
+describe('content-page text drafts', () => {
+  const text = {
+    title: 'T',
+    description: 'D',
+    intro: 'I',
+    sections: [
+      { heading: 'A', paragraphs: ['One {{name}}.', 'Two.'] },
+      { heading: 'B', items: [{ q: 'Q?', a: 'A.' }] },
+    ],
+  };
+
+  it('turn a page text into a draft and back unchanged, paragraphs split on blank lines', () => {
+    const draft = pageTextDraft(text);
+    expect(draft.sections[0]!.paragraphs).toBe('One {{name}}.\n\nTwo.');
+    expect(pageTextCandidate(draft)).toEqual(text);
+    expect(splitParagraphs('  a\nstill a\n \n\n b \n\n')).toEqual(['a\nstill a', 'b']);
+  });
+
+  it('put a problem with a paragraph at its section’s paragraphs, server paths too', () => {
+    expect(pageTextField('content.sections.2.paragraphs.3')).toBe('sections.2.paragraphs');
+    expect(pageTextField('sections.0.items.1.q')).toBe('sections.0.items.1.q');
+    expect(
+      pageTextProblems([{ code: 'too_big', origin: 'string', maximum: 200, path: ['title'] }], {
+        'sections.0.paragraphs.1': 'password',
+      }),
+    ).toEqual({
+      title: { key: 'pages.tooLong', values: { max: 200 } },
+      'sections.0.paragraphs': { key: 'pages.unknownPlaceholder', values: { name: '{{password}}' } },
     });
   });
 });

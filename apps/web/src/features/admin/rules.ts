@@ -13,6 +13,7 @@ import {
   type StaffPermission,
   type StaffRole,
   type StoredSettings,
+  type ContentPageText,
 } from '@app/shared';
 
 /** A section of the console: its path under /admin and what a role needs to see it. */
@@ -28,6 +29,7 @@ export interface NavItem {
     | 'siteProfiles'
     | 'shop'
     | 'settings'
+    | 'pages'
     | 'audit';
   path: string;
   /** Any one of these permissions opens the section. */
@@ -45,6 +47,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'siteProfiles', path: '/admin/site-profiles', permissions: ['content'] },
   { key: 'shop', path: '/admin/shop', permissions: ['settings'] },
   { key: 'settings', path: '/admin/settings', permissions: ['settings'] },
+  { key: 'pages', path: '/admin/pages', permissions: ['settings'] },
   { key: 'audit', path: '/admin/audit', permissions: ['audit'] },
 ];
 
@@ -322,6 +325,112 @@ export function serverFieldMessages(fields: Record<string, string>): Partial<Rec
     const field = (parts[0] === 'settings' ? parts[1] : parts[0]) as SettingsField | undefined;
     if (field && !out[field]) out[field] = message;
   }
+  return out;
+}
+
+// Content-page texts
+
+/** A question and its answer as the form edits them; `id` keeps React's keys stable. */
+export interface PageItemDraft {
+  id: number;
+  q: string;
+  a: string;
+}
+
+/** A section as the form edits it: the paragraphs as one text, a blank line between two. */
+export interface PageSectionDraft {
+  id: number;
+  heading: string;
+  paragraphs: string;
+  items: PageItemDraft[];
+}
+
+export interface PageTextDraft {
+  title: string;
+  description: string;
+  intro: string;
+  sections: PageSectionDraft[];
+}
+
+let draftIds = 0;
+/** A new id for a section or question of the form. */
+export const nextDraftId = () => ++draftIds;
+
+/** The form's starting state from a page text. */
+export function pageTextDraft(text: ContentPageText): PageTextDraft {
+  return {
+    title: text.title,
+    description: text.description,
+    intro: text.intro,
+    sections: text.sections.map((section) => ({
+      id: nextDraftId(),
+      heading: section.heading,
+      paragraphs: (section.paragraphs ?? []).join('\n\n'),
+      items: (section.items ?? []).map((item) => ({ id: nextDraftId(), q: item.q, a: item.a })),
+    })),
+  };
+}
+
+/** The paragraphs of a text: blocks separated by blank lines, trimmed, empty ones left out. */
+export function splitParagraphs(text: string): string[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+/** The page text the draft stands for, for ContentPageTextSchema to judge. */
+export function pageTextCandidate(draft: PageTextDraft): ContentPageText {
+  return {
+    title: draft.title,
+    description: draft.description,
+    intro: draft.intro,
+    sections: draft.sections.map((section) => {
+      const paragraphs = splitParagraphs(section.paragraphs);
+      return {
+        heading: section.heading,
+        ...(paragraphs.length > 0 && { paragraphs }),
+        ...(section.items.length > 0 && { items: section.items.map(({ q, a }) => ({ q, a })) }),
+      };
+    }),
+  };
+}
+
+/**
+ * The form field a problem's path belongs to: the server's `content.` prefix dropped, and a
+ * paragraph's problem shown at its section's paragraphs text (`sections.1.paragraphs`).
+ */
+export function pageTextField(path: string): string {
+  return path.replace(/^content\./, '').replace(/^(sections\.\d+\.paragraphs)\.\d+$/, '$1');
+}
+
+/** The first problem per form field of a page text's schema issues and unknown placeholders. */
+export function pageTextProblems(
+  issues: readonly (SchemaIssue & { origin?: string })[],
+  unknown: Record<string, string>,
+): Record<string, FieldProblem> {
+  const problems: Record<string, FieldProblem> = {};
+  for (const issue of issues) {
+    const field = pageTextField(issue.path.map(String).join('.'));
+    if (problems[field]) continue;
+    if (issue.code === 'too_big' && issue.origin === 'string')
+      problems[field] = { key: 'pages.tooLong', values: { max: Number(issue.maximum) } };
+    else if (issue.code === 'too_big')
+      problems[field] = { key: 'validation.tooBig', values: { max: Number(issue.maximum) } };
+    else if (issue.code === 'too_small' || issue.code === 'invalid_type')
+      problems[field] = { key: 'validation.required' };
+    else problems[field] = { key: 'validation.invalid' };
+  }
+  for (const [path, name] of Object.entries(unknown)) {
+    problems[pageTextField(path)] ??= { key: 'pages.unknownPlaceholder', values: { name: `{{${name}}}` } };
+  }
+  return problems;
+}
+
+/** Server field messages by form field. */
+export function pageTextServerMessages(fields: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [path, message] of Object.entries(fields)) out[pageTextField(path)] ??= message;
   return out;
 }
 

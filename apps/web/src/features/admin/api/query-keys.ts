@@ -11,5 +11,6 @@ export const adminKeys = {
   inboxThread: (conversationId: number) => ['admin', 'inbox-thread', conversationId] as const,
   held: ['admin', 'held'] as const,
   sites: ['admin', 'sites'] as const,
+  pageText: (domain: string, locale: string, page: string) => ['admin', 'page-text', domain, locale, page] as const,
   audit: ['admin', 'audit'] as const,
 };

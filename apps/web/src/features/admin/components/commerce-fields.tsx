@@ -88,6 +88,7 @@ export function TextField({
   disabled,
   maxLength,
   multiline,
+  rows = 2,
   ...shell
 }: FieldShell & {
   value: string;
@@ -97,6 +98,8 @@ export function TextField({
   disabled?: boolean;
   maxLength?: number;
   multiline?: boolean;
+  /** A multiline field's height in lines. */
+  rows?: number;
 }) {
   const id = useId();
   const props = {
@@ -112,7 +115,7 @@ export function TextField({
   return (
     <FieldFrame id={id} {...shell}>
       {multiline ? (
-        <textarea {...props} rows={2} onChange={(e) => onChange(e.target.value)} />
+        <textarea {...props} rows={rows} onChange={(e) => onChange(e.target.value)} />
       ) : (
         <input {...props} type={type} inputMode={inputMode} onChange={(e) => onChange(e.target.value)} />
       )}

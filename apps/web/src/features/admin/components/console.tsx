@@ -16,6 +16,7 @@ import { MemberScreen } from './member-screen';
 import { MembersScreen } from './members-screen';
 import { OrderScreen, OrdersScreen } from './orders-screen';
 import { PhotoReviewScreen } from './photo-review-screen';
+import { PageTextsScreen } from './page-texts-screen';
 import { SettingsScreen } from './settings-screen';
 import { ShopScreen } from './shop-screen';
 import { SiteProfileScreen, SiteProfilesScreen } from './site-profiles-screen';
@@ -152,6 +153,14 @@ export function AdminConsole() {
             element={
               <Section name="settings">
                 <SettingsScreen />
+              </Section>
+            }
+          />
+          <Route
+            path="pages"
+            element={
+              <Section name="pages">
+                <PageTextsScreen />
               </Section>
             }
           />
