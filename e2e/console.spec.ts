@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import nlAdmin from '../packages/i18n/locales/nl/admin.json' with { type: 'json' };
 import nlMember from '../packages/i18n/locales/nl/member.json' with { type: 'json' };
 import nlPages from '../packages/i18n/locales/nl/pages.json' with { type: 'json' };
@@ -253,4 +254,108 @@ test("a support agent refunds a member's order: the money goes back and so do th
   ).toBeVisible();
   expect(await ownCredits(member.request)).toBe(start);
   await expect(page.getByRole('button', { name: admin.orders.refund })).toHaveCount(0);
+});
+
+test('an admin creates a site-run profile, and members see it marked as run by the site', async ({ browser }) => {
+  const page = await ownBrowser(browser);
+  await staffLogin(page, adminAccount.email);
+  await openSection(page, admin.nav.siteProfiles);
+  await page
+    .getByRole('link', { name: admin.siteProfiles.new })
+    .or(page.getByRole('button', { name: admin.siteProfiles.new }))
+    .first()
+    .click();
+  const name = `Marleen ${tag().slice(0, 5)}`;
+  await page.getByLabel(admin.siteProfiles.fields.name, { exact: true }).fill(name);
+  await page.getByLabel(admin.siteProfiles.fields.gender, { exact: true }).selectOption('female');
+  await page.getByLabel(admin.siteProfiles.fields.birth_date, { exact: true }).fill('1990-04-12');
+  await page.getByLabel(admin.siteProfiles.fields.country, { exact: true }).selectOption('NL');
+  await page.getByLabel(admin.siteProfiles.fields.city, { exact: true }).fill('Utrecht');
+  await page.getByRole('button', { name: admin.siteProfiles.create }).click();
+  await expect(page).toHaveURL(/\/admin\/site-profiles\/\d+$/);
+  const id = Number(/(\d+)$/.exec(page.url())![1]);
+
+  const member = await ownBrowser(browser);
+  await newConfirmedMember(member, { email: `console.siteprofile.${Date.now()}@example.test`, password: PASSWORD });
+  const { settings } = (await (await member.request.get('/api/settings.php')).json()) as {
+    settings: { fictional_warning: string };
+  };
+  await member.goto(`/members/${id}`);
+  await expect(member.getByRole('heading', { level: 1 })).toContainText(name);
+  await expect(member.getByText(settings.fictional_warning).first()).toBeVisible();
+});
+
+test('an admin rewrites the terms for Dutch visitors, and the page shows it until the standard text is back', async ({
+  browser,
+}) => {
+  const page = await ownBrowser(browser);
+  await staffLogin(page, adminAccount.email);
+  await openSection(page, admin.nav.pages);
+  const title = `Voorwaarden van {{name}} (${tag()})`;
+  await page.getByLabel(admin.pages.title, { exact: true }).fill(title);
+  await page.getByRole('button', { name: admin.pages.save }).click();
+  await expect(page.getByText(admin.pages.usingDefault)).toHaveCount(0);
+
+  const visitor = await ownBrowser(browser);
+  await visitor.goto('/pages/terms');
+  const shown = title.replace('{{name}}', 'Amoria');
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(shown);
+  // The server renders it into the page's HTML too.
+  expect(await (await visitor.request.get('/pages/terms')).text()).toContain(shown);
+
+  await page.getByRole('button', { name: admin.pages.reset }).click();
+  await page.getByRole('dialog').getByRole('button', { name: admin.pages.reset }).click();
+  await expect(page.getByText(admin.pages.usingDefault)).toBeVisible();
+  // Browsers may keep the text for its minute of public caching: a new visitor sees the default.
+  const next = await ownBrowser(browser);
+  await next.goto('/pages/terms');
+  await expect(next.getByRole('heading', { level: 1 })).toHaveText(nlPages.terms.title);
+});
+
+test('with photo review before going live, a new photo waits hidden until a moderator approves it', async ({
+  browser,
+}) => {
+  const page = await ownBrowser(browser);
+  await staffLogin(page, adminAccount.email);
+  await openSection(page, admin.nav.settings);
+  const review = page.getByLabel(admin.settings.fields.photo_review, { exact: true });
+  await review.selectOption('before');
+  await page.getByRole('button', { name: admin.settings.save }).click();
+  await expect(page.getByText(/opgeslagen/).last()).toBeVisible();
+
+  const owner = await ownBrowser(browser);
+  const ownerName = `Fenna${tag().slice(0, 4)}`;
+  const ownerId = await newConfirmedMember(owner, {
+    email: `console.photo.${Date.now()}@example.test`,
+    password: PASSWORD,
+    name: ownerName,
+  });
+  await owner.goto('/profile');
+  const photo = await sharp({ create: { width: 640, height: 800, channels: 3, background: { r: 200, g: 90, b: 60 } } })
+    .jpeg()
+    .toBuffer();
+  await owner
+    .locator('input[type=file][name=file]')
+    .setInputFiles({ name: 'strand.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(owner.getByText(nlMember.profile.photos.pending).first()).toBeVisible();
+
+  const viewer = await ownBrowser(browser);
+  await newConfirmedMember(viewer, { email: `console.viewer.${Date.now()}@example.test`, password: PASSWORD });
+  const photosSeen = async () =>
+    ((await (await viewer.request.get(`/api/member.php?id=${ownerId}`)).json()) as { member: { photos: unknown[] } })
+      .member.photos.length;
+  expect(await photosSeen()).toBe(0);
+
+  await openSection(page, admin.nav.photoReview);
+  await page
+    .getByRole('button', { name: fill(admin.photoReview.approveLabel, { name: ownerName }), exact: true })
+    .click();
+  await expect(page.getByText(admin.photoReview.approved)).toBeVisible();
+  expect(await photosSeen()).toBe(1);
+
+  // Back to photos going live at once, for whatever runs next.
+  await openSection(page, admin.nav.settings);
+  await review.selectOption('off');
+  await page.getByRole('button', { name: admin.settings.save }).click();
+  await expect(page.getByText(/opgeslagen/).last()).toBeVisible();
 });
