@@ -21,6 +21,7 @@ import {
   regionCountry,
   replaceInterests,
   updateProfileRow,
+  profileColumnChanges,
   type ProfileChanges,
 } from '../profiles/profiles.repository.js';
 import { photoLimit, profileUpdateProblems } from '../profiles/profiles.rules.js';
@@ -44,27 +45,9 @@ const PAGE = 50;
 
 /** The profile columns a create or an edit sets, from the body's fields that were sent. */
 function profileChanges(body: ProfileUpdateBody): ProfileChanges {
-  const changes: ProfileChanges = {};
-  const copy = <K extends keyof ProfileChanges>(key: K, value: ProfileChanges[K] | undefined) => {
-    if (value !== undefined) changes[key] = value;
-  };
-  copy('name', body.name);
-  copy('gender', body.gender);
-  copy('sexuality', body.sexuality);
-  copy('birthDate', body.birth_date);
+  const changes = profileColumnChanges(body);
   // Staff write these texts themselves: nothing is held back for review.
   if (body.about !== undefined) Object.assign(changes, { about: body.about, aboutHeld: null });
-  copy('country', body.country);
-  copy('regionId', body.region_id);
-  copy('city', body.city);
-  copy('latitude', body.latitude);
-  copy('longitude', body.longitude);
-  copy('hairColor', body.hair_color);
-  copy('eyeColor', body.eye_color);
-  copy('bodyType', body.body_type);
-  copy('relationshipStatus', body.relationship_status);
-  copy('tattoos', body.tattoos);
-  copy('reason', body.reason);
   return changes;
 }
 

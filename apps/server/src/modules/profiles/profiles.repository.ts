@@ -1,3 +1,4 @@
+import type { ProfileUpdateBody } from '@app/shared';
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { interests, members, photos, profileInterests, profiles, regions } from '../../db/schema/index.js';
@@ -7,6 +8,33 @@ export type ProfileRow = typeof profiles.$inferSelect;
 export type PhotoRow = typeof photos.$inferSelect;
 export type NewPhoto = typeof photos.$inferInsert;
 export type ProfileChanges = Partial<Omit<typeof profiles.$inferInsert, 'memberId'>>;
+
+/**
+ * The profile columns an edit sets from the fields that were sent, all but the about-me text,
+ * whose review rule differs between members and staff (each caller sets it).
+ */
+export function profileColumnChanges(body: Omit<ProfileUpdateBody, 'about' | 'interests'>): ProfileChanges {
+  const changes: ProfileChanges = {};
+  const copy = <K extends keyof ProfileChanges>(key: K, value: ProfileChanges[K] | undefined) => {
+    if (value !== undefined) changes[key] = value;
+  };
+  copy('name', body.name);
+  copy('gender', body.gender);
+  copy('sexuality', body.sexuality);
+  copy('birthDate', body.birth_date);
+  copy('country', body.country);
+  copy('regionId', body.region_id);
+  copy('city', body.city);
+  copy('latitude', body.latitude);
+  copy('longitude', body.longitude);
+  copy('hairColor', body.hair_color);
+  copy('eyeColor', body.eye_color);
+  copy('bodyType', body.body_type);
+  copy('relationshipStatus', body.relationship_status);
+  copy('tattoos', body.tattoos);
+  copy('reason', body.reason);
+  return changes;
+}
 
 /** A member that is not deleted, with its profile; null without either. */
 export async function findOwnProfile(

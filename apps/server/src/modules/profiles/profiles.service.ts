@@ -32,7 +32,7 @@ import {
   replaceInterests,
   updateProfileRow,
   type PhotoRow,
-  type ProfileChanges,
+  profileColumnChanges,
 } from './profiles.repository.js';
 import { isPermutation, photoLimit, profileUpdateProblems, uploadReview } from './profiles.rules.js';
 
@@ -131,30 +131,12 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
       });
       if (Object.keys(problems).length > 0) throw validationFailed(problems);
 
-      const changes: ProfileChanges = {};
-      const copy = <K extends keyof ProfileChanges>(key: K, value: ProfileChanges[K] | undefined) => {
-        if (value !== undefined) changes[key] = value;
-      };
-      copy('name', body.name);
-      copy('gender', body.gender);
-      copy('sexuality', body.sexuality);
-      copy('birthDate', body.birth_date);
+      const changes = profileColumnChanges(body);
       if (body.about !== undefined) {
         // Contact details wait for review: others keep seeing the old text until staff release it.
         if (containsContactDetails(body.about)) changes.aboutHeld = body.about;
         else Object.assign(changes, { about: body.about, aboutHeld: null });
       }
-      copy('country', body.country);
-      copy('regionId', body.region_id);
-      copy('city', body.city);
-      copy('latitude', body.latitude);
-      copy('longitude', body.longitude);
-      copy('hairColor', body.hair_color);
-      copy('eyeColor', body.eye_color);
-      copy('bodyType', body.body_type);
-      copy('relationshipStatus', body.relationship_status);
-      copy('tattoos', body.tattoos);
-      copy('reason', body.reason);
       // A region belongs to one country: a new country without a region leaves none chosen.
       if (body.country !== undefined && body.country !== profile.country && body.region_id === undefined) {
         changes.regionId = null;
