@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { appIcons } from './build/app-icons';
 import { precacheAppShell } from './build/app-shell';
+import { precompressAssets } from './build/precompress';
 
 /** Where the dev server sends /api and /media: the API server (npm run dev starts it on :3000). */
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
@@ -62,6 +63,7 @@ export default defineConfig({
     pureWorkspacePackages(),
     appIcons(`${import.meta.dirname}/src/assets/app-icon.svg`),
     serviceWorker,
+    precompressAssets(`${import.meta.dirname}/dist`),
   ],
   resolve: { alias: PREACT_ALIASES },
   server: {

@@ -1,5 +1,6 @@
 import type { Agent } from 'node:https';
 import { join } from 'node:path';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -339,6 +340,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       config.publicUrl?.startsWith('https:') ? csp : csp.replace(/\s*upgrade-insecure-requests;?/, ''),
   });
   await app.register(cookie);
+  // Pages, API answers and the service worker go out compressed; the hashed assets are compressed
+  // once at build time (webPlugin sends those copies as they are). Images and the data export's
+  // ZIP are already compressed and are left alone by content type.
+  await app.register(compress, { encodings: ['br', 'gzip'] });
   // Before every route, so a WebSocket upgrade to a plain route is refused (plugin's rule). On
   // close the live hub stops routing and closes its tabs with "going away", so clients reconnect
   // to another process (the plugin's own preClose would close them without a code).

@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { mediaDir } from '../app.js';
+import { pickEncoding } from './web.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -40,6 +42,22 @@ describe('without a web build', () => {
   });
 });
 
+describe('pickEncoding', () => {
+  it('answers with Brotli or gzip by the q-values of Accept-Encoding, Brotli on a tie', () => {
+    expect(pickEncoding(undefined)).toBeNull();
+    expect(pickEncoding('identity')).toBeNull();
+    expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(pickEncoding('gzip, deflate')).toBe('gzip');
+    expect(pickEncoding('br;q=0.5, gzip;q=0.8')).toBe('gzip');
+    expect(pickEncoding('br;q=0, gzip;q=0')).toBeNull();
+    expect(pickEncoding('*')).toBe('br');
+    expect(pickEncoding('br;q=0, *;q=0.1')).toBe('gzip');
+    expect(pickEncoding('GZIP ; Q=1')).toBe('gzip');
+  });
+});
+
+const ASSET = `console.log(${JSON.stringify('x'.repeat(2000))})`;
+
 describe('with a web build', () => {
   let built: TestApp;
   let dist: string;
@@ -49,9 +67,11 @@ describe('with a web build', () => {
     writeFileSync(
       join(dist, 'index.html'),
       '<!doctype html><style>html{background:#fff}</style><div id="root"></div>' +
-        '<script type="module" src="/assets/index-abc123.js"></script>',
+        '<script type="module" src="/assets/index-abc123.js"></script>' +
+        `<!-- ${'a page of some length, '.repeat(100)}-->`,
     );
-    writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(join(dist, 'assets', 'index-abc123.js'), ASSET);
+    writeFileSync(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(ASSET));
     writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("push", () => {})');
     built = await buildTestApp({ webDistDir: dist }, { db: t.db });
     mkdirSync(join(mediaDir(built.config), '7'), { recursive: true });
@@ -89,6 +109,38 @@ describe('with a web build', () => {
     const index = await built.app.inject({ method: 'GET', url: '/index.html' });
     expect(index.statusCode).toBe(200);
     expect(index.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("sends the build's compressed copy of an asset to browsers that take it, and the file to others", async () => {
+    const br = await built.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['vary']).toContain('accept-encoding');
+    expect(br.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(ASSET);
+    const plain = await built.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(ASSET);
+  });
+
+  it('compresses pages and API answers for browsers that take it', async () => {
+    const page = await built.app.inject({ method: 'GET', url: '/members', headers: { 'accept-encoding': 'gzip' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(page.rawPayload).toString()).toContain('<div id="root">');
+    const missing = await built.app.inject({ method: 'GET', url: '/nope', headers: { 'accept-encoding': 'br' } });
+    expect(missing.statusCode).toBe(404);
+    expect(brotliDecompressSync(missing.rawPayload).toString()).toContain('<div id="root">');
+    const api = await built.app.inject({
+      method: 'GET',
+      url: '/api/settings.php',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(api.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(api.rawPayload).toString())).toHaveProperty('settings.name');
   });
 
   it('serves media files, also those written after start, cached for a year', async () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -25,6 +26,11 @@ export interface PrerenderedPage {
   description: string;
   /** Trusted HTML: every text in it must already be escaped. */
   body: string;
+  /**
+   * The image the page's app will paint largest (a lander's first photo), fetched with the HTML
+   * instead of after the app's code and data: it is then ready when the app shows the page.
+   */
+  preloadImage?: string | null;
 }
 
 /** Renders a matched route's page, or null for a page the app alone renders. */
@@ -42,6 +48,11 @@ export function withPrerendered(indexHtml: string, page: PrerenderedPage): strin
       /<meta name="description" content="[^"]*"\s*\/?>/,
       () => `<meta name="description" content="${escapeHtml(page.description)}" data-page />`,
     )
+    .replace('</head>', () =>
+      page.preloadImage
+        ? `<link rel="preload" as="image" href="${escapeHtml(page.preloadImage)}" fetchpriority="high" />\n</head>`
+        : '</head>',
+    )
     .replace(/<!--prerender-->[\s\S]*?<!--\/prerender-->/, () => page.body);
 }
 
@@ -57,6 +68,34 @@ function placeholderPage(status: 200 | 404): string {
 <body><main><h1>${escapeHtml(text)}</h1><p><a href="/">Home</a></p></main></body>
 </html>
 `;
+}
+
+type HtmlEncoding = 'br' | 'gzip';
+
+/**
+ * The encoding of an Accept-Encoding header the server should answer with: Brotli or gzip, the
+ * one with the higher q-value (Brotli on a tie), or none.
+ */
+export function pickEncoding(header: string | undefined): HtmlEncoding | null {
+  if (!header) return null;
+  const weights = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [token = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    weights.set(token.trim(), q === undefined ? 1 : Number(q));
+  }
+  const weight = (token: HtmlEncoding) => weights.get(token) ?? weights.get('*') ?? 0;
+  const br = weight('br');
+  const gzip = weight('gzip');
+  if (br <= 0 && gzip <= 0) return null;
+  return br >= gzip ? 'br' : 'gzip';
+}
+
+/** A page of a few KB: a middle Brotli level compresses it in well under a millisecond. */
+function compressHtml(html: string, encoding: HtmlEncoding): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+    : gzipSync(html, { level: 6 });
 }
 
 /** The built web app as the server needs it at start. */
@@ -89,6 +128,8 @@ export function inlineStyleHashes(html: string): string[] {
 export function loadWebApp(webDistDir: string, prerender: Prerender | null = null): WebApp {
   const indexFile = join(webDistDir, 'index.html');
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  /** The unchanged index.html, compressed once per encoding. */
+  const compressedIndex = new Map<HtmlEncoding, Buffer>();
   return {
     inlineStyleHashes: indexHtml ? inlineStyleHashes(indexHtml) : [],
     pageFallback: async (request, reply) => {
@@ -108,7 +149,20 @@ export function loadWebApp(webDistDir: string, prerender: Prerender | null = nul
           request.log.error({ err, route: match.route.name }, 'prerender failed');
         }
       }
-      return reply.code(status).type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(html);
+      reply
+        .code(status)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', REVALIDATE)
+        .header('vary', 'accept-encoding');
+      // The not-found handler is no route, so the global compression hook does not reach it.
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      if (!encoding || html.length < 1024) return reply.send(html);
+      let body = html === indexHtml ? compressedIndex.get(encoding) : undefined;
+      if (!body) {
+        body = compressHtml(html, encoding);
+        if (html === indexHtml) compressedIndex.set(encoding, body);
+      }
+      return reply.header('content-encoding', encoding).send(body);
     },
   };
 }
@@ -129,9 +183,13 @@ export const webPlugin = fp<{ webDistDir: string }>(
       index: false,
       cacheControl: false,
       serveDotFiles: false,
+      // The build writes .br and .gz copies of the hashed text assets (apps/web/build/precompress.ts).
+      preCompressed: true,
       setHeaders(res, filePath) {
         const inAssets = relative(webDistDir, filePath).split(sep)[0] === 'assets';
         res.setHeader('cache-control', inAssets ? IMMUTABLE : REVALIDATE);
+        // One URL, a Brotli, gzip or plain body: caches must key on the encoding asked for.
+        if (inAssets) res.setHeader('vary', 'accept-encoding');
       },
     });
   },
