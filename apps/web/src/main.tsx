@@ -34,9 +34,25 @@ const i18nReady = isLocale(cookieLocale)
   ? initI18n(cookieLocale)
   : settings.then(({ domain_language }) => initI18n(initialLocale(null, domain_language)));
 
-const root = createRoot(document.getElementById('root')!);
+/** Resolves once the router has the first page's module, texts and data. */
+function firstPageReady(): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
 
-Promise.all([settings, i18nReady]).then(
+const rootElement = document.getElementById('root')!;
+// A page the server rendered (landers, content pages) stays on screen until the app can show
+// the whole page, rather than giving way to the boot splash while the page's code loads.
+const prerendered = rootElement.querySelector(':scope > .prerendered') !== null;
+const root = createRoot(rootElement);
+
+Promise.all([settings, i18nReady, prerendered ? firstPageReady() : null]).then(
   ([{ settings: site }]) => {
     // A page the server rendered (landers, content pages) keeps its own description.
     document.querySelector('meta[name="description"]:not([data-page])')?.setAttribute('content', site.description);

@@ -2,9 +2,13 @@ import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
 import type { LazyWebNamespace } from '@app/i18n';
-import type { ContentPage } from '@app/shared';
+import type { ContentPage, LanderName } from '@app/shared';
+import { landerQueryOptions } from '../features/landing/api/get-lander';
+import { landingNiche } from '../features/landing/hooks/use-landing-slug';
 import { prefetchPageText } from '../features/pages/api/get-page-text';
+import { settingsQueryOptions } from '../features/settings/api/get-settings';
 import { currentLocale, loadMemberTexts, loadTexts } from '../lib/i18n';
+import { landerDesigns, memberLandingDesigns } from './landing-designs';
 
 /** What a lazy page module exports: its page component, under React Router's name. */
 export interface PageModule {
@@ -82,15 +86,44 @@ export const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
  */
 export const ADMIN_MODULE = withTexts('admin', () => import('./routes/admin'));
 
+type PageData = (params: Params, queryClient: QueryClient) => Promise<void>;
+
+/** A landing page's members (and its member's card), fetched beside its design. */
+async function prefetchLander(params: Params, queryClient: QueryClient, memberId: number | null): Promise<void> {
+  const { settings } = await queryClient.ensureQueryData(settingsQueryOptions());
+  await queryClient.prefetchQuery(landerQueryOptions(landingNiche(params.slug, settings.niche), memberId));
+}
+
+const landerData =
+  (name?: 'tinderswipe'): PageData =>
+  async (params, queryClient) => {
+    await Promise.all([
+      landerDesigns.preload(name ?? (params.name as LanderName)),
+      prefetchLander(params, queryClient, null),
+    ]);
+  };
+
+const memberLandingData =
+  (variant: 'landing' | 'landing2' | 'landing3'): PageData =>
+  async (params, queryClient) => {
+    await Promise.all([memberLandingDesigns.preload(variant), prefetchLander(params, queryClient, Number(params.id))]);
+  };
+
 /**
  * Data a page renders from its first paint, fetched by its route's loader while the page's
- * module and texts load: the content pages' own texts (the site's wording instead of the
- * catalogue's), so the catalogue's never flashes first.
+ * module and texts load, so the page shows whole at once: the content pages' own texts (the
+ * site's wording instead of the catalogue's, which never flashes first), and the landing pages'
+ * members and design chunk (a chain of round trips on a slow phone otherwise).
  */
-export const PAGE_DATA: Record<string, (params: Params, queryClient: QueryClient) => Promise<void>> = {
+export const PAGE_DATA: Record<string, PageData> = {
   'pages-name': async (params, queryClient) => {
     // The language is known once i18n started, which the page's texts wait for anyway.
     await loadTexts('pages');
     await prefetchPageText(queryClient, params.name as ContentPage, currentLocale());
   },
+  'landers-name-slug': landerData(),
+  'landers-tinderswipe': landerData('tinderswipe'),
+  'members-id-landing': memberLandingData('landing'),
+  'members-id-landing2-slug': memberLandingData('landing2'),
+  'members-id-landing3-slug': memberLandingData('landing3'),
 };

@@ -71,11 +71,14 @@ export function createLandingPrerender(deps: LandingPrerenderDeps) {
     if (listed.length > 0) html.push(`<ul>${listed.map((m) => `<li>${memberLine(m)}</li>`).join('')}</ul>`);
     html.push(`<p><a href="${signup}">${escapeHtml(text('cta'))}</a></p></main>`);
     const title = text(`${base}.title`);
+    // Every design shows its member, or the pool's first, largest.
+    const hero = member ?? lander.members[0];
     return {
       lang: locale,
       title: `${title} | ${settings.name}`,
       description: text(`${base}.description`) || settings.description,
       body: html.join(''),
+      preloadImage: hero ? (hero.match ?? hero.thumb) : null,
     };
   };
 }

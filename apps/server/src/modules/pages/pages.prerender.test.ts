@@ -99,6 +99,15 @@ describe('server-rendered landing pages', () => {
     expect(textOf(html)).toContain('Mirjam<b>');
   });
 
+  it("preloads the photo the landing page shows largest, its member's, in the page's head", async () => {
+    for (const url of [`/members/${memberId}/landing`, '/landers/gallery/milf-eng']) {
+      const { html } = await page(url);
+      const head = html.slice(0, html.indexOf('</head>'));
+      const href = /<link rel="preload" as="image" href="([^"]+)" fetchpriority="high" \/>/.exec(head)?.[1];
+      expect(href, url).toMatch(/^\/media\/photos\/.+-match\.webp$/);
+    }
+  });
+
   it('answers an unknown slug with 404 and no prerendered content', async () => {
     const { status, html } = await page('/landers/gallery/milf-en');
     expect(status).toBe(404);

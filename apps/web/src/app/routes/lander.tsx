@@ -1,30 +1,11 @@
 import { NICHE_KEYS, type LanderName } from '@app/shared';
-import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useLander } from '../../features/landing/api/get-lander';
-import type { LanderProps } from '../../features/landing/components/landers/shared';
 import { useLandingSlug } from '../../features/landing/hooks/use-landing-slug';
 import { useSettings } from '../../features/settings/api/get-settings';
 import { DocumentTitle } from '../components/document-title';
-import { chunkedDesigns } from '../hooks/use-chunks';
-
-type LanderModule = () => Promise<{ default: ComponentType<LanderProps> }>;
-
-/** Each lander is a chunk of its own, so a visitor downloads only the design they landed on. */
-const LANDERS: Record<LanderName | 'tinderswipe', LanderModule> = {
-  alonetonight: () => import('../../features/landing/components/landers/alonetonight'),
-  collagelanding: () => import('../../features/landing/components/landers/collagelanding'),
-  gallery: () => import('../../features/landing/components/landers/gallery'),
-  iconslanding: () => import('../../features/landing/components/landers/iconslanding'),
-  maplanding: () => import('../../features/landing/components/landers/maplanding'),
-  socialnetwork: () => import('../../features/landing/components/landers/socialnetwork'),
-  transitionsvideolanding: () => import('../../features/landing/components/landers/transitionsvideolanding'),
-  video: () => import('../../features/landing/components/landers/video'),
-  tinderswipe: () => import('../../features/landing/components/landers/tinderswipe'),
-};
-
-const designs = chunkedDesigns(LANDERS);
+import { landerDesigns as designs } from '../landing-designs';
 
 /**
  * The campaign landing pages (/landers/:name/:slug?, /landers/tinderswipe): each its own design,

@@ -1,35 +1,22 @@
-import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useLander } from '../../features/landing/api/get-lander';
 import {
   MemberLandingError,
   MemberUnavailable,
-  type MemberLandingDesignProps,
   type MemberLandingVariant,
 } from '../../features/landing/components/member-landing/shared';
 import { useLandingSlug } from '../../features/landing/hooks/use-landing-slug';
 import { useSettings } from '../../features/settings/api/get-settings';
 import { DocumentTitle } from '../components/document-title';
-import { chunkedDesigns } from '../hooks/use-chunks';
 import { useCurrentRoute } from '../hooks/use-current-route';
+import { memberLandingDesigns as designs } from '../landing-designs';
 
 const VARIANTS: Record<string, MemberLandingVariant> = {
   'members-id-landing': 'landing',
   'members-id-landing2-slug': 'landing2',
   'members-id-landing3-slug': 'landing3',
 };
-
-type DesignModule = () => Promise<{ default: ComponentType<MemberLandingDesignProps> }>;
-
-/** Each design is a chunk of its own, so a visitor downloads only the one they landed on. */
-const DESIGNS: Record<MemberLandingVariant, DesignModule> = {
-  landing: () => import('../../features/landing/components/member-landing/spotlight'),
-  landing2: () => import('../../features/landing/components/member-landing/message-invite'),
-  landing3: () => import('../../features/landing/components/member-landing/match'),
-};
-
-const designs = chunkedDesigns(DESIGNS);
 
 /**
  * The landing pages about one member (/members/:id/landing, landing2, landing3): a profile

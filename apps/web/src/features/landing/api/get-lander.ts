@@ -17,6 +17,7 @@ export const landerQueryOptions = (niche: Niche, memberId: number | null = null)
     staleTime: 5 * 60_000,
   });
 
+/** The route's loader fetched it already (with retries): a failure shows at once, not after a second round. */
 export function useLander(niche: Niche, memberId: number | null = null) {
-  return useQuery(landerQueryOptions(niche, memberId));
+  return useQuery({ ...landerQueryOptions(niche, memberId), retryOnMount: false });
 }

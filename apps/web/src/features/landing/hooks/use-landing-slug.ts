@@ -12,6 +12,12 @@ export interface LandingContext {
   slug: string;
 }
 
+/** A landing page's niche: its slug's, else the site's. */
+export function landingNiche(slug: string | undefined, siteNiche: number): Niche {
+  const parsed = slug ? parseLandingSlug(slug) : null;
+  return parsed?.niche ?? (isNiche(siteNiche) ? siteNiche : 1);
+}
+
 /**
  * The niche and language of a landing page, from its slug. A slug names both, so a campaign
  * link opens in its language and niche: arriving on a slug switches the site's language to the
@@ -27,9 +33,8 @@ export function useLandingSlug(basePath: string | null): LandingContext {
   const { i18n } = useTranslation();
   const language = isLocale(i18n.language) ? i18n.language : null;
   const { slug } = useParams();
-  const parsed = slug ? parseLandingSlug(slug) : null;
-  const niche: Niche = parsed?.niche ?? (isNiche(settings.niche) ? settings.niche : 1);
-  const locale = parsed?.locale ?? language ?? 'nl';
+  const niche = landingNiche(slug, settings.niche);
+  const locale = (slug ? parseLandingSlug(slug)?.locale : null) ?? language ?? 'nl';
   /** The slug whose language was applied on arrival. */
   const applied = useRef<string | null>(null);
 

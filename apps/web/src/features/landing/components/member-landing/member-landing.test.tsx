@@ -135,11 +135,18 @@ describe('the landing pages about one member', () => {
     expect(screen.getByRole('link', { name: 'Gratis aanmelden' })).toHaveAttribute('href', '/members/9/signup');
   });
 
-  it('holds the page with skeletons while the lander loads', async () => {
-    fetchMock.mockReturnValue(new Promise<Response>(() => {}));
+  it('shows the page whole once the lander has loaded, never half', async () => {
+    let answer: (response: Response) => void = () => {};
+    fetchMock.mockReturnValue(
+      new Promise<Response>((resolve) => {
+        answer = resolve;
+      }),
+    );
     const { container } = await renderWithApp(appRoutes(queryClient), { path: '/members/9/landing' });
-    await waitFor(() => expect(container.querySelector('.ml-spotlight[aria-busy="true"]')).not.toBeNull());
-    expect(container.querySelector('.ml-placeholder--photo')).not.toBeNull();
-    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    await waitFor(() => expect(landerUrl(fetchMock)).toContain('member_id=9'));
+    expect(container.querySelector('.ml-spotlight')).toBeNull();
+    answer(jsonResponse(200, lander()));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Eva wil je leren kennen' })).toBeInTheDocument();
+    expect(container.querySelector('[aria-busy="true"]')).toBeNull();
   });
 });
