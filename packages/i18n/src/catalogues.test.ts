@@ -116,3 +116,24 @@ describe.each(NAMESPACES)('the %s catalogues', (ns) => {
     expect(untranslated).toEqual([]);
   });
 });
+
+/**
+ * French texts address the member as "vous"; "tu" belongs only to what one member writes to
+ * another (icebreakers, the message on a member landing), where it is the natural tone.
+ */
+const FRENCH_INFORMAL_KEYS = ['member:chat.icebreakers.openers.', 'landing:memberLanding.landing2.message'];
+
+/** "tu", "te", "toi" and the possessives as whole words, and the elided "t'" before a word. */
+const FRENCH_INFORMAL = /(?<!\p{L})(?:tu|te|toi|ton|ta|tes)(?!\p{L})|(?<!\p{L})t['’](?=\p{L})/iu;
+
+describe('the French catalogues', () => {
+  it('address the member as vous, outside what members write to each other', () => {
+    const informal = NAMESPACES.filter((ns) => (NAMESPACE_LOCALES[ns] ?? LOCALES).includes('fr')).flatMap((ns) =>
+      [...flatten(load('fr', ns))]
+        .filter(([key]) => !FRENCH_INFORMAL_KEYS.some((allowed) => `${ns}:${key}`.startsWith(allowed)))
+        .filter(([, text]) => FRENCH_INFORMAL.test(text.replace(/\{\{[^}]*\}\}/g, ' ')))
+        .map(([key, text]) => `${ns}:${key}: ${text}`),
+    );
+    expect(informal).toEqual([]);
+  });
+});
