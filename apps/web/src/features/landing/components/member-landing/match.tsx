@@ -1,14 +1,10 @@
 import { HeartIcon, UserIcon } from '../../../../components/icons';
 import {
   ActivityPill,
-  FictionalNote,
   MemberFacts,
+  MemberLandingCopy,
   MemberPhoto,
-  Perks,
   Placeholder,
-  SignupCta,
-  SignupCtaPlaceholder,
-  signupPath,
   useVariantTexts,
   type MemberLandingDesignProps,
 } from './shared';
@@ -52,29 +48,19 @@ export default function Match({ memberId, member }: MemberLandingDesignProps) {
               <HeartIcon size={30} fill="currentColor" />
             </span>
           </div>
-          {member ? (
-            <>
+          <MemberLandingCopy
+            memberId={memberId}
+            member={member}
+            text={text}
+            intro={(shown) => (
               <div className="ml-match__who">
-                <MemberFacts member={member} />
-                <ActivityPill member={member} />
+                <MemberFacts member={shown} />
+                <ActivityPill member={shown} />
               </div>
-              <p className="ml-match__lead">{text('text')}</p>
-              <FictionalNote member={member} className="ml-fictional--light" />
-              <SignupCta
-                to={signupPath(memberId)}
-                label={text('cta')}
-                note={text('ctaNote')}
-                className="ml-cta--center ml-cta--light"
-              />
-            </>
-          ) : (
-            <>
-              <Placeholder className="ml-placeholder--facts ml-placeholder--light" />
-              <Placeholder className="ml-placeholder--lead ml-placeholder--light" />
-              <SignupCtaPlaceholder className="ml-cta--center ml-cta--light" />
-            </>
-          )}
-          <Perks className="ml-perks--center ml-perks--light" />
+            )}
+            introPlaceholder={<Placeholder className="ml-placeholder--facts ml-placeholder--light" />}
+            light
+          />
         </div>
       </section>
     </div>

@@ -2,13 +2,10 @@ import { Link } from 'react-router';
 import { MessageIcon, SendIcon } from '../../../../components/icons';
 import {
   ActivityPill,
-  FictionalNote,
   MemberFacts,
+  MemberLandingCopy,
   MemberPhoto,
-  Perks,
   Placeholder,
-  SignupCta,
-  SignupCtaPlaceholder,
   signupPath,
   useVariantTexts,
   type MemberLandingDesignProps,
@@ -75,21 +72,7 @@ export default function MessageInvite({ memberId, member }: MemberLandingDesignP
           <p className="ml-eyebrow ml-eyebrow--alert">
             <MessageIcon size={16} /> {text('eyebrow')}
           </p>
-          {member ? (
-            <>
-              <h1 className="ml-headline">{text('headline')}</h1>
-              <p className="ml-lead">{text('text')}</p>
-              <FictionalNote member={member} />
-              <SignupCta to={signup} label={text('cta')} note={text('ctaNote')} />
-            </>
-          ) : (
-            <>
-              <Placeholder className="ml-placeholder--headline" />
-              <Placeholder className="ml-placeholder--lead" />
-              <SignupCtaPlaceholder />
-            </>
-          )}
-          <Perks />
+          <MemberLandingCopy memberId={memberId} member={member} text={text} />
         </div>
       </section>
     </div>

@@ -1,4 +1,5 @@
 import type { LanderResponse, ProfileCard } from '@app/shared';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CheckIcon, HeartIcon, MapPinIcon } from '../../../../components/icons';
@@ -23,8 +24,11 @@ export interface MemberLandingDesignProps {
 /** Where every landing about a member leads: signing up with a first message to them. */
 export const signupPath = (memberId: number) => `/members/${memberId}/signup`;
 
+/** One variant's text by its key, with the member's name and the site's name filled in. */
+export type VariantTexts = (key: string) => string;
+
 /** The texts of one variant, with the member's name and the site's name filled in. */
-export function useVariantTexts(variant: MemberLandingVariant, member: ProfileCard | null) {
+export function useVariantTexts(variant: MemberLandingVariant, member: ProfileCard | null): VariantTexts {
   const { t } = useTranslation('landing');
   const settings = useSettings();
   return (key: string) => t(`memberLanding.${variant}.${key}`, { member: member?.name ?? '', name: settings.name });
@@ -138,6 +142,61 @@ export function Perks({ className = '' }: { className?: string }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The copy's classes on the page's own background, and centred in light text on the match's colour. */
+const COPY_CLASSES = {
+  plain: { lead: 'ml-lead', leadPlaceholder: 'ml-placeholder--lead', note: '', cta: '', perks: '' },
+  light: {
+    lead: 'ml-match__lead',
+    leadPlaceholder: 'ml-placeholder--lead ml-placeholder--light',
+    note: 'ml-fictional--light',
+    cta: 'ml-cta--center ml-cta--light',
+    perks: 'ml-perks--center ml-perks--light',
+  },
+};
+
+/**
+ * The copy every member landing puts by its picture: an intro (the variant's headline unless the
+ * design shows it elsewhere), the variant's text, the fictional notice, the way to sign up and
+ * the perks; while the lander loads, placeholders of the same shape.
+ */
+export function MemberLandingCopy({
+  memberId,
+  member,
+  text,
+  intro = () => <h1 className="ml-headline">{text('headline')}</h1>,
+  introPlaceholder = <Placeholder className="ml-placeholder--headline" />,
+  light = false,
+}: {
+  memberId: number;
+  member: ProfileCard | null;
+  text: VariantTexts;
+  intro?: (member: ProfileCard) => ReactNode;
+  introPlaceholder?: ReactNode;
+  /** Centred light text, for a design with a coloured hero. */
+  light?: boolean;
+}) {
+  const classes = COPY_CLASSES[light ? 'light' : 'plain'];
+  return (
+    <>
+      {member ? (
+        <>
+          {intro(member)}
+          <p className={classes.lead}>{text('text')}</p>
+          <FictionalNote member={member} className={classes.note} />
+          <SignupCta to={signupPath(memberId)} label={text('cta')} note={text('ctaNote')} className={classes.cta} />
+        </>
+      ) : (
+        <>
+          {introPlaceholder}
+          <Placeholder className={classes.leadPlaceholder} />
+          <SignupCtaPlaceholder className={classes.cta} />
+        </>
+      )}
+      <Perks className={classes.perks} />
+    </>
   );
 }
 

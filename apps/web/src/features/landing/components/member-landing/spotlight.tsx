@@ -1,16 +1,12 @@
 import { HeartIcon, SparklesIcon } from '../../../../components/icons';
 import {
   ActivityPill,
-  FictionalNote,
   MemberFacts,
+  MemberLandingCopy,
   MemberPhoto,
-  Perks,
   Placeholder,
-  SignupCta,
-  SignupCtaPlaceholder,
   SimilarMembers,
   SimilarMembersPlaceholder,
-  signupPath,
   useVariantTexts,
   type MemberLandingDesignProps,
 } from './shared';
@@ -46,21 +42,7 @@ export default function Spotlight({ memberId, member, pool }: MemberLandingDesig
           <p className="ml-eyebrow">
             <SparklesIcon size={16} /> {text('eyebrow')}
           </p>
-          {member ? (
-            <>
-              <h1 className="ml-headline">{text('headline')}</h1>
-              <p className="ml-lead">{text('text')}</p>
-              <FictionalNote member={member} />
-              <SignupCta to={signupPath(memberId)} label={text('cta')} note={text('ctaNote')} />
-            </>
-          ) : (
-            <>
-              <Placeholder className="ml-placeholder--headline" />
-              <Placeholder className="ml-placeholder--lead" />
-              <SignupCtaPlaceholder />
-            </>
-          )}
-          <Perks />
+          <MemberLandingCopy memberId={memberId} member={member} text={text} />
         </div>
       </section>
       {member ? (
