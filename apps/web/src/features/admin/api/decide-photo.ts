@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { PhotoReviewDecisionBody, PhotoReviewQueueResponse } from '@app/shared';
 import { adminRequest } from './admin-request';
 import { contentKeys } from './content-keys';
@@ -13,10 +13,18 @@ export function useDecidePhoto() {
   return useMutation({
     mutationFn: decidePhoto,
     onSuccess: (_data, body) => {
-      // The decided photo leaves the grid at once.
-      client.setQueryData<PhotoReviewQueueResponse>(
+      // The decided photo leaves the grid at once; each page keeps its cursor, so the next
+      // page still starts after the last photo loaded.
+      client.setQueryData<InfiniteData<PhotoReviewQueueResponse, string | undefined>>(
         contentKeys.photoReview,
-        (queue) => queue && { ...queue, photos: queue.photos.filter((p) => p.id !== body.photo_id) },
+        (queue) =>
+          queue && {
+            ...queue,
+            pages: queue.pages.map((page) => ({
+              ...page,
+              photos: page.photos.filter((p) => p.id !== body.photo_id),
+            })),
+          },
       );
     },
   });

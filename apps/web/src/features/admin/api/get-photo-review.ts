@@ -1,17 +1,24 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { PhotoReviewQueueResponse } from '@app/shared';
 import { adminRequest } from './admin-request';
 import { contentKeys } from './content-keys';
 
-/** GET /api/admin/photo-review.php: photos waiting for review, oldest first (first page). */
-export function getPhotoReview(): Promise<PhotoReviewQueueResponse> {
-  return adminRequest<PhotoReviewQueueResponse>('/api/admin/photo-review.php');
+/** GET /api/admin/photo-review.php?after=: photos waiting for review, oldest first, a page at a time. */
+export function getPhotoReview(after?: string): Promise<PhotoReviewQueueResponse> {
+  // The cursor holds a time with a space and a '+': URLSearchParams encodes both.
+  const query = after === undefined ? '' : `?${new URLSearchParams({ after })}`;
+  return adminRequest<PhotoReviewQueueResponse>(`/api/admin/photo-review.php${query}`);
 }
 
 export function photoReviewQueryOptions() {
-  return queryOptions({ queryKey: contentKeys.photoReview, queryFn: getPhotoReview });
+  return infiniteQueryOptions({
+    queryKey: contentKeys.photoReview,
+    queryFn: ({ pageParam }) => getPhotoReview(pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next ?? undefined,
+  });
 }
 
 export function usePhotoReview() {
-  return useQuery(photoReviewQueryOptions());
+  return useInfiniteQuery(photoReviewQueryOptions());
 }

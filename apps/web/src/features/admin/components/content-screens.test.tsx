@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PhotoReviewQueueResponse, SiteProfile } from '@app/shared';
+import type { PhotoReviewQueueResponse, ReviewPhoto, SiteProfile } from '@app/shared';
 import { appRoutes } from '../../../app/router';
 import { queryClient } from '../../../lib/query-client';
 import { renderWithApp } from '../../../testing/render';
@@ -20,24 +20,42 @@ afterEach(() => {
 
 const open = (path: string) => renderWithApp(appRoutes(queryClient), { path });
 
-function queue(): PhotoReviewQueueResponse {
+function reviewPhoto(overrides: Partial<ReviewPhoto> = {}): ReviewPhoto {
   return {
-    photos: [
-      {
-        id: 7,
-        member_id: 70,
-        member_name: 'Lotte',
-        domain: 'localhost',
-        review: 'pending',
-        is_main: true,
-        created_at: '2025-01-02T10:00:00.000Z',
-        url: '/media/a-main.webp',
-        thumb_url: '/media/a-thumb.webp',
-      },
-    ],
-    next: null,
+    id: 7,
+    member_id: 70,
+    member_name: 'Lotte',
+    domain: 'localhost',
+    review: 'pending',
+    is_main: true,
+    created_at: '2025-01-02T10:00:00.000Z',
+    url: '/media/a-main.webp',
+    thumb_url: '/media/a-thumb.webp',
+    ...overrides,
   };
 }
+
+function queue(): PhotoReviewQueueResponse {
+  return { photos: [reviewPhoto()], next: null };
+}
+
+/** The server's cursor: the last photo's time as PostgreSQL writes it, and its id. */
+const CURSOR = '2025-01-02 10:00:00.123+00|7';
+
+/** Two pages of the queue: Lotte's photo, then Mila's after the cursor. */
+function pagedQueue(url: URL) {
+  return url.searchParams.get('after') === CURSOR
+    ? jsonResponse(200, { photos: [reviewPhoto({ id: 8, member_id: 80, member_name: 'Mila' })], next: null })
+    : jsonResponse(200, { photos: [reviewPhoto()], next: CURSOR });
+}
+
+/** The pages read from the queue, by their `after` cursor (null for the first page). */
+const queueCursors = () =>
+  fetchMock.mock.calls
+    .filter(([, init]) => (init?.method ?? 'GET') === 'GET')
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === '/api/admin/photo-review.php')
+    .map((url) => url.searchParams.get('after'));
 
 function siteProfile(overrides: Partial<SiteProfile> = {}): SiteProfile {
   return {
@@ -87,6 +105,70 @@ describe('PhotoReviewScreen', () => {
       ]),
     );
     expect(await screen.findByText("Er wachten geen foto's op controle.")).toBeInTheDocument();
+  });
+
+  it('loads the next page after the cursor, shows its photos and drops the button at the end', async () => {
+    serve(fetchMock, {
+      'GET /api/admin/me.php': () => jsonResponse(200, { staff: buildStaff({ role: 'moderator' }) }),
+      'GET /api/admin/photo-review.php': (_body, url) => pagedQueue(url),
+      'POST /api/admin/photo-review.php': () => jsonResponse(200, { ok: true }),
+    });
+    await open('/admin/photo-review');
+
+    expect(await screen.findByRole('img', { name: 'Foto van Lotte' })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Foto van Mila' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Meer laden' }));
+
+    expect(await screen.findByRole('img', { name: 'Foto van Mila' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Foto van Lotte' })).toBeInTheDocument();
+    expect(queueCursors()).toEqual([null, CURSOR]);
+    expect(screen.queryByRole('button', { name: 'Meer laden' })).not.toBeInTheDocument();
+
+    // A photo of the second page leaves the grid when decided, as one of the first does.
+    await userEvent.click(screen.getByRole('button', { name: 'Foto van Mila afkeuren' }));
+    await waitFor(() => expect(screen.queryByRole('img', { name: 'Foto van Mila' })).not.toBeInTheDocument());
+    expect(commands(fetchMock)).toEqual([
+      { path: '/api/admin/photo-review.php', method: 'POST', body: { photo_id: 8, decision: 'reject' } },
+    ]);
+    expect(screen.getByRole('img', { name: 'Foto van Lotte' })).toBeInTheDocument();
+  });
+
+  it('keeps offering the next page once every loaded photo is decided', async () => {
+    serve(fetchMock, {
+      'GET /api/admin/me.php': () => jsonResponse(200, { staff: buildStaff({ role: 'moderator' }) }),
+      'GET /api/admin/photo-review.php': (_body, url) => pagedQueue(url),
+      'POST /api/admin/photo-review.php': () => jsonResponse(200, { ok: true }),
+    });
+    await open('/admin/photo-review');
+    await userEvent.click(await screen.findByRole('button', { name: 'Foto van Lotte goedkeuren' }));
+
+    await waitFor(() => expect(screen.queryByRole('img', { name: 'Foto van Lotte' })).not.toBeInTheDocument());
+    expect(screen.queryByText("Er wachten geen foto's op controle.")).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Meer laden' }));
+    expect(await screen.findByRole('img', { name: 'Foto van Mila' })).toBeInTheDocument();
+    expect(queueCursors()).toEqual([null, CURSOR]);
+  });
+
+  it('shows a failed next page with a retry that loads it', async () => {
+    let failures = 1;
+    serve(fetchMock, {
+      'GET /api/admin/me.php': () => jsonResponse(200, { staff: buildStaff({ role: 'moderator' }) }),
+      'GET /api/admin/photo-review.php': (_body, url) =>
+        url.searchParams.has('after') && failures-- > 0
+          ? jsonResponse(400, { error: 'validation_failed', message: 'De lijst kon niet worden geladen' })
+          : pagedQueue(url),
+    });
+    await open('/admin/photo-review');
+    await userEvent.click(await screen.findByRole('button', { name: 'Meer laden' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('De lijst kon niet worden geladen');
+    expect(screen.getByRole('img', { name: 'Foto van Lotte' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Meer laden' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
+
+    expect(await screen.findByRole('img', { name: 'Foto van Mila' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(queueCursors()).toEqual([null, CURSOR, CURSOR]);
   });
 
   it('shows the empty state and is not open to support', async () => {

@@ -9,7 +9,7 @@ import { useStaff } from './staff-context';
 import { EmptyState, ErrorState, LoadingState, ScreenHeader, useProblemText } from './states';
 import { useToast } from './toast';
 
-/** Members' new photos waiting for review, oldest first, each approved or rejected. */
+/** Members' new photos waiting for review, oldest first and a page at a time, each approved or rejected. */
 export function PhotoReviewScreen() {
   const { t } = useTranslation('admin');
   const staff = useStaff();
@@ -17,6 +17,7 @@ export function PhotoReviewScreen() {
   const problemText = useProblemText();
   const queue = usePhotoReview();
   const decide = useDecidePhoto();
+  const photos = queue.data?.pages.flatMap((page) => page.photos) ?? [];
 
   function handleDecision(body: PhotoReviewDecisionBody) {
     decide.mutate(body, {
@@ -33,55 +34,78 @@ export function PhotoReviewScreen() {
       <p className="admin-muted">{t('photoReview.intro')}</p>
       {queue.isPending ? (
         <LoadingState />
-      ) : queue.isError ? (
+      ) : queue.isLoadingError ? (
         <ErrorState error={queue.error} onRetry={() => void queue.refetch()} />
-      ) : queue.data.photos.length === 0 ? (
+      ) : photos.length === 0 && !queue.hasNextPage ? (
         <EmptyState>{t('photoReview.empty')}</EmptyState>
       ) : (
-        <ul className="admin-photos">
-          {queue.data.photos.map((photo) => (
-            <li key={photo.id} className="admin-card admin-photo">
-              <a href={photo.url} target="_blank" rel="noreferrer">
-                <img src={photo.thumb_url} alt={t('photoReview.photoOf', { name: photo.member_name })} loading="lazy" />
-              </a>
-              <div className="admin-list__main">
-                <span className="fw-semibold">
-                  {canOpen(staff.role, 'members') ? (
-                    <Link to={`/admin/members/${photo.member_id}`}>{photo.member_name}</Link>
-                  ) : (
-                    photo.member_name
-                  )}
-                </span>
-                <span className="admin-muted">
-                  {formatDateTime(photo.created_at)} · {photo.domain}
-                </span>
-                <span className="badge admin-badge admin-badge--in_progress align-self-start">
-                  {t(`photoReview.states.${photo.review}`)}
-                </span>
-              </div>
-              <div className="admin-photo__meta">
-                <button
-                  type="button"
-                  className="btn btn-sm btn-primary"
-                  aria-label={t('photoReview.approveLabel', { name: photo.member_name })}
-                  disabled={busy(photo.id)}
-                  onClick={() => handleDecision({ photo_id: photo.id, decision: 'approve' })}
-                >
-                  {t('photoReview.approve')}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-sm btn-outline-danger"
-                  aria-label={t('photoReview.rejectLabel', { name: photo.member_name })}
-                  disabled={busy(photo.id)}
-                  onClick={() => handleDecision({ photo_id: photo.id, decision: 'reject' })}
-                >
-                  {t('photoReview.reject')}
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <>
+          {photos.length > 0 && (
+            <ul className="admin-photos admin-photos--cards">
+              {photos.map((photo) => (
+                <li key={photo.id} className="admin-card admin-photo">
+                  <a href={photo.url} target="_blank" rel="noreferrer">
+                    <img
+                      src={photo.thumb_url}
+                      alt={t('photoReview.photoOf', { name: photo.member_name })}
+                      loading="lazy"
+                    />
+                  </a>
+                  <div className="admin-list__main">
+                    <span className="fw-semibold">
+                      {canOpen(staff.role, 'members') ? (
+                        <Link to={`/admin/members/${photo.member_id}`}>{photo.member_name}</Link>
+                      ) : (
+                        photo.member_name
+                      )}
+                    </span>
+                    <span className="admin-muted">
+                      {formatDateTime(photo.created_at)} · {photo.domain}
+                    </span>
+                    <span className="badge admin-badge admin-badge--in_progress align-self-start">
+                      {t(`photoReview.states.${photo.review}`)}
+                    </span>
+                  </div>
+                  <div className="admin-photo__meta">
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-primary"
+                      aria-label={t('photoReview.approveLabel', { name: photo.member_name })}
+                      disabled={busy(photo.id)}
+                      onClick={() => handleDecision({ photo_id: photo.id, decision: 'approve' })}
+                    >
+                      {t('photoReview.approve')}
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline-danger"
+                      aria-label={t('photoReview.rejectLabel', { name: photo.member_name })}
+                      disabled={busy(photo.id)}
+                      onClick={() => handleDecision({ photo_id: photo.id, decision: 'reject' })}
+                    >
+                      {t('photoReview.reject')}
+                    </button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+          {queue.isFetchNextPageError ? (
+            <ErrorState error={queue.error} onRetry={() => void queue.fetchNextPage()} />
+          ) : (
+            queue.hasNextPage && (
+              <button
+                type="button"
+                className="btn btn-outline-secondary admin-more"
+                disabled={queue.isFetchingNextPage}
+                onClick={() => void queue.fetchNextPage()}
+              >
+                {queue.isFetchingNextPage && <span className="spinner-border spinner-border-sm" aria-hidden="true" />}
+                {queue.isFetchingNextPage ? t('photoReview.loadingMore') : t('actions.loadMore')}
+              </button>
+            )
+          )}
+        </>
       )}
     </>
   );
