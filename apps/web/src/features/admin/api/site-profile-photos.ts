@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PhotosResponse, SiteProfileResponse } from '@app/shared';
+import type { PhotosResponse, SiteProfilePhotosBody, SiteProfileResponse } from '@app/shared';
 import { adminRequest } from './admin-request';
 import { contentKeys } from './content-keys';
 
@@ -10,12 +10,13 @@ export function uploadSiteProfilePhoto({ id, file }: { id: number; file: Blob })
   return adminRequest<PhotosResponse>(`/api/admin/site-profile-photo.php?id=${id}`, { method: 'POST', body });
 }
 
-/** POST /api/admin/site-profile-photos.php: makes a photo the main one. */
-export function setSiteProfileMainPhoto({ id, photoId }: { id: number; photoId: number }): Promise<PhotosResponse> {
-  return adminRequest<PhotosResponse>('/api/admin/site-profile-photos.php', {
-    method: 'POST',
-    body: { id, main: photoId },
-  });
+/**
+ * POST /api/admin/site-profile-photos.php: puts every photo in a new order. The first one is
+ * sent as the main photo too, so the profile's picture is always the photo shown first.
+ */
+export function arrangeSiteProfilePhotos({ id, order }: { id: number; order: number[] }): Promise<PhotosResponse> {
+  const body: SiteProfilePhotosBody = { id, order, main: order[0] };
+  return adminRequest<PhotosResponse>('/api/admin/site-profile-photos.php', { method: 'POST', body });
 }
 
 /** POST /api/admin/site-profile-photo-delete.php: deletes a photo and its files. */

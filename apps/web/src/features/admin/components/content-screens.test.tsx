@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PhotoReviewQueueResponse, ReviewPhoto, SiteProfile } from '@app/shared';
+import type { InterestsResponse, Photo, PhotoReviewQueueResponse, ReviewPhoto, SiteProfile } from '@app/shared';
 import { appRoutes } from '../../../app/router';
 import { queryClient } from '../../../lib/query-client';
 import { renderWithApp } from '../../../testing/render';
@@ -56,6 +56,26 @@ const queueCursors = () =>
     .map(([input]) => new URL(String(input), 'http://localhost'))
     .filter((url) => url.pathname === '/api/admin/photo-review.php')
     .map((url) => url.searchParams.get('after'));
+
+const INTERESTS: InterestsResponse = {
+  interests: [
+    { id: 1, key: 'music', icon: 'music' },
+    { id: 2, key: 'travelling', icon: 'travelling' },
+    { id: 3, key: 'cooking', icon: 'cooking' },
+  ],
+};
+
+/** Photos in the given order, the first one main, as the server answers after an arrangement. */
+function photosInOrder(ids: number[]): Photo[] {
+  return ids.map((id, position) => ({
+    id,
+    position,
+    is_main: position === 0,
+    filename: `/media/${id}.webp`,
+    thumb_filename: `/media/${id}-thumb.webp`,
+    match: `/media/${id}-match.webp`,
+  }));
+}
 
 function siteProfile(overrides: Partial<SiteProfile> = {}): SiteProfile {
   return {
@@ -220,6 +240,7 @@ describe('SiteProfilesScreen', () => {
       'POST /api/admin/site-profile.php': () => jsonResponse(201, { profile: siteProfile() }),
       'GET /api/admin/site-profile.php': () => jsonResponse(200, { profile: siteProfile() }),
       'GET /api/admin/site-profiles.php': () => jsonResponse(200, { profiles: [], next: null }),
+      'GET /api/interests.php': () => jsonResponse(200, INTERESTS),
     });
     const { router } = await open('/admin/site-profiles/new');
 
@@ -229,6 +250,9 @@ describe('SiteProfilesScreen', () => {
     await userEvent.type(screen.getByLabelText('Geboortedatum'), '1994-03-02');
     await userEvent.type(screen.getByLabelText('Plaats'), 'Utrecht');
     await userEvent.selectOptions(screen.getByLabelText('Oogkleur'), 'blue');
+    const interests = screen.getByRole('group', { name: 'Interesses' });
+    await userEvent.click(within(interests).getByRole('checkbox', { name: 'Koken' }));
+    await userEvent.click(within(interests).getByRole('checkbox', { name: 'Muziek' }));
     await userEvent.click(screen.getByRole('button', { name: 'Profiel aanmaken' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/site-profiles/41'));
@@ -245,8 +269,70 @@ describe('SiteProfilesScreen', () => {
         city: 'Utrecht',
         eye_color: 'blue',
         hair_color: null,
+        interests: [1, 3],
       },
     });
     expect(await screen.findByRole('heading', { name: "Foto's (0 van 3)" })).toBeInTheDocument();
+  });
+
+  it('shows the saved interests by their names and saves the changed choice', async () => {
+    serve(fetchMock, {
+      'GET /api/admin/me.php': () => jsonResponse(200, { staff: buildStaff() }),
+      'GET /api/admin/site-profile.php': () => jsonResponse(200, { profile: siteProfile({ interests: [2] }) }),
+      'PUT /api/admin/site-profile.php': () => jsonResponse(200, { profile: siteProfile({ interests: [1] }) }),
+      'GET /api/admin/site-profiles.php': () => jsonResponse(200, { profiles: [], next: null }),
+      'GET /api/interests.php': () => jsonResponse(200, INTERESTS),
+    });
+    await open('/admin/site-profiles/41');
+
+    const interests = await screen.findByRole('group', { name: 'Interesses' });
+    expect(await within(interests).findByRole('checkbox', { name: 'Reizen' })).toBeChecked();
+    expect(within(interests).getByRole('checkbox', { name: 'Muziek' })).not.toBeChecked();
+    await userEvent.click(within(interests).getByRole('checkbox', { name: 'Reizen' }));
+    await userEvent.click(within(interests).getByRole('checkbox', { name: 'Muziek' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Profiel opslaan' }));
+
+    await waitFor(() =>
+      expect(commands(fetchMock)).toEqual([
+        expect.objectContaining({
+          path: '/api/admin/site-profile.php',
+          method: 'PUT',
+          body: expect.objectContaining({ id: 41, interests: [1] }),
+        }),
+      ]),
+    );
+  });
+
+  it('reorders the photos with buttons, the first one becoming the main photo', async () => {
+    serve(fetchMock, {
+      'GET /api/admin/me.php': () => jsonResponse(200, { staff: buildStaff() }),
+      'GET /api/admin/site-profile.php': () =>
+        jsonResponse(200, { profile: siteProfile({ photos: photosInOrder([10, 11, 12]) }) }),
+      'POST /api/admin/site-profile-photos.php': (body) =>
+        jsonResponse(200, { photos: photosInOrder(body!.order as number[]) }),
+      'GET /api/admin/site-profiles.php': () => jsonResponse(200, { profiles: [], next: null }),
+      'GET /api/interests.php': () => jsonResponse(200, INTERESTS),
+    });
+    await open('/admin/site-profiles/41');
+
+    expect(await screen.findByRole('button', { name: 'foto 1 van Sanne naar voren' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'foto 3 van Sanne naar achteren' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'foto 3 van Sanne naar voren' }));
+
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'foto 2 van Sanne' })).toHaveAttribute('src', '/media/12-thumb.webp'),
+    );
+    // The moved photo keeps the keyboard focus in its new place.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'foto 2 van Sanne naar voren' })).toHaveFocus());
+    await userEvent.click(screen.getByRole('button', { name: 'Maak foto 3 van Sanne de hoofdfoto' }));
+
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'foto 1 van Sanne' })).toHaveAttribute('src', '/media/11-thumb.webp'),
+    );
+    expect(commands(fetchMock)).toEqual([
+      { path: '/api/admin/site-profile-photos.php', method: 'POST', body: { id: 41, order: [10, 12, 11], main: 10 } },
+      { path: '/api/admin/site-profile-photos.php', method: 'POST', body: { id: 41, order: [11, 10, 12], main: 11 } },
+    ]);
+    expect(screen.getByRole('button', { name: 'foto 1 van Sanne naar achteren' })).toHaveFocus();
   });
 });

@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
@@ -10,13 +10,15 @@ import {
   type SiteProfileUpdateBody,
 } from '@app/shared';
 import { ApiError } from '../../../lib/api';
+import { movePhoto } from '../../profile/rules';
+import { useInterests } from '../../reference/api/get-interests';
 import { useRegions } from '../../reference/api/get-regions';
 import { useSiteProfile } from '../api/get-site-profile';
 import { useSiteProfiles } from '../api/get-site-profiles';
 import { useSaveSiteProfile } from '../api/save-site-profile';
 import {
+  arrangeSiteProfilePhotos,
   deleteSiteProfilePhoto,
-  setSiteProfileMainPhoto,
   uploadSiteProfilePhoto,
   useSiteProfilePhotoCall,
 } from '../api/site-profile-photos';
@@ -149,6 +151,7 @@ function SiteProfileForm({ profile }: { profile: SiteProfile | null }) {
   const save = useSaveSiteProfile();
   const regions = useRegions();
   const [draft, setDraft] = useState<Draft>(() => draftOf(profile));
+  const [interests, setInterests] = useState<number[]>(() => profile?.interests ?? []);
   const fields = save.error instanceof ApiError ? (save.error.fields ?? {}) : {};
 
   function handleChange(event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) {
@@ -159,7 +162,7 @@ function SiteProfileForm({ profile }: { profile: SiteProfile | null }) {
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    const body = bodyOf(draft);
+    const body = { ...bodyOf(draft), interests };
     const request = (profile ? { ...body, id: profile.id } : { ...body, domain: draft.domain!.trim() }) as unknown as
       SiteProfileCreateBody | SiteProfileUpdateBody;
     save.mutate(request, {
@@ -254,6 +257,7 @@ function SiteProfileForm({ profile }: { profile: SiteProfile | null }) {
         {OPTION_KEYS.map((key) =>
           select(key, PROFILE_OPTIONS[key], (o) => t(`siteProfiles.options.${key}.${o}`), true),
         )}
+        <InterestsField chosen={interests} problem={fields.interests} onChange={setInterests} />
         {field('about', (id, invalid) => (
           <textarea
             id={id}
@@ -266,23 +270,128 @@ function SiteProfileForm({ profile }: { profile: SiteProfile | null }) {
           />
         ))}
       </div>
-      <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+      <button type="submit" className="btn btn-primary mt-3" disabled={save.isPending}>
         {profile ? t('siteProfiles.save') : t('siteProfiles.create')}
       </button>
     </form>
   );
 }
 
+/**
+ * The profile's interests as checkboxes, from the site's interest list (/api/interests.php, the
+ * members' profile editor's query). Their names are the members' own texts in the `member`
+ * catalogue, loaded with this field, so staff pick exactly what members will read.
+ */
+function InterestsField({
+  chosen,
+  problem,
+  onChange,
+}: {
+  chosen: number[];
+  problem: string | undefined;
+  onChange: (ids: number[]) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const { t: memberText, ready } = useTranslation('member');
+  const list = useInterests();
+  const id = 'site-profile-interests';
+
+  function handleToggle(interestId: number, on: boolean) {
+    const all = list.data?.interests ?? [];
+    // Kept in the list's order, so the saved ids do not depend on the order of the clicks.
+    onChange(all.filter((i) => (i.id === interestId ? on : chosen.includes(i.id))).map((i) => i.id));
+  }
+
+  return (
+    <fieldset
+      className="admin-field admin-field--wide"
+      aria-invalid={problem ? true : undefined}
+      aria-describedby={problem ? `${id}-error` : undefined}
+    >
+      <legend className="form-label">{t('siteProfiles.fields.interests')}</legend>
+      {list.isError ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.isPending || !ready ? (
+        <LoadingState />
+      ) : (
+        <div className="admin-checklist">
+          {list.data.interests.map((interest) => (
+            <div key={interest.id} className="form-check">
+              <input
+                id={`${id}-${interest.id}`}
+                type="checkbox"
+                className="form-check-input"
+                checked={chosen.includes(interest.id)}
+                onChange={(event) => handleToggle(interest.id, event.target.checked)}
+              />
+              <label className="form-check-label" htmlFor={`${id}-${interest.id}`}>
+                {memberText(`interests.${interest.key}`, { defaultValue: interest.key })}
+              </label>
+            </div>
+          ))}
+        </div>
+      )}
+      {problem && (
+        <div className="invalid-feedback d-block" id={`${id}-error`}>
+          {problem}
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+/** Where focus goes after a photo call: a control of the same photo, by its element id. */
+const photoControlId = (photoId: number, control: 'earlier' | 'later') => `site-profile-photo-${photoId}-${control}`;
+
+/**
+ * The photos in the order members see them; the first is the main photo. Staff move a photo
+ * earlier or later, or to the front as the main photo, with buttons (no dragging).
+ */
 function SiteProfilePhotos({ profile }: { profile: SiteProfile }) {
   const { t } = useTranslation('admin');
   const toast = useToast();
   const problemText = useProblemText();
   const upload = useSiteProfilePhotoCall(uploadSiteProfilePhoto);
-  const main = useSiteProfilePhotoCall(setSiteProfileMainPhoto);
+  const arrange = useSiteProfilePhotoCall(arrangeSiteProfilePhotos);
   const remove = useSiteProfilePhotoCall(deleteSiteProfilePhoto);
   const [preview, setPreview] = useState<string | null>(null);
+  const focusAfter = useRef<string | null>(null);
+  const ids = profile.photos.map((photo) => photo.id);
   const full = profile.photos.length >= profile.photo_limit;
+  const busy = arrange.isPending || remove.isPending;
   const onError = (error: unknown) => toast(problemText(error), 'danger');
+
+  // A move re-renders the photo elsewhere with its buttons disabled meanwhile, which drops the
+  // keyboard focus: it goes back to the moved photo's button once that is enabled again.
+  useEffect(() => {
+    const target = focusAfter.current ? document.getElementById(focusAfter.current) : null;
+    if (!(target instanceof HTMLButtonElement) || target.disabled) return;
+    target.focus();
+    focusAfter.current = null;
+  });
+
+  function handleArrange(order: number[] | null, focus: string) {
+    if (!order) return;
+    arrange.mutate(
+      { id: profile.id, order },
+      {
+        onSuccess: () => {
+          focusAfter.current = focus;
+          toast(t('siteProfiles.orderSaved'));
+        },
+        onError,
+      },
+    );
+  }
+
+  function handleMove(photoId: number, direction: -1 | 1) {
+    const order = movePhoto(ids, photoId, direction);
+    const to = order ? order.indexOf(photoId) : -1;
+    // At either end the button that moved it further is disabled: focus the other one.
+    const atEnd = direction === -1 ? to === 0 : to === ids.length - 1;
+    const control = direction === -1 ? (atEnd ? 'later' : 'earlier') : atEnd ? 'earlier' : 'later';
+    handleArrange(order, photoControlId(photoId, control));
+  }
 
   function handleFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -308,42 +417,79 @@ function SiteProfilePhotos({ profile }: { profile: SiteProfile }) {
       <h2 className="admin-panel__title" id="site-profile-photos">
         {t('siteProfiles.photos', { count: profile.photos.length, limit: profile.photo_limit })}
       </h2>
-      {profile.photos.length === 0 && !preview ? <EmptyState>{t('siteProfiles.noPhotos')}</EmptyState> : null}
-      <ul className="admin-photos">
+      {profile.photos.length === 0 && !preview ? (
+        <EmptyState>{t('siteProfiles.noPhotos')}</EmptyState>
+      ) : (
+        <p className="admin-muted">{t('siteProfiles.orderHint')}</p>
+      )}
+      <ul className="admin-photos admin-photos--arranged">
         {profile.photos.map((photo, index) => {
           const label = t('siteProfiles.photoN', { n: index + 1, name: profile.name });
           return (
             <li key={photo.id} className="admin-card admin-photo">
               <img src={photo.thumb_filename} alt={label} />
-              {photo.is_main ? (
-                <span className="badge admin-badge admin-badge--resolved align-self-start">
-                  {t('siteProfiles.main')}
-                </span>
-              ) : (
+              <div className="admin-photo__actions">
+                {photo.is_main ? (
+                  <span className="badge admin-badge admin-badge--resolved">{t('siteProfiles.main')}</span>
+                ) : (
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-outline-primary"
+                    aria-label={t('siteProfiles.makeMainLabel', { photo: label })}
+                    disabled={busy}
+                    onClick={() =>
+                      handleArrange(
+                        [photo.id, ...ids.filter((other) => other !== photo.id)],
+                        photoControlId(photo.id, 'later'),
+                      )
+                    }
+                  >
+                    {t('siteProfiles.makeMain')}
+                  </button>
+                )}
+                <div
+                  className="btn-group btn-group-sm"
+                  role="group"
+                  aria-label={t('siteProfiles.moveGroup', { photo: label })}
+                >
+                  <button
+                    id={photoControlId(photo.id, 'earlier')}
+                    type="button"
+                    className="btn btn-outline-secondary"
+                    aria-label={t('siteProfiles.moveEarlierLabel', { photo: label })}
+                    title={t('siteProfiles.moveEarlier')}
+                    disabled={busy || index === 0}
+                    onClick={() => handleMove(photo.id, -1)}
+                  >
+                    <span aria-hidden="true">←</span>
+                  </button>
+                  <button
+                    id={photoControlId(photo.id, 'later')}
+                    type="button"
+                    className="btn btn-outline-secondary"
+                    aria-label={t('siteProfiles.moveLaterLabel', { photo: label })}
+                    title={t('siteProfiles.moveLater')}
+                    disabled={busy || index === profile.photos.length - 1}
+                    onClick={() => handleMove(photo.id, 1)}
+                  >
+                    <span aria-hidden="true">→</span>
+                  </button>
+                </div>
                 <button
                   type="button"
-                  className="btn btn-sm btn-outline-primary"
-                  aria-label={t('siteProfiles.makeMainLabel', { photo: label })}
-                  disabled={main.isPending}
-                  onClick={() => main.mutate({ id: profile.id, photoId: photo.id }, { onError })}
+                  className="btn btn-sm btn-outline-danger"
+                  aria-label={t('siteProfiles.deletePhotoLabel', { photo: label })}
+                  disabled={busy}
+                  onClick={() =>
+                    remove.mutate(
+                      { id: profile.id, photoId: photo.id },
+                      { onSuccess: () => toast(t('siteProfiles.photoDeleted')), onError },
+                    )
+                  }
                 >
-                  {t('siteProfiles.makeMain')}
+                  {t('siteProfiles.deletePhoto')}
                 </button>
-              )}
-              <button
-                type="button"
-                className="btn btn-sm btn-outline-danger"
-                aria-label={t('siteProfiles.deletePhotoLabel', { photo: label })}
-                disabled={remove.isPending}
-                onClick={() =>
-                  remove.mutate(
-                    { id: profile.id, photoId: photo.id },
-                    { onSuccess: () => toast(t('siteProfiles.photoDeleted')), onError },
-                  )
-                }
-              >
-                {t('siteProfiles.deletePhoto')}
-              </button>
+              </div>
             </li>
           );
         })}
@@ -353,7 +499,7 @@ function SiteProfilePhotos({ profile }: { profile: SiteProfile }) {
           </li>
         )}
       </ul>
-      <label className={`btn btn-outline-primary${full || upload.isPending ? ' disabled' : ''}`}>
+      <label className={`btn btn-outline-primary mt-3${full || upload.isPending ? ' disabled' : ''}`}>
         {t('siteProfiles.addPhoto')}
         <input
           type="file"
