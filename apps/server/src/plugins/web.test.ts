@@ -6,7 +6,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { mediaDir } from '../app.js';
-import { pickEncoding } from './web.js';
+import { modulePreloads, pickEncoding } from './web.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -53,6 +53,22 @@ describe('pickEncoding', () => {
     expect(pickEncoding('*')).toBe('br');
     expect(pickEncoding('br;q=0, *;q=0.1')).toBe('gzip');
     expect(pickEncoding('GZIP ; Q=1')).toBe('gzip');
+  });
+});
+
+describe('modulePreloads', () => {
+  it("links a page's chunks, their imports and styles, leaving out what index.html loads", () => {
+    const manifest = {
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared.js'], css: ['assets/index-1.css'] },
+      '_shared.js': { file: 'assets/shared-2.js' },
+      '_parts.js': { file: 'assets/parts-3.js', imports: ['_shared.js'], css: ['assets/parts-3.css'] },
+      'src/page.tsx': { file: 'assets/page-4.js', imports: ['index.html', '_parts.js'] },
+    };
+    expect(modulePreloads(manifest, ['src/page.tsx', 'src/missing.tsx']).split('\n')).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/page-4.js" />',
+      '<link rel="modulepreload" crossorigin href="/assets/parts-3.js" />',
+      '<link rel="preload" as="style" href="/assets/parts-3.css" />',
+    ]);
   });
 });
 

@@ -5,7 +5,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { matchRoute, type RouteMatch } from '@app/shared';
+import { localeEntry } from '@app/i18n';
+import { matchRoute, type Locale, type RouteMatch } from '@app/shared';
 import type { PageFallback } from './errors.js';
 
 /** Vite puts content-hashed files under assets/: a changed file gets a new name. */
@@ -21,7 +22,7 @@ export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.cha
  * The app replaces the rendered body when it mounts.
  */
 export interface PrerenderedPage {
-  lang: string;
+  lang: Locale;
   title: string;
   description: string;
   /** Trusted HTML: every text in it must already be escaped. */
@@ -31,6 +32,56 @@ export interface PrerenderedPage {
    * instead of after the app's code and data: it is then ready when the app shows the page.
    */
   preloadImage?: string | null;
+  /**
+   * The app's modules the page needs beyond the entry (its layout, page, design and catalogues),
+   * as keys of Vite's manifest: their chunks are preloaded with the HTML instead of one after
+   * the other once the entry has run.
+   */
+  modules?: string[];
+}
+
+/** A chunk of Vite's build manifest (dist/.vite/manifest.json), keyed by source path. */
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** The manifest key of a catalogue chunk (apps/web/src/lib/i18n.ts loads them by this glob). */
+export const catalogueModule = (locale: Locale, namespace: string) =>
+  `../../packages/i18n/locales/${localeEntry(locale).file}/${namespace}.json`;
+
+/** The built files of the given modules and everything they import, scripts and styles. */
+function chunkFiles(manifest: Manifest, keys: Iterable<string>, into = new Set<string>()): Set<string> {
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const css of chunk.css ?? []) into.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return into;
+}
+
+/**
+ * Preload links for a page's modules, leaving out what index.html loads already (the entry and
+ * its static imports). Styles are preloaded, not applied: the app adds them when it imports
+ * the chunk, and a stylesheet link would hold the server-rendered text's first paint.
+ */
+export function modulePreloads(manifest: Manifest, modules: string[]): string {
+  const entryKeys = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  const loaded = chunkFiles(manifest, entryKeys);
+  return [...chunkFiles(manifest, modules)]
+    .filter((file) => !loaded.has(file))
+    .map((file) =>
+      file.endsWith('.css')
+        ? `<link rel="preload" as="style" href="/${escapeHtml(file)}" />`
+        : `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`,
+    )
+    .join('\n');
 }
 
 /** Renders a matched route's page, or null for a page the app alone renders. */
@@ -40,7 +91,18 @@ export type Prerender = (request: FastifyRequest, match: RouteMatch) => Promise<
  * index.html with a prerendered page's language, title, description and body put in; the body
  * replaces what index.html holds between its <!--prerender--> markers (the boot splash).
  */
-export function withPrerendered(indexHtml: string, page: PrerenderedPage): string {
+export function withPrerendered(indexHtml: string, page: PrerenderedPage, manifest: Manifest = {}): string {
+  const head = [
+    page.preloadImage
+      ? `<link rel="preload" as="image" href="${escapeHtml(page.preloadImage)}" fetchpriority="high" />`
+      : '',
+    // Every page starts i18n with the shell's texts (in the page's language, most likely, and nl).
+    modulePreloads(manifest, [
+      ...(page.modules ?? []),
+      catalogueModule(page.lang, 'common'),
+      catalogueModule('nl', 'common'),
+    ]),
+  ].filter(Boolean);
   return indexHtml
     .replace(/<html lang="[^"]*"/, () => `<html lang="${escapeHtml(page.lang)}"`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
@@ -48,11 +110,7 @@ export function withPrerendered(indexHtml: string, page: PrerenderedPage): strin
       /<meta name="description" content="[^"]*"\s*\/?>/,
       () => `<meta name="description" content="${escapeHtml(page.description)}" data-page />`,
     )
-    .replace('</head>', () =>
-      page.preloadImage
-        ? `<link rel="preload" as="image" href="${escapeHtml(page.preloadImage)}" fetchpriority="high" />\n</head>`
-        : '</head>',
-    )
+    .replace('</head>', () => [...head, '</head>'].join('\n'))
     .replace(/<!--prerender-->[\s\S]*?<!--\/prerender-->/, () => page.body);
 }
 
@@ -128,6 +186,8 @@ export function inlineStyleHashes(html: string): string[] {
 export function loadWebApp(webDistDir: string, prerender: Prerender | null = null): WebApp {
   const indexFile = join(webDistDir, 'index.html');
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  const manifestFile = join(webDistDir, '.vite', 'manifest.json');
+  const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : {};
   /** The unchanged index.html, compressed once per encoding. */
   const compressedIndex = new Map<HtmlEncoding, Buffer>();
   return {
@@ -143,7 +203,7 @@ export function loadWebApp(webDistDir: string, prerender: Prerender | null = nul
       if (indexHtml && match && prerender) {
         try {
           const page = await prerender(request, match);
-          if (page) html = withPrerendered(indexHtml, page);
+          if (page) html = withPrerendered(indexHtml, page, manifest);
         } catch (err) {
           // The app renders the page itself; a failed prerender only costs the early content.
           request.log.error({ err, route: match.route.name }, 'prerender failed');

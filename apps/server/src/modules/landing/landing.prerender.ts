@@ -1,7 +1,15 @@
-import { NICHE_KEYS, isNiche, parseLandingSlug, type Niche, type ProfileCard, type RouteMatch } from '@app/shared';
+import {
+  NICHE_KEYS,
+  isNiche,
+  parseLandingSlug,
+  type Locale,
+  type Niche,
+  type ProfileCard,
+  type RouteMatch,
+} from '@app/shared';
 import type { FastifyRequest } from 'fastify';
 import { pageLocale, pageText } from '../../plugins/i18n.js';
-import { escapeHtml, type PrerenderedPage } from '../../plugins/web.js';
+import { catalogueModule, escapeHtml, type PrerenderedPage } from '../../plugins/web.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { LandingService } from './landing.service.js';
 
@@ -19,6 +27,31 @@ const MEMBER_LANDING_VARIANTS: Record<string, string> = {
   'members-id-landing2-slug': 'landing2',
   'members-id-landing3-slug': 'landing3',
 };
+
+/** The web app's design module of each member landing (apps/web/src/app/landing-designs.ts). */
+const MEMBER_LANDING_DESIGNS: Record<string, string> = {
+  landing: 'spotlight',
+  landing2: 'message-invite',
+  landing3: 'match',
+};
+
+/**
+ * The web app's modules a landing page renders with, beyond the entry: the lander layout, the
+ * page, its design and the landing texts (the page's language and nl, the fallback).
+ */
+export function landingModules(page: { lander: string } | { variant: string }, locale: Locale): string[] {
+  const [route, design] =
+    'lander' in page
+      ? ['lander', `landers/${page.lander}`]
+      : ['member-landing', `member-landing/${MEMBER_LANDING_DESIGNS[page.variant]}`];
+  return [
+    'src/app/layouts/lander-layout.tsx',
+    `src/app/routes/${route}.tsx`,
+    `src/features/landing/components/${design}.tsx`,
+    catalogueModule(locale, 'landing'),
+    catalogueModule('nl', 'landing'),
+  ];
+}
 
 /** A member as one escaped line: name, age and town. */
 function memberLine(member: ProfileCard): string {
@@ -79,6 +112,7 @@ export function createLandingPrerender(deps: LandingPrerenderDeps) {
       description: text(`${base}.description`) || settings.description,
       body: html.join(''),
       preloadImage: hero ? (hero.match ?? hero.thumb) : null,
+      modules: landingModules(variant ? { variant } : { lander: match.params.name ?? 'tinderswipe' }, locale),
     };
   };
 }

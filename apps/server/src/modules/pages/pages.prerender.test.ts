@@ -1,11 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_PAGES, LOCALES } from '@app/shared';
+import { CONTENT_PAGES, LANDER_NAMES, LOCALES } from '@app/shared';
 import { buildMember, buildPhoto } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { members } from '../../db/schema/index.js';
+import { landingModules } from '../landing/landing.prerender.js';
 
 /** The parts of the built index.html the server fills in. */
 const INDEX_HTML = `<!doctype html><html lang="nl"><head><meta name="description" content="Site" />
@@ -17,6 +18,16 @@ let dist: string;
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'prerender-dist-'));
   writeFileSync(join(dist, 'index.html'), INDEX_HTML);
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(
+    join(dist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index.js', isEntry: true },
+      'src/app/routes/lander.tsx': { file: 'assets/lander-1.js', imports: ['index.html'] },
+      'src/features/landing/components/landers/gallery.tsx': { file: 'assets/gallery-2.js' },
+      '../../packages/i18n/locales/en/landing.json': { file: 'assets/landing-3.js' },
+    }),
+  );
   t = await buildTestApp({ webDistDir: dist });
   await t.db.update(members).set({ invisible: true });
 });
@@ -97,6 +108,23 @@ describe('server-rendered landing pages', () => {
     expect(html).toContain('<html lang="nl"');
     expect(html).toContain(`href="/members/${memberId}/signup"`);
     expect(textOf(html)).toContain('Mirjam<b>');
+  });
+
+  it("preloads the page's own chunks, design and texts in the page's head", async () => {
+    const { html } = await page('/landers/gallery/milf-eng');
+    const head = html.slice(0, html.indexOf('</head>'));
+    for (const file of ['lander-1.js', 'gallery-2.js', 'landing-3.js']) {
+      expect(head).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}" />`);
+    }
+    expect(head).not.toContain('href="/assets/index.js" />');
+  });
+
+  it('names modules the web app has, for every lander and member landing', () => {
+    const web = join(import.meta.dirname, '../../../../web');
+    const pages = [...LANDER_NAMES, 'tinderswipe'].map((lander) => ({ lander }));
+    for (const page of [...pages, ...['landing', 'landing2', 'landing3'].map((variant) => ({ variant }))]) {
+      for (const module of landingModules(page, 'en')) expect(existsSync(join(web, module)), module).toBe(true);
+    }
   });
 
   it("preloads the photo the landing page shows largest, its member's, in the page's head", async () => {

@@ -9,7 +9,7 @@ import {
 } from '@app/shared';
 import type { FastifyRequest } from 'fastify';
 import { pageLocale, pageText } from '../../plugins/i18n.js';
-import { escapeHtml, type PrerenderedPage } from '../../plugins/web.js';
+import { catalogueModule, escapeHtml, type PrerenderedPage } from '../../plugins/web.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { catalogueContentPage } from './pages.catalogue.js';
@@ -59,6 +59,7 @@ export function createPagesPrerender(deps: PagesPrerenderDeps) {
       title: `${page.title} | ${settings.name}`,
       description: page.description || page.intro,
       body: html.join(''),
+      modules: ['src/app/routes/content-page.tsx', catalogueModule(locale, 'pages'), catalogueModule('nl', 'pages')],
     };
   };
 }
