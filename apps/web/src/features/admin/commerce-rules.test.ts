@@ -5,6 +5,8 @@ import {
   expiryFromDate,
   issueProblems,
   moneyText,
+  nextPosition,
+  numberReader,
   orderState,
   parseMoney,
   parseWhole,
@@ -40,6 +42,28 @@ describe('parseWhole', () => {
     expect(parseWhole('12')).toBe(12);
     expect(parseWhole('')).toBeNull();
     expect(parseWhole('1.5')).toBe('invalid');
+  });
+});
+
+describe('numberReader', () => {
+  it('gives numbers and empty fields, and notes each field that holds no number', () => {
+    const read = numberReader();
+    expect(read.whole('credits', ' 12 ')).toBe(12);
+    expect(read.whole('position', '')).toBeNull();
+    expect(read.money('prices.EUR', '19,9')).toBe(1990);
+    expect(read.whole('member_id', 'zeven')).toBeUndefined();
+    expect(read.money('prices.CHF', '1,999')).toBeUndefined();
+    expect(read.problems).toEqual({
+      member_id: { key: 'shop.wholeInvalid' },
+      'prices.CHF': { key: 'shop.moneyInvalid' },
+    });
+  });
+});
+
+describe('nextPosition', () => {
+  it('places a new item after the last, or first in an empty list', () => {
+    expect(nextPosition([{ position: 2 }, { position: 7 }, { position: 0 }])).toBe(8);
+    expect(nextPosition([])).toBe(0);
   });
 });
 

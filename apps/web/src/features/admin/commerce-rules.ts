@@ -1,6 +1,7 @@
 /*
- * The commerce screens' pure rules: money typed in whole units and cents, comma lists, the
- * expiry date of a discount code, an order's shown state, and schema issues by field path.
+ * The commerce screens' pure rules: money typed in whole units and cents, whole numbers read
+ * with their problems, comma lists, the expiry date of a discount code, an order's shown state,
+ * and schema issues by field path.
  */
 import type { AdminOrderSummary } from '@app/shared';
 import type { FieldProblem } from './rules';
@@ -67,6 +68,31 @@ export function parseWhole(text: string): number | null | 'invalid' {
   const trimmed = text.trim();
   if (trimmed === '') return null;
   return /^-?\d{1,9}$/.test(trimmed) ? Number(trimmed) : 'invalid';
+}
+
+/**
+ * Reads a form's typed numbers for its body: each gives its number, null for an empty field, or
+ * undefined for a text that is no number, noting that field's problem by its dotted path.
+ */
+export function numberReader() {
+  const problems: Record<string, FieldProblem> = {};
+  function read(path: string, value: number | null | 'invalid', key: string): number | null | undefined {
+    if (value !== 'invalid') return value;
+    problems[path] = { key };
+    return undefined;
+  }
+  return {
+    problems,
+    whole: (path: string, text: string) => read(path, parseWhole(text), 'shop.wholeInvalid'),
+    money: (path: string, text: string) => read(path, parseMoney(text), 'shop.moneyInvalid'),
+  };
+}
+
+export type NumberReader = ReturnType<typeof numberReader>;
+
+/** The position after a list's last: where a new bundle or gift goes unless the operator says otherwise. */
+export function nextPosition(items: readonly { position: number }[]): number {
+  return Math.max(-1, ...items.map((item) => item.position)) + 1;
 }
 
 /** A comma list ("Amoria, Amoria Dating") as its items, trimmed, empty ones left out. */

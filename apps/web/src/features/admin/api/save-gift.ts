@@ -8,10 +8,11 @@ export function saveGift({ body, isNew }: { body: AdminGiftBody; isNew: boolean 
   return adminRequest<AdminGiftResponse>('/api/admin/gift.php', { method: isNew ? 'POST' : 'PUT', body });
 }
 
-export function useSaveGift() {
+/** Saves a new gift (`isNew`) or the existing one its form edits. */
+export function useSaveGift(isNew: boolean) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: saveGift,
+    mutationFn: (body: AdminGiftBody) => saveGift({ body, isNew }),
     onSuccess: () => client.invalidateQueries({ queryKey: commerceKeys.gifts }),
   });
 }

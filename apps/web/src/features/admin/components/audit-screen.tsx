@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useAudit } from '../api/get-audit';
 import { formatDateTime } from './format';
-import { EmptyState, ErrorState, LoadingState, ScreenHeader } from './states';
+import { EmptyState, ErrorState, LoadingState, LoadMoreButton, ScreenHeader } from './states';
 
 /** The audit log: every change staff made, newest first, a page at a time (admins only). */
 export function AuditScreen() {
@@ -52,16 +52,7 @@ export function AuditScreen() {
               </tbody>
             </table>
           </div>
-          {audit.hasNextPage && (
-            <button
-              type="button"
-              className="btn btn-outline-secondary"
-              disabled={audit.isFetchingNextPage}
-              onClick={() => void audit.fetchNextPage()}
-            >
-              {t('actions.loadMore')}
-            </button>
-          )}
+          <LoadMoreButton query={audit} />
         </>
       )}
     </>

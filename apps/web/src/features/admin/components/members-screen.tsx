@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { AdminMemberSummary } from '../api/contract';
 import { useMembers } from '../api/get-members';
 import { formatDay, formatNumber } from './format';
-import { EmptyState, ErrorState, LoadingState, ScreenHeader } from './states';
+import { EmptyState, ErrorState, LoadingState, LoadMoreButton, ScreenHeader } from './states';
 
 /** Members: a search (id, e-mail or name) with the results as a table, a page at a time. */
 export function MembersScreen() {
@@ -87,16 +87,7 @@ export function MembersScreen() {
               </tbody>
             </table>
           </div>
-          {members.hasNextPage && (
-            <button
-              type="button"
-              className="btn btn-outline-secondary"
-              disabled={members.isFetchingNextPage}
-              onClick={() => void members.fetchNextPage()}
-            >
-              {t('actions.loadMore')}
-            </button>
-          )}
+          <LoadMoreButton query={members} />
         </>
       )}
     </>

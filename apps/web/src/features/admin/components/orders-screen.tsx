@@ -16,7 +16,7 @@ import { useRefundOrder } from '../api/refund-order';
 import { orderState } from '../commerce-rules';
 import { ActionDialog } from './action-dialog';
 import { formatDateTime, formatMoney, formatNumber } from './format';
-import { EmptyState, ErrorState, LoadingState, ScreenHeader } from './states';
+import { EmptyState, ErrorState, LoadingState, LoadMoreButton, ScreenHeader } from './states';
 import { useToast } from './toast';
 
 const STATUS_FILTERS = [...ORDER_STATUSES, 'refunded'] as const;
@@ -183,16 +183,7 @@ export function OrdersScreen() {
               </tbody>
             </table>
           </div>
-          {orders.hasNextPage && (
-            <button
-              type="button"
-              className="btn btn-outline-secondary"
-              disabled={orders.isFetchingNextPage}
-              onClick={() => void orders.fetchNextPage()}
-            >
-              {t('actions.loadMore')}
-            </button>
-          )}
+          <LoadMoreButton query={orders} />
         </>
       )}
     </>

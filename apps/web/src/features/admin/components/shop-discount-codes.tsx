@@ -14,19 +14,19 @@ import type { DiscountSourceFilter } from '../api/commerce-keys';
 import { useCreateDiscountCode } from '../api/create-discount-code';
 import { useExpireDiscountCode } from '../api/expire-discount-code';
 import { useDiscountCodes } from '../api/get-discount-codes';
+import { codeState, expiryFromDate, moneyText, problemAt } from '../commerce-rules';
 import {
-  codeState,
-  expiryFromDate,
-  issueProblems,
-  moneyText,
-  parseMoney,
-  parseWhole,
-  problemAt,
-} from '../commerce-rules';
-import type { FieldProblem } from '../rules';
-import { ConfirmDialog, FormAlerts, FormHeading, SelectField, TextField, useFieldProblems } from './commerce-fields';
+  AddButton,
+  ConfirmDialog,
+  SelectField,
+  ShopForm,
+  ShopSection,
+  ShopTable,
+  TextField,
+  useShopForm,
+} from './commerce-fields';
 import { formatDateTime, formatDay, formatMoney, formatNumber } from './format';
-import { EmptyState, ErrorState, LoadingState, useProblemText } from './states';
+import { EmptyState, LoadMoreButton, QueryStates, useProblemText } from './states';
 import { useToast } from './toast';
 
 /** Discount codes: a search by the code's start and source, their uses, a form for a new one, and expiring one. */
@@ -42,7 +42,6 @@ export function DiscountCodesSection() {
   const [expiring, setExpiring] = useState<AdminDiscountCode | null>(null);
   const codes = useDiscountCodes(q, source);
   const expire = useExpireDiscountCode();
-  const headingId = useId();
   const searchId = useId();
   const sourceId = useId();
 
@@ -66,17 +65,10 @@ export function DiscountCodesSection() {
   const rows = codes.data?.pages.flatMap((page) => page.codes) ?? [];
 
   return (
-    <section aria-labelledby={headingId}>
-      <div className="admin-screen__header">
-        <h2 id={headingId} className="admin-panel__title mb-0">
-          {t('shop.discountCodes.title')}
-        </h2>
-        {!adding && (
-          <button type="button" className="btn btn-primary btn-sm" onClick={() => setAdding(true)}>
-            {t('shop.discountCodes.add')}
-          </button>
-        )}
-      </div>
+    <ShopSection
+      title={t('shop.discountCodes.title')}
+      actions={!adding && <AddButton label={t('shop.discountCodes.add')} onClick={() => setAdding(true)} />}
+    >
       {adding && <DiscountCodeForm onDone={() => setAdding(false)} />}
       <div className="admin-filters">
         <form className="admin-search mb-0" role="search" onSubmit={handleSearch}>
@@ -115,87 +107,18 @@ export function DiscountCodesSection() {
           </select>
         </div>
       </div>
-      {codes.isPending ? (
-        <LoadingState />
-      ) : codes.isError ? (
-        <ErrorState error={codes.error} onRetry={() => void codes.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyState>{q ? t('shop.discountCodes.noResults', { q }) : t('shop.discountCodes.none')}</EmptyState>
-      ) : (
-        <>
-          <div className="admin-table-wrap">
-            <table className="table admin-table">
-              <caption className="visually-hidden">{t('shop.discountCodes.title')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('shop.discountCodes.code')}</th>
-                  <th scope="col" className="text-end">
-                    {t('shop.discountCodes.percentage')}
-                  </th>
-                  <th scope="col">{t('shop.discountCodes.source')}</th>
-                  <th scope="col">{t('shop.discountCodes.conditions')}</th>
-                  <th scope="col" className="text-end">
-                    {t('shop.discountCodes.uses')}
-                  </th>
-                  <th scope="col">{t('shop.discountCodes.lastUse')}</th>
-                  <th scope="col">{t('shop.discountCodes.expires')}</th>
-                  <th scope="col">{t('shop.discountCodes.state')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('shop.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((code) => {
-                  const state = codeState(code);
-                  return (
-                    <tr key={code.id}>
-                      <td>
-                        <code>{code.code}</code>
-                      </td>
-                      <td className="text-end">{code.percentage}%</td>
-                      <td>{t(`shop.discountCodes.sources.${code.source}`)}</td>
-                      <td>
-                        <Conditions code={code} />
-                      </td>
-                      <td className="text-end">{formatNumber(code.uses)}</td>
-                      <td className="text-nowrap">{formatDateTime(code.last_used_at)}</td>
-                      <td className="text-nowrap">{formatDay(code.expires_at)}</td>
-                      <td>
-                        <span className={`badge admin-badge admin-badge--code-${state}`}>
-                          {t(`shop.discountCodes.states.${state}`)}
-                        </span>
-                      </td>
-                      <td className="text-end">
-                        {state === 'active' && code.source !== 'time_bonus' && (
-                          <button
-                            type="button"
-                            className="btn btn-outline-danger btn-sm text-nowrap"
-                            aria-label={t('shop.discountCodes.expireLabel', { code: code.code })}
-                            onClick={() => setExpiring(code)}
-                          >
-                            {t('shop.discountCodes.expire')}
-                          </button>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          {codes.hasNextPage && (
-            <button
-              type="button"
-              className="btn btn-outline-secondary"
-              disabled={codes.isFetchingNextPage}
-              onClick={() => void codes.fetchNextPage()}
-            >
-              {t('actions.loadMore')}
-            </button>
-          )}
-        </>
-      )}
+      <QueryStates query={codes}>
+        {() =>
+          rows.length === 0 ? (
+            <EmptyState>{q ? t('shop.discountCodes.noResults', { q }) : t('shop.discountCodes.none')}</EmptyState>
+          ) : (
+            <>
+              <CodesTable codes={rows} onExpire={setExpiring} />
+              <LoadMoreButton query={codes} />
+            </>
+          )
+        }
+      </QueryStates>
       {expiring && (
         <ConfirmDialog
           title={t('shop.discountCodes.expireTitle', { code: expiring.code })}
@@ -214,7 +137,69 @@ export function DiscountCodesSection() {
           }
         />
       )}
-    </section>
+    </ShopSection>
+  );
+}
+
+/** The codes with their uses; an active operator, retention or welcome code can be expired from its row. */
+function CodesTable({
+  codes,
+  onExpire,
+}: {
+  codes: readonly AdminDiscountCode[];
+  onExpire: (code: AdminDiscountCode) => void;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <ShopTable
+      caption={t('shop.discountCodes.title')}
+      columns={[
+        { label: t('shop.discountCodes.code') },
+        { label: t('shop.discountCodes.percentage'), end: true },
+        { label: t('shop.discountCodes.source') },
+        { label: t('shop.discountCodes.conditions') },
+        { label: t('shop.discountCodes.uses'), end: true },
+        { label: t('shop.discountCodes.lastUse') },
+        { label: t('shop.discountCodes.expires') },
+        { label: t('shop.discountCodes.state') },
+      ]}
+    >
+      {codes.map((code) => {
+        const state = codeState(code);
+        return (
+          <tr key={code.id}>
+            <td>
+              <code>{code.code}</code>
+            </td>
+            <td className="text-end">{code.percentage}%</td>
+            <td>{t(`shop.discountCodes.sources.${code.source}`)}</td>
+            <td>
+              <Conditions code={code} />
+            </td>
+            <td className="text-end">{formatNumber(code.uses)}</td>
+            <td className="text-nowrap">{formatDateTime(code.last_used_at)}</td>
+            <td className="text-nowrap">{formatDay(code.expires_at)}</td>
+            <td>
+              <span className={`badge admin-badge admin-badge--code-${state}`}>
+                {t(`shop.discountCodes.states.${state}`)}
+              </span>
+            </td>
+            <td className="text-end">
+              {state === 'active' && code.source !== 'time_bonus' && (
+                <button
+                  type="button"
+                  className="btn btn-outline-danger btn-sm text-nowrap"
+                  aria-label={t('shop.discountCodes.expireLabel', { code: code.code })}
+                  onClick={() => onExpire(code)}
+                >
+                  {t('shop.discountCodes.expire')}
+                </button>
+              )}
+            </td>
+          </tr>
+        );
+      })}
+    </ShopTable>
   );
 }
 
@@ -271,191 +256,125 @@ const EMPTY_DRAFT: CodeDraft = {
 
 function DiscountCodeForm({ onDone }: { onDone: () => void }) {
   const { t, i18n } = useTranslation('admin');
-  const toast = useToast();
-  const problemText = useProblemText();
-  const create = useCreateDiscountCode();
-  const { formRef, problems, showClient, showServer, clear } = useFieldProblems();
-  const [draft, setDraft] = useState<CodeDraft>(EMPTY_DRAFT);
-  const headingId = useId();
   const methodsId = useId();
   const decimal = i18n.language === 'en' ? '.' : ',';
   const regionNames = new Intl.DisplayNames([i18n.language], { type: 'region' });
-
-  function update(patch: Partial<CodeDraft>) {
-    setDraft((current) => ({ ...current, ...patch }));
-    for (const path of Object.keys(patch)) clear(path);
-  }
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const local: Record<string, FieldProblem> = {};
-    const whole = (name: 'percentage' | 'member_id') => {
-      const value = parseWhole(draft[name]);
-      if (value === 'invalid') local[name] = { key: 'shop.wholeInvalid' };
-      return value === 'invalid' ? undefined : value;
-    };
-    const minimum = parseMoney(draft.minimum_order_value);
-    if (minimum === 'invalid') local.minimum_order_value = { key: 'shop.moneyInvalid' };
-    const parsed = AdminDiscountCodeBodySchema.safeParse({
-      code: draft.code,
-      percentage: whole('percentage') ?? undefined,
-      member_id: whole('member_id'),
-      country: draft.country || null,
-      currency: draft.currency || null,
-      minimum_order_value: minimum === 'invalid' ? null : minimum,
-      payment_methods: draft.payment_methods.length ? draft.payment_methods : null,
-      validity: draft.validity,
-      expires_at: expiryFromDate(draft.expires_at),
-    });
-    const found = { ...(parsed.success ? {} : issueProblems(parsed.error.issues)), ...local };
-    if (showClient(found) || !parsed.success) return;
-    create.mutate(parsed.data, {
-      onSuccess: ({ code }) => {
-        toast(t('shop.discountCodes.created', { code: code.code }));
-        onDone();
-      },
-      onError: (error) => {
-        showServer(error);
-      },
-    });
-  }
-
-  const serverFailure = create.isError && Object.keys(problems).length === 0 ? problemText(create.error) : null;
+  const form = useShopForm({
+    initial: EMPTY_DRAFT,
+    check: (draft, read) =>
+      AdminDiscountCodeBodySchema.safeParse({
+        code: draft.code,
+        percentage: read.whole('percentage', draft.percentage) ?? undefined,
+        member_id: read.whole('member_id', draft.member_id),
+        country: draft.country || null,
+        currency: draft.currency || null,
+        minimum_order_value: read.money('minimum_order_value', draft.minimum_order_value) ?? null,
+        payment_methods: draft.payment_methods.length ? draft.payment_methods : null,
+        validity: draft.validity,
+        expires_at: expiryFromDate(draft.expires_at),
+      }),
+    save: useCreateDiscountCode(),
+    savedText: ({ code }) => t('shop.discountCodes.created', { code: code.code }),
+    onSaved: onDone,
+  });
+  const { draft, field, problems } = form;
   const methodsError = problemAt(problems, 'payment_methods');
 
   return (
-    <form
-      ref={formRef}
-      className="admin-card admin-panel"
-      aria-labelledby={headingId}
-      onSubmit={handleSubmit}
-      noValidate
-      aria-busy={create.isPending}
+    <ShopForm
+      form={form}
+      title={t('shop.discountCodes.newTitle')}
+      submitLabel={t('shop.discountCodes.create')}
+      onCancel={onDone}
     >
-      <FormHeading id={headingId}>{t('shop.discountCodes.newTitle')}</FormHeading>
-      <FormAlerts invalid={Object.keys(problems).length > 0 && !create.isError} failure={serverFailure} />
-      <div className="admin-fields">
-        <TextField
-          label={t('shop.discountCodes.code')}
-          path="code"
-          value={draft.code}
-          maxLength={32}
-          hint={t('shop.discountCodes.codeHint')}
-          error={problems.code}
-          onChange={(code) => update({ code })}
-        />
-        <TextField
-          label={t('shop.discountCodes.percentageLabel')}
-          path="percentage"
-          inputMode="numeric"
-          value={draft.percentage}
-          hint={t('shop.discountCodes.percentageHint')}
-          error={problems.percentage}
-          onChange={(percentage) => update({ percentage })}
-        />
-        <TextField
-          label={t('shop.discountCodes.memberId')}
-          path="member_id"
-          inputMode="numeric"
-          value={draft.member_id}
-          hint={t('shop.discountCodes.memberIdHint')}
-          error={problems.member_id}
-          onChange={(member_id) => update({ member_id })}
-        />
-        <SelectField
-          label={t('shop.discountCodes.validity')}
-          path="validity"
-          value={draft.validity}
-          error={problems.validity}
-          options={DISCOUNT_VALIDITIES.map((v) => ({ value: v, label: t(`shop.discountCodes.validities.${v}`) }))}
-          onChange={(validity) => update({ validity })}
-        />
-        <SelectField
-          label={t('shop.discountCodes.country')}
-          path="country"
-          value={draft.country}
-          error={problems.country}
-          options={[
-            { value: '', label: t('shop.discountCodes.anyCountry') },
-            ...COUNTRIES.map((c) => ({ value: c, label: `${regionNames.of(c) ?? c} (${c})` })),
-          ]}
-          onChange={(country) => update({ country })}
-        />
-        <SelectField
-          label={t('shop.discountCodes.currency')}
-          path="currency"
-          value={draft.currency}
-          error={problems.currency}
-          options={[
-            { value: '', label: t('shop.discountCodes.anyCurrency') },
-            ...SOLD_CURRENCIES.map((c) => ({ value: c, label: c })),
-          ]}
-          onChange={(currency) => update({ currency })}
-        />
-        <TextField
-          label={t('shop.discountCodes.minimum')}
-          path="minimum_order_value"
-          inputMode="decimal"
-          value={draft.minimum_order_value}
-          hint={t('shop.discountCodes.minimumHint', { example: moneyText(2500, decimal) })}
-          error={problems.minimum_order_value}
-          onChange={(minimum_order_value) => update({ minimum_order_value })}
-        />
-        <TextField
-          label={t('shop.discountCodes.expiresAt')}
-          path="expires_at"
-          type="date"
-          value={draft.expires_at}
-          hint={t('shop.discountCodes.expiresHint')}
-          error={problems.expires_at}
-          onChange={(expires_at) => update({ expires_at })}
-        />
-        <fieldset
-          className="admin-field admin-field--wide"
-          aria-describedby={methodsError ? `${methodsId}-error` : `${methodsId}-hint`}
-        >
-          <legend className="form-label">{t('shop.discountCodes.methods')}</legend>
-          <p id={`${methodsId}-hint`} className="form-text mt-0">
-            {t('shop.discountCodes.methodsHint')}
-          </p>
-          <div className="admin-checklist">
-            {PAYMENT_METHODS.map((method, i) => (
-              <div key={method} className="form-check">
-                <input
-                  id={`${methodsId}-${method}`}
-                  data-field={i === 0 ? 'payment_methods' : undefined}
-                  type="checkbox"
-                  className="form-check-input"
-                  checked={draft.payment_methods.includes(method)}
-                  onChange={(e) =>
-                    update({
-                      payment_methods: e.target.checked
-                        ? PAYMENT_METHODS.filter((m) => m === method || draft.payment_methods.includes(m))
-                        : draft.payment_methods.filter((m) => m !== method),
-                    })
-                  }
-                />
-                <label className="form-check-label" htmlFor={`${methodsId}-${method}`}>
-                  {method}
-                </label>
-              </div>
-            ))}
-          </div>
-          {methodsError && (
-            <div id={`${methodsId}-error`} className="invalid-feedback d-block">
-              {methodsError}
+      <TextField
+        label={t('shop.discountCodes.code')}
+        maxLength={32}
+        hint={t('shop.discountCodes.codeHint')}
+        {...field('code')}
+      />
+      <TextField
+        label={t('shop.discountCodes.percentageLabel')}
+        inputMode="numeric"
+        hint={t('shop.discountCodes.percentageHint')}
+        {...field('percentage')}
+      />
+      <TextField
+        label={t('shop.discountCodes.memberId')}
+        inputMode="numeric"
+        hint={t('shop.discountCodes.memberIdHint')}
+        {...field('member_id')}
+      />
+      <SelectField
+        label={t('shop.discountCodes.validity')}
+        options={DISCOUNT_VALIDITIES.map((v) => ({ value: v, label: t(`shop.discountCodes.validities.${v}`) }))}
+        {...field('validity')}
+      />
+      <SelectField
+        label={t('shop.discountCodes.country')}
+        options={[
+          { value: '', label: t('shop.discountCodes.anyCountry') },
+          ...COUNTRIES.map((c) => ({ value: c, label: `${regionNames.of(c) ?? c} (${c})` })),
+        ]}
+        {...field('country')}
+      />
+      <SelectField
+        label={t('shop.discountCodes.currency')}
+        options={[
+          { value: '', label: t('shop.discountCodes.anyCurrency') },
+          ...SOLD_CURRENCIES.map((c) => ({ value: c, label: c })),
+        ]}
+        {...field('currency')}
+      />
+      <TextField
+        label={t('shop.discountCodes.minimum')}
+        inputMode="decimal"
+        hint={t('shop.discountCodes.minimumHint', { example: moneyText(2500, decimal) })}
+        {...field('minimum_order_value')}
+      />
+      <TextField
+        label={t('shop.discountCodes.expiresAt')}
+        type="date"
+        hint={t('shop.discountCodes.expiresHint')}
+        {...field('expires_at')}
+      />
+      <fieldset
+        className="admin-field admin-field--wide"
+        aria-describedby={methodsError ? `${methodsId}-error` : `${methodsId}-hint`}
+      >
+        <legend className="form-label">{t('shop.discountCodes.methods')}</legend>
+        <p id={`${methodsId}-hint`} className="form-text mt-0">
+          {t('shop.discountCodes.methodsHint')}
+        </p>
+        <div className="admin-checklist">
+          {PAYMENT_METHODS.map((method, i) => (
+            <div key={method} className="form-check">
+              <input
+                id={`${methodsId}-${method}`}
+                data-field={i === 0 ? 'payment_methods' : undefined}
+                type="checkbox"
+                className="form-check-input"
+                checked={draft.payment_methods.includes(method)}
+                onChange={(e) =>
+                  form.update({
+                    payment_methods: e.target.checked
+                      ? PAYMENT_METHODS.filter((m) => m === method || draft.payment_methods.includes(m))
+                      : draft.payment_methods.filter((m) => m !== method),
+                  })
+                }
+              />
+              <label className="form-check-label" htmlFor={`${methodsId}-${method}`}>
+                {method}
+              </label>
             </div>
-          )}
-        </fieldset>
-      </div>
-      <div className="admin-form-bar">
-        <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-          {t('shop.discountCodes.create')}
-        </button>
-        <button type="button" className="btn btn-outline-secondary" onClick={onDone}>
-          {t('actions.cancel')}
-        </button>
-      </div>
-    </form>
+          ))}
+        </div>
+        {methodsError && (
+          <div id={`${methodsId}-error`} className="invalid-feedback d-block">
+            {methodsError}
+          </div>
+        )}
+      </fieldset>
+    </ShopForm>
   );
 }

@@ -36,6 +36,41 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
   );
 }
 
+/** What `QueryStates` reads of a query. */
+export interface QueryLike<T> {
+  data: T | undefined;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/** A query's loading or error state, else what its children make of its data. */
+export function QueryStates<T>({ query, children }: { query: QueryLike<T>; children: (data: T) => ReactNode }) {
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.data === undefined) return <LoadingState />;
+  return <>{children(query.data)}</>;
+}
+
+/** The button under a paged list that fetches its next page. */
+export function LoadMoreButton({
+  query,
+}: {
+  query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+}) {
+  const { t } = useTranslation('admin');
+  if (!query.hasNextPage) return null;
+  return (
+    <button
+      type="button"
+      className="btn btn-outline-secondary"
+      disabled={query.isFetchingNextPage}
+      onClick={() => void query.fetchNextPage()}
+    >
+      {t('actions.loadMore')}
+    </button>
+  );
+}
+
 /** What a list shows when it has nothing. */
 export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="admin-state admin-state--empty">{children}</p>;
