@@ -6,7 +6,14 @@ import { appRoutes } from '../../../app/router';
 import { queryClient } from '../../../lib/query-client';
 import { renderWithApp } from '../../../testing/render';
 import { buildStaff, commands, jsonResponse, serve } from '../testing/api-stub';
-import { buildBundle, buildDiscountCode, buildOrderDetail, buildOrderSummary } from '../testing/commerce-stub';
+import {
+  buildBundle,
+  buildCompany,
+  buildDiscountCode,
+  buildGift,
+  buildOrderDetail,
+  buildOrderSummary,
+} from '../testing/commerce-stub';
 
 describe('the console’s orders and shop', () => {
   const fetchMock = vi.fn<typeof fetch>();
@@ -218,5 +225,107 @@ describe('the console’s orders and shop', () => {
       },
     });
     expect(Object.keys((put!.body as { prices: object }).prices).sort()).toEqual([...SOLD_CURRENCIES].sort());
+  });
+
+  it('adds a gift: a typed price that is no number stops it, the server’s taken key shows at its field', async () => {
+    const gifts = [buildGift()];
+    serve(fetchMock, {
+      'GET /api/admin/me.php': admin,
+      'GET /api/admin/gifts.php': () => jsonResponse(200, { gifts }),
+      'POST /api/admin/gift.php': (body) =>
+        body?.key === 'rose'
+          ? jsonResponse(400, {
+              error: 'validation_failed',
+              message: 'Controleer de velden',
+              fields: { key: 'Deze sleutel bestaat al.' },
+            })
+          : jsonResponse(200, { gift: buildGift({ ...body, created_at: '2025-03-01T10:00:00Z' }) }),
+    });
+    await open('/admin/shop/gifts');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Nieuw cadeau' }));
+    const form = screen.getByRole('form', { name: 'Nieuw cadeau' });
+    expect(within(form).getByLabelText('Volgorde')).toHaveValue('1');
+    await userEvent.type(within(form).getByLabelText('Sleutel'), 'rose');
+    await userEvent.type(within(form).getByLabelText('Naam'), 'Tulp');
+    await userEvent.type(within(form).getByLabelText('Afbeelding (pad of https-adres)'), '/gifts/tulip.svg');
+    const credits = within(form).getByLabelText('Prijs in credits');
+    await userEvent.type(credits, 'tien');
+    await userEvent.click(within(form).getByRole('button', { name: 'Cadeau opslaan' }));
+
+    expect(within(form).getByRole('alert')).toHaveTextContent('Controleer de gemarkeerde velden.');
+    expect(within(form).getByText('Vul een heel getal in.')).toBeInTheDocument();
+    await waitFor(() => expect(credits).toHaveFocus());
+    expect(commands(fetchMock)).toEqual([]);
+
+    await userEvent.clear(credits);
+    await userEvent.type(credits, '25');
+    await userEvent.click(within(form).getByRole('button', { name: 'Cadeau opslaan' }));
+    const key = within(form).getByLabelText('Sleutel');
+    expect(await within(form).findByText('Deze sleutel bestaat al.')).toBeInTheDocument();
+    expect(key).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(key).toHaveFocus());
+    // The server's field message is no problem found in the browser.
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
+
+    await userEvent.clear(key);
+    await userEvent.type(key, 'tulip');
+    expect(key).not.toHaveAttribute('aria-invalid');
+    await userEvent.click(within(form).getByRole('button', { name: 'Cadeau opslaan' }));
+
+    expect(await screen.findByText('Cadeau Tulp opgeslagen.')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Nieuw cadeau' })).not.toBeInTheDocument();
+    expect(commands(fetchMock).at(-1)).toEqual({
+      path: '/api/admin/gift.php',
+      method: 'POST',
+      body: { key: 'tulip', name: 'Tulp', image: '/gifts/tulip.svg', credits: 25, position: 1, active: true },
+    });
+  });
+
+  it('saves the company info whole, after a failure without field messages and a problem in the browser', async () => {
+    let answer = 0;
+    serve(fetchMock, {
+      'GET /api/admin/me.php': admin,
+      'GET /api/admin/companies.php': () => jsonResponse(200, { companies: [buildCompany()] }),
+      'PUT /api/admin/company.php': (body) =>
+        ++answer === 1
+          ? jsonResponse(409, { error: 'company_changed', message: 'Even niet beschikbaar.' })
+          : jsonResponse(200, { company: buildCompany(body) }),
+    });
+    await open('/admin/shop/company');
+
+    const name = await screen.findByLabelText('Bedrijfsnaam');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Amoria Holding B.V.');
+    await userEvent.type(screen.getByLabelText('Handelsnamen'), ', Amoria Dating');
+    await userEvent.click(screen.getByRole('button', { name: 'Bedrijfsgegevens opslaan' }));
+    expect(await screen.findByText('Even niet beschikbaar.')).toBeInTheDocument();
+
+    const discount = screen.getByLabelText('Korting bij opzeggen');
+    await userEvent.clear(discount);
+    await userEvent.type(discount, 'veel');
+    await userEvent.click(screen.getByRole('button', { name: 'Bedrijfsgegevens opslaan' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Controleer de gemarkeerde velden.');
+    expect(screen.queryByText('Even niet beschikbaar.')).not.toBeInTheDocument();
+    expect(discount).toHaveAttribute('aria-invalid', 'true');
+
+    await userEvent.clear(discount);
+    await userEvent.type(discount, '20');
+    await userEvent.click(screen.getByRole('button', { name: 'Bedrijfsgegevens opslaan' }));
+
+    expect(await screen.findByText('Gegevens van Amoria Holding B.V. opgeslagen.')).toBeInTheDocument();
+    expect(commands(fetchMock).at(-1)?.body).toEqual({
+      id: 1,
+      name: 'Amoria Holding B.V.',
+      address: 'Keizersgracht 1',
+      kvk: 'KVK123',
+      city: 'Amsterdam',
+      country: 'Nederland',
+      tradenames: ['Amoria', 'Amoria Dating'],
+      vat_numbers: ['NL001'],
+      support_phone: '+31201234567',
+      delete_discount: 20,
+    });
+    expect(commands(fetchMock)).toHaveLength(2);
   });
 });

@@ -1,7 +1,9 @@
 import {
   SOLD_CURRENCIES,
   type AdminBundle,
+  type AdminCompany,
   type AdminDiscountCode,
+  type AdminGift,
   type AdminOrderDetail,
   type AdminOrderSummary,
 } from '@app/shared';
@@ -77,6 +79,39 @@ export function buildDiscountCode(overrides: Partial<AdminDiscountCode> = {}): A
     created_at: '2025-01-01T10:00:00Z',
     uses: 3,
     last_used_at: '2025-02-01T10:00:00Z',
+    ...overrides,
+  };
+}
+
+/** A gift at the site's default price. */
+export function buildGift(overrides: Partial<AdminGift> = {}): AdminGift {
+  return {
+    key: 'rose',
+    name: 'Roos',
+    image: '/gifts/rose.svg',
+    credits: null,
+    position: 0,
+    active: true,
+    created_at: '2025-01-01T10:00:00Z',
+    ...overrides,
+  };
+}
+
+/** The company behind one domain. */
+export function buildCompany(overrides: Partial<AdminCompany> = {}): AdminCompany {
+  return {
+    id: 1,
+    name: 'Amoria B.V.',
+    address: 'Keizersgracht 1',
+    kvk: 'KVK123',
+    city: 'Amsterdam',
+    country: 'Nederland',
+    tradenames: ['Amoria'],
+    vat_numbers: ['NL001'],
+    support_phone: '+31201234567',
+    delete_discount: 30,
+    added: '2025-01-01T10:00:00Z',
+    domains: ['amoria.example'],
     ...overrides,
   };
 }
