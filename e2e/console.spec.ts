@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import nlAdmin from '../packages/i18n/locales/nl/admin.json' with { type: 'json' };
+import nlErrors from '../packages/i18n/locales/nl/errors.json' with { type: 'json' };
 import nlMember from '../packages/i18n/locales/nl/member.json' with { type: 'json' };
 import nlPages from '../packages/i18n/locales/nl/pages.json' with { type: 'json' };
 import { totpCode, totpStep } from '../apps/server/src/modules/admin/totp';
@@ -54,6 +55,12 @@ function tag(): string {
 /** A section of the console, through its navigation. */
 async function openSection(page: Page, name: string): Promise<void> {
   await page.getByRole('navigation', { name: admin.nav.label }).getByRole('link', { name, exact: true }).click();
+}
+
+/** A section of the shop (bundles, gifts, discount codes, company), through its tabs. */
+async function openShop(page: Page, name: string): Promise<void> {
+  await openSection(page, admin.nav.shop);
+  await page.getByRole('navigation', { name: admin.shop.sections }).getByRole('link', { name, exact: true }).click();
 }
 
 async function ownBrowser(browser: Browser): Promise<Page> {
@@ -358,4 +365,192 @@ test('with photo review before going live, a new photo waits hidden until a mode
   await review.selectOption('off');
   await page.getByRole('button', { name: admin.settings.save }).click();
   await expect(page.getByText(/opgeslagen/).last()).toBeVisible();
+});
+
+test('an admin adds a credit bundle that members can buy, then takes it out of the sale', async ({ browser }) => {
+  const member = await ownBrowser(browser);
+  await newConfirmedMember(member, { email: `console.bundle.${Date.now()}@example.test`, password: PASSWORD });
+  // Credits no seeded bundle has; a bundle withdrawn by an earlier run on the same server may.
+  const credits = 401 + Math.floor(Math.random() * 98);
+
+  const page = await ownBrowser(browser);
+  await staffLogin(page, adminAccount.email);
+  await openShop(page, admin.shop.bundles.title);
+  await page.getByRole('button', { name: admin.shop.bundles.add }).click();
+  const form = page.getByRole('form', { name: admin.shop.bundles.newTitle });
+  await form.getByLabel(admin.shop.bundles.credits, { exact: true }).fill(String(credits));
+  const prices = form.getByLabel(new RegExp(`^${fill(admin.shop.bundles.price, { currency: '[A-Z]{3}' })}$`));
+  for (const price of await prices.all()) await price.fill('41,50');
+  await form.getByRole('button', { name: admin.shop.bundles.save }).click();
+  await expect(page.getByText(fill(admin.shop.bundles.saved, { credits }))).toBeVisible();
+
+  // The member's bundles page offers it, at its euro price.
+  await member.goto('/credits');
+  const card = member.getByRole('article').filter({ has: chooseBundle(member, credits) });
+  await expect(card).toContainText('41,50');
+
+  await page
+    .getByRole('button', { name: fill(admin.shop.bundles.edit, { credits }) })
+    .last()
+    .click();
+  const edit = page.getByRole('form', { name: fill(admin.shop.bundles.editTitle, { credits }) });
+  await edit.getByRole('switch', { name: admin.shop.bundles.activeSwitch }).uncheck();
+  await edit.getByRole('button', { name: admin.shop.bundles.save }).click();
+  await expect(edit).toHaveCount(0);
+
+  await member.reload();
+  await expect(member.getByRole('article').first()).toBeVisible();
+  await expect(chooseBundle(member, credits)).toHaveCount(0);
+});
+
+test("an admin adds a gift that shows in the gift picker on a member's profile, until it is withdrawn", async ({
+  browser,
+}) => {
+  const member = await ownBrowser(browser);
+  await newConfirmedMember(member, { email: `console.gift.${Date.now()}@example.test`, password: PASSWORD });
+  const { members } = (await (
+    await member.request.get('/api/members.php?gender=male&country=NL&min_age=18&max_age=99')
+  ).json()) as { members: Array<{ id: number; name: string }> };
+  const other = members[0]!;
+  const mark = tag();
+  const name = `Zonnebloem ${mark}`;
+
+  const page = await ownBrowser(browser);
+  await staffLogin(page, adminAccount.email);
+  await openShop(page, admin.shop.gifts.title);
+  await page.getByRole('button', { name: admin.shop.gifts.add }).click();
+  const form = page.getByRole('form', { name: admin.shop.gifts.newTitle });
+  await form.getByLabel(admin.shop.gifts.key, { exact: true }).fill(`sunflower-${mark}`);
+  await form.getByLabel(admin.shop.gifts.name, { exact: true }).fill(name);
+  await form.getByLabel(admin.shop.gifts.image, { exact: true }).fill('/gifts/rose.svg');
+  await form.getByLabel(admin.shop.gifts.credits, { exact: true }).fill('7');
+  await form.getByRole('button', { name: admin.shop.gifts.save }).click();
+  await expect(page.getByText(fill(admin.shop.gifts.saved, { name }))).toBeVisible();
+
+  /** The gift choices of the picker on the other member's profile, freshly loaded. */
+  const giftChoices = async () => {
+    await member.goto(`/members/${other.id}`);
+    await member.getByRole('button', { name: nlMember.chat.gifts.button, exact: true }).click();
+    const picker = member.getByRole('dialog', { name: fill(nlMember.chat.gifts.title, { name: other.name }) });
+    const choices = picker.getByRole('list', { name: nlMember.chat.gifts.choose });
+    await expect(choices.getByRole('button').first()).toBeVisible();
+    return choices;
+  };
+  const choice = (await giftChoices()).getByRole('button').filter({ hasText: name });
+  await expect(choice).toContainText(fill(nlMember.chat.gifts.price_other, { count: 7 }));
+
+  await page.getByRole('button', { name: fill(admin.shop.gifts.edit, { name }) }).click();
+  const edit = page.getByRole('form', { name: fill(admin.shop.gifts.editTitle, { name }) });
+  await edit.getByRole('switch', { name: admin.shop.gifts.activeSwitch }).uncheck();
+  await edit.getByRole('button', { name: admin.shop.gifts.save }).click();
+  await expect(edit).toHaveCount(0);
+  await expect((await giftChoices()).getByRole('button').filter({ hasText: name })).toHaveCount(0);
+});
+
+test('a discount code made in the console is used at checkout, counted, and refused there once expired', async ({
+  browser,
+}) => {
+  // Two checkouts, beside a login that may wait for the next code.
+  test.setTimeout(120_000);
+  const member = await ownBrowser(browser);
+  await newConfirmedMember(member, { email: `console.code.${Date.now()}@example.test`, password: PASSWORD });
+  const { bundles } = (await (await member.request.get('/api/bundles.php')).json()) as {
+    bundles: Array<{ id: number; credits: number }>;
+  };
+  const bundle = bundles[0]!;
+  const code = `LENTE${tag().toUpperCase()}`;
+  const payments = nlMember.payments;
+
+  const page = await ownBrowser(browser);
+  await staffLogin(page, adminAccount.email);
+  await openShop(page, admin.shop.discountCodes.title);
+  await page.getByRole('button', { name: admin.shop.discountCodes.add }).click();
+  const form = page.getByRole('form', { name: admin.shop.discountCodes.newTitle });
+  await form.getByLabel(admin.shop.discountCodes.code, { exact: true }).fill(code);
+  await form.getByLabel(admin.shop.discountCodes.percentageLabel, { exact: true }).fill('15');
+  // Unlimited: once expired, the checkout refuses it for that and not for a use.
+  await form.getByLabel(admin.shop.discountCodes.validity, { exact: true }).selectOption('unlimited');
+  await form.getByRole('button', { name: admin.shop.discountCodes.create }).click();
+  await expect(page.getByText(fill(admin.shop.discountCodes.created, { code }))).toBeVisible();
+
+  // The member enters it on the bundles page and pays with it.
+  await member.goto('/credits');
+  await member.getByLabel(payments.discount.label).fill(code);
+  await member.getByRole('button', { name: payments.discount.apply }).click();
+  await expect(member.getByText(fill(payments.discount.applied, { code, percent: 15 }))).toBeVisible();
+  await chooseBundle(member, bundle.credits).click();
+  const discountLine = member.getByText(fill(payments.summary.codeDiscount, { code, percent: 15 }));
+  await expect(discountLine).toBeVisible();
+  await payWithIdeal(member);
+  await settle(member, 'paid');
+  const orderId = Number(/\/transactions\/(\d+)$/.exec(member.url())![1]);
+  const { order } = (await (await member.request.get(`/api/order.php?id=${orderId}`)).json()) as {
+    order: { status: string; discount_code: string | null };
+  };
+  expect(order).toMatchObject({ status: 'completed', discount_code: code });
+
+  // The console counts the use.
+  await page.getByLabel(admin.shop.discountCodes.search).fill(code);
+  await page.getByLabel(admin.shop.discountCodes.search).press('Enter');
+  const row = page.getByRole('row').filter({ hasText: code });
+  await expect(row.getByRole('cell').nth(4)).toHaveText('1');
+
+  // A second checkout with the code open, ready to pay; the code expires before the click.
+  await member.goto(`/credits/${bundle.id}?code=${code}`);
+  await expect(discountLine).toBeVisible();
+  await member.getByRole('radio', { name: payments.methods.ideal }).check();
+  await member.getByRole('checkbox', { name: /algemene voorwaarden/ }).check();
+
+  await row.getByRole('button', { name: fill(admin.shop.discountCodes.expireLabel, { code }) }).click();
+  const dialog = page.getByRole('dialog', { name: fill(admin.shop.discountCodes.expireTitle, { code }) });
+  await dialog.getByRole('button', { name: admin.shop.discountCodes.expire }).click();
+  await expect(page.getByText(fill(admin.shop.discountCodes.expired, { code }))).toBeVisible();
+  await expect(row.getByText(admin.shop.discountCodes.states.inactive, { exact: true })).toBeVisible();
+
+  await member
+    .getByRole('button', { name: new RegExp(fill(payments.checkout.payWith, { amount: '.+', method: 'iDEAL' })) })
+    .click();
+  await expect(member.getByText(nlErrors.code_not_found)).toBeVisible();
+  await expect(member).toHaveURL(/\/credits\/\d+\/ideal/);
+});
+
+test('an admin changes the company info, content pages show it, and it goes back for what runs next', async ({
+  browser,
+}) => {
+  const page = await ownBrowser(browser);
+  await staffLogin(page, adminAccount.email);
+  await openShop(page, admin.shop.company.title);
+  const nameField = page.getByLabel(admin.shop.company.fields.name, { exact: true });
+  const addressField = page.getByLabel(admin.shop.company.fields.address, { exact: true });
+  const save = page.getByRole('button', { name: admin.shop.company.save });
+  const before = { name: await nameField.inputValue(), address: await addressField.inputValue() };
+  const mark = tag();
+  const changed = { name: `Amoria ${mark} B.V.`, address: `Tulpenlaan ${mark}` };
+
+  /** Fills in and saves a name and address. */
+  const saveCompany = async ({ name, address }: { name: string; address: string }) => {
+    await nameField.fill(name);
+    await addressField.fill(address);
+    await save.click();
+    await expect(page.getByText(fill(admin.shop.company.saved, { name })).last()).toBeVisible();
+  };
+  /** The terms page's content as a new visitor sees it. */
+  const terms = async () => {
+    const visitor = await ownBrowser(browser);
+    await visitor.goto('/pages/terms');
+    return visitor.getByRole('main');
+  };
+
+  await saveCompany(changed);
+  const shown = await terms();
+  await expect(shown.locator('address')).toContainText(changed.name);
+  await expect(shown.locator('address')).toContainText(changed.address);
+  // The terms name the company in their text too, rendered by the server as well.
+  await expect(shown.locator('p', { hasText: changed.address })).toContainText(changed.name);
+  expect(await (await shown.page().request.get('/pages/terms')).text()).toContain(changed.name);
+
+  await saveCompany(before);
+  const restored = (await terms()).locator('address');
+  await expect(restored).toContainText(before.name);
+  await expect(restored).toContainText(before.address);
 });
