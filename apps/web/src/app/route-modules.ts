@@ -3,12 +3,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
 import type { LazyWebNamespace } from '@app/i18n';
 import type { ContentPage, LanderName } from '@app/shared';
-import { landerQueryOptions } from '../features/landing/api/get-lander';
-import { landingNiche } from '../features/landing/hooks/use-landing-slug';
 import { prefetchPageText } from '../features/pages/api/get-page-text';
-import { settingsQueryOptions } from '../features/settings/api/get-settings';
 import { currentLocale, loadMemberTexts, loadTexts } from '../lib/i18n';
-import { landerDesigns, memberLandingDesigns } from './landing-designs';
 
 /** What a lazy page module exports: its page component, under React Router's name. */
 export interface PageModule {
@@ -88,27 +84,6 @@ export const ADMIN_MODULE = withTexts('admin', () => import('./routes/admin'));
 
 type PageData = (params: Params, queryClient: QueryClient) => Promise<void>;
 
-/** A landing page's members (and its member's card), fetched beside its design. */
-async function prefetchLander(params: Params, queryClient: QueryClient, memberId: number | null): Promise<void> {
-  const { settings } = await queryClient.ensureQueryData(settingsQueryOptions());
-  await queryClient.prefetchQuery(landerQueryOptions(landingNiche(params.slug, settings.niche), memberId));
-}
-
-const landerData =
-  (name?: 'tinderswipe'): PageData =>
-  async (params, queryClient) => {
-    await Promise.all([
-      landerDesigns.preload(name ?? (params.name as LanderName)),
-      prefetchLander(params, queryClient, null),
-    ]);
-  };
-
-const memberLandingData =
-  (variant: 'landing' | 'landing2' | 'landing3'): PageData =>
-  async (params, queryClient) => {
-    await Promise.all([memberLandingDesigns.preload(variant), prefetchLander(params, queryClient, Number(params.id))]);
-  };
-
 /**
  * Data a page renders from its first paint, fetched by its route's loader while the page's
  * module and texts load, so the page shows whole at once: the content pages' own texts (the
@@ -121,9 +96,16 @@ export const PAGE_DATA: Record<string, PageData> = {
     await loadTexts('pages');
     await prefetchPageText(queryClient, params.name as ContentPage, currentLocale());
   },
-  'landers-name-slug': landerData(),
-  'landers-tinderswipe': landerData('tinderswipe'),
-  'members-id-landing': memberLandingData('landing'),
-  'members-id-landing2-slug': memberLandingData('landing2'),
-  'members-id-landing3-slug': memberLandingData('landing3'),
+  // In a chunk of its own, which the server preloads with a landing page's HTML: the designs'
+  // table and the lander query stay out of every other page's first load.
+  'landers-name-slug': async (params, queryClient) =>
+    (await import('./landing-data')).prefetchLanderPage(params, queryClient, params.name as LanderName),
+  'landers-tinderswipe': async (params, queryClient) =>
+    (await import('./landing-data')).prefetchLanderPage(params, queryClient, 'tinderswipe'),
+  'members-id-landing': async (params, queryClient) =>
+    (await import('./landing-data')).prefetchMemberLandingPage(params, queryClient, 'landing'),
+  'members-id-landing2-slug': async (params, queryClient) =>
+    (await import('./landing-data')).prefetchMemberLandingPage(params, queryClient, 'landing2'),
+  'members-id-landing3-slug': async (params, queryClient) =>
+    (await import('./landing-data')).prefetchMemberLandingPage(params, queryClient, 'landing3'),
 };

@@ -37,7 +37,8 @@ const MEMBER_LANDING_DESIGNS: Record<string, string> = {
 
 /**
  * The web app's modules a landing page renders with, beyond the entry: the lander layout, the
- * page, its design and the landing texts (the page's language and nl, the fallback).
+ * loader's data module, the page, its design and the landing texts (the page's language and nl,
+ * the fallback).
  */
 export function landingModules(page: { lander: string } | { variant: string }, locale: Locale): string[] {
   const [route, design] =
@@ -46,6 +47,7 @@ export function landingModules(page: { lander: string } | { variant: string }, l
       : ['member-landing', `member-landing/${MEMBER_LANDING_DESIGNS[page.variant]}`];
   return [
     'src/app/layouts/lander-layout.tsx',
+    'src/app/landing-data.ts',
     `src/app/routes/${route}.tsx`,
     `src/features/landing/components/${design}.tsx`,
     catalogueModule(locale, 'landing'),
