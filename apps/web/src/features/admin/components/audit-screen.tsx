@@ -13,7 +13,7 @@ export function AuditScreen() {
       <ScreenHeader title={t('nav.audit')} />
       {audit.isPending ? (
         <LoadingState />
-      ) : audit.isError ? (
+      ) : audit.isLoadingError ? (
         <ErrorState error={audit.error} onRetry={() => void audit.refetch()} />
       ) : entries.length === 0 ? (
         <EmptyState>{t('audit.empty')}</EmptyState>

@@ -72,6 +72,29 @@ describe('the console’s orders and shop', () => {
     expect(urls.at(-1)).toBe('/api/admin/orders.php?status=refunded&before=12');
   });
 
+  it('keeps the orders shown when the next page fails, with a retry for that page', async () => {
+    let failures = 1;
+    serve(fetchMock, {
+      'GET /api/admin/me.php': admin,
+      'GET /api/admin/orders.php': (_body, url) =>
+        url.searchParams.has('before') && failures-- > 0
+          ? jsonResponse(400, { error: 'validation_failed', message: 'De lijst kon niet worden geladen' })
+          : jsonResponse(200, {
+              orders: [buildOrderSummary({ id: url.searchParams.has('before') ? 10 : 12 })],
+              next_before: url.searchParams.has('before') ? null : 12,
+            }),
+    });
+    await open('/admin/orders');
+    await userEvent.click(await screen.findByRole('button', { name: 'Meer laden' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('De lijst kon niet worden geladen');
+    expect(screen.getByRole('link', { name: '#12' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
+    expect(await screen.findByRole('link', { name: '#10' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '#12' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Meer laden' })).not.toBeInTheDocument();
+  });
+
   it('refunds an order with a reason and shows the credits taken back', async () => {
     serve(fetchMock, {
       'GET /api/admin/me.php': () => jsonResponse(200, { staff: buildStaff({ role: 'support' }) }),

@@ -43,7 +43,7 @@ export function MembersScreen() {
       </form>
       {members.isPending ? (
         <LoadingState />
-      ) : members.isError ? (
+      ) : members.isLoadingError ? (
         <ErrorState error={members.error} onRetry={() => void members.refetch()} />
       ) : rows.length === 0 ? (
         <EmptyState>{q ? t('members.noResults', { q }) : t('members.none')}</EmptyState>

@@ -135,7 +135,7 @@ export function OrdersScreen() {
       </div>
       {orders.isPending ? (
         <LoadingState />
-      ) : orders.isError ? (
+      ) : orders.isLoadingError ? (
         <ErrorState error={orders.error} onRetry={() => void orders.refetch()} />
       ) : rows.length === 0 ? (
         <EmptyState>{filtered ? t('orders.noResults') : t('orders.none')}</EmptyState>

@@ -6,7 +6,7 @@ import { usePhotoReview } from '../api/get-photo-review';
 import { canOpen } from '../rules';
 import { formatDateTime } from './format';
 import { useStaff } from './staff-context';
-import { EmptyState, ErrorState, LoadingState, ScreenHeader, useProblemText } from './states';
+import { EmptyState, ErrorState, LoadingState, LoadMoreButton, ScreenHeader, useProblemText } from './states';
 import { useToast } from './toast';
 
 /** Members' new photos waiting for review, oldest first and a page at a time, each approved or rejected. */
@@ -90,21 +90,7 @@ export function PhotoReviewScreen() {
               ))}
             </ul>
           )}
-          {queue.isFetchNextPageError ? (
-            <ErrorState error={queue.error} onRetry={() => void queue.fetchNextPage()} />
-          ) : (
-            queue.hasNextPage && (
-              <button
-                type="button"
-                className="btn btn-outline-secondary admin-more"
-                disabled={queue.isFetchingNextPage}
-                onClick={() => void queue.fetchNextPage()}
-              >
-                {queue.isFetchingNextPage && <span className="spinner-border spinner-border-sm" aria-hidden="true" />}
-                {queue.isFetchingNextPage ? t('photoReview.loadingMore') : t('actions.loadMore')}
-              </button>
-            )
-          )}
+          <LoadMoreButton query={queue} />
         </>
       )}
     </>

@@ -51,22 +51,33 @@ export function QueryStates<T>({ query, children }: { query: QueryLike<T>; child
   return <>{children(query.data)}</>;
 }
 
-/** The button under a paged list that fetches its next page. */
+/**
+ * The button under a paged list that fetches its next page; a page that failed shows its error
+ * with a retry there, and the pages already shown stay.
+ */
 export function LoadMoreButton({
   query,
 }: {
-  query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+  query: {
+    hasNextPage: boolean;
+    isFetchingNextPage: boolean;
+    isFetchNextPageError: boolean;
+    error: unknown;
+    fetchNextPage: () => unknown;
+  };
 }) {
   const { t } = useTranslation('admin');
+  if (query.isFetchNextPageError) return <ErrorState error={query.error} onRetry={() => void query.fetchNextPage()} />;
   if (!query.hasNextPage) return null;
   return (
     <button
       type="button"
-      className="btn btn-outline-secondary"
+      className="btn btn-outline-secondary admin-more"
       disabled={query.isFetchingNextPage}
       onClick={() => void query.fetchNextPage()}
     >
-      {t('actions.loadMore')}
+      {query.isFetchingNextPage && <span className="spinner-border spinner-border-sm" aria-hidden="true" />}
+      {query.isFetchingNextPage ? t('actions.loadingMore') : t('actions.loadMore')}
     </button>
   );
 }
