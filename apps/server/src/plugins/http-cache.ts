@@ -7,10 +7,13 @@ export interface Cacheable<T> {
   etag: string;
 }
 
-/** Strong ETag of a JSON body: the same data always gives the same tag, on every process. */
+/**
+ * ETag of a JSON body: the same data always gives the same tag, on every process. Weak, since
+ * the same data goes out as Brotli, gzip or plain bytes, and a strong tag names the bytes.
+ */
 export function withEtag<T>(body: T): Cacheable<T> {
   const hash = createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27);
-  return { body, etag: `"${hash}"` };
+  return { body, etag: `W/"${hash}"` };
 }
 
 /** Whether the client's If-None-Match names this ETag (weak comparison, lists and * included). */
