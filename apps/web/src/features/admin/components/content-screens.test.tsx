@@ -169,6 +169,24 @@ describe('PhotoReviewScreen', () => {
     expect(queueCursors()).toEqual([null, CURSOR]);
   });
 
+  it('moves keyboard focus on to the next photo when one is decided, and to the main area after the last', async () => {
+    serve(fetchMock, {
+      'GET /api/admin/me.php': () => jsonResponse(200, { staff: buildStaff({ role: 'moderator' }) }),
+      'GET /api/admin/photo-review.php': (_body, url) => pagedQueue(url),
+      'POST /api/admin/photo-review.php': () => jsonResponse(200, { ok: true }),
+    });
+    await open('/admin/photo-review');
+    await userEvent.click(await screen.findByRole('button', { name: 'Meer laden' }));
+    await screen.findByRole('img', { name: 'Foto van Mila' });
+
+    screen.getByRole('button', { name: 'Foto van Lotte goedkeuren' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Foto van Mila goedkeuren' })).toHaveFocus());
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
+    expect(await screen.findByText("Er wachten geen foto's op controle.")).toBeInTheDocument();
+  });
+
   it('shows a failed next page with a retry that loads it', async () => {
     let failures = 1;
     serve(fetchMock, {
@@ -334,5 +352,30 @@ describe('SiteProfilesScreen', () => {
       { path: '/api/admin/site-profile-photos.php', method: 'POST', body: { id: 41, order: [11, 10, 12], main: 11 } },
     ]);
     expect(screen.getByRole('button', { name: 'foto 1 van Sanne naar achteren' })).toHaveFocus();
+  });
+
+  it("moves keyboard focus to the next photo's delete button when one is deleted, and to the heading after the last", async () => {
+    let photos = [10, 11];
+    serve(fetchMock, {
+      'GET /api/admin/me.php': () => jsonResponse(200, { staff: buildStaff() }),
+      'GET /api/admin/site-profile.php': () =>
+        jsonResponse(200, { profile: siteProfile({ photos: photosInOrder(photos) }) }),
+      'POST /api/admin/site-profile-photo-delete.php': (body) => {
+        photos = photos.filter((id) => id !== body!.photo_id);
+        return jsonResponse(200, { photos: photosInOrder(photos) });
+      },
+      'GET /api/admin/site-profiles.php': () => jsonResponse(200, { profiles: [], next: null }),
+      'GET /api/interests.php': () => jsonResponse(200, INTERESTS),
+    });
+    await open('/admin/site-profiles/41');
+
+    (await screen.findByRole('button', { name: 'foto 1 van Sanne verwijderen' })).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'foto 1 van Sanne' })).toHaveAttribute('src', '/media/11-thumb.webp'),
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'foto 1 van Sanne verwijderen' })).toHaveFocus());
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('heading', { name: /Foto's/ })).toHaveFocus());
   });
 });

@@ -9,6 +9,8 @@ import { useStaff } from './staff-context';
 import { EmptyState, ErrorState, LoadingState, LoadMoreButton, ScreenHeader, useProblemText } from './states';
 import { useToast } from './toast';
 
+const approveId = (photoId: number) => `photo-review-approve-${photoId}`;
+
 /** Members' new photos waiting for review, oldest first and a page at a time, each approved or rejected. */
 export function PhotoReviewScreen() {
   const { t } = useTranslation('admin');
@@ -21,7 +23,14 @@ export function PhotoReviewScreen() {
 
   function handleDecision(body: PhotoReviewDecisionBody) {
     decide.mutate(body, {
-      onSuccess: () => toast(t(body.decision === 'approve' ? 'photoReview.approved' : 'photoReview.rejected')),
+      onSuccess: () => {
+        // The decided photo leaves the list with the button that had focus: focus moves on to the
+        // next photo (else the one before it, else the console's main area), so a keyboard user goes on.
+        const index = photos.findIndex((photo) => photo.id === body.photo_id);
+        const neighbour = photos[index + 1] ?? photos[index - 1];
+        document.getElementById(neighbour ? approveId(neighbour.id) : 'admin-main')?.focus();
+        toast(t(body.decision === 'approve' ? 'photoReview.approved' : 'photoReview.rejected'));
+      },
       onError: (error) => toast(problemText(error), 'danger'),
     });
   }
@@ -68,6 +77,7 @@ export function PhotoReviewScreen() {
                   </div>
                   <div className="admin-photo__meta">
                     <button
+                      id={approveId(photo.id)}
                       type="button"
                       className="btn btn-sm btn-primary"
                       aria-label={t('photoReview.approveLabel', { name: photo.member_name })}

@@ -341,7 +341,8 @@ function InterestsField({
 }
 
 /** Where focus goes after a photo call: a control of the same photo, by its element id. */
-const photoControlId = (photoId: number, control: 'earlier' | 'later') => `site-profile-photo-${photoId}-${control}`;
+const photoControlId = (photoId: number, control: 'earlier' | 'later' | 'delete') =>
+  `site-profile-photo-${photoId}-${control}`;
 
 /**
  * The photos in the order members see them; the first is the main photo. Staff move a photo
@@ -361,14 +362,30 @@ function SiteProfilePhotos({ profile }: { profile: SiteProfile }) {
   const busy = arrange.isPending || remove.isPending;
   const onError = (error: unknown) => toast(problemText(error), 'danger');
 
-  // A move re-renders the photo elsewhere with its buttons disabled meanwhile, which drops the
-  // keyboard focus: it goes back to the moved photo's button once that is enabled again.
+  // A move re-renders the photo elsewhere with its buttons disabled meanwhile, and a delete takes
+  // the focused button away, which drops the keyboard focus: it goes to the moved photo's button,
+  // or the next photo's delete button (else the section's heading), once that is enabled again.
   useEffect(() => {
     const target = focusAfter.current ? document.getElementById(focusAfter.current) : null;
-    if (!(target instanceof HTMLButtonElement) || target.disabled) return;
+    if (!target || (target instanceof HTMLButtonElement && target.disabled)) return;
     target.focus();
     focusAfter.current = null;
   });
+
+  function handleDelete(photoId: number) {
+    const index = ids.indexOf(photoId);
+    const neighbour = ids[index + 1] ?? ids[index - 1];
+    remove.mutate(
+      { id: profile.id, photoId },
+      {
+        onSuccess: () => {
+          focusAfter.current = neighbour ? photoControlId(neighbour, 'delete') : 'site-profile-photos';
+          toast(t('siteProfiles.photoDeleted'));
+        },
+        onError,
+      },
+    );
+  }
 
   function handleArrange(order: number[] | null, focus: string) {
     if (!order) return;
@@ -414,7 +431,7 @@ function SiteProfilePhotos({ profile }: { profile: SiteProfile }) {
 
   return (
     <section className="admin-card admin-panel admin-section" aria-labelledby="site-profile-photos">
-      <h2 className="admin-panel__title" id="site-profile-photos">
+      <h2 className="admin-panel__title" id="site-profile-photos" tabIndex={-1}>
         {t('siteProfiles.photos', { count: profile.photos.length, limit: profile.photo_limit })}
       </h2>
       {profile.photos.length === 0 && !preview ? (
@@ -476,16 +493,12 @@ function SiteProfilePhotos({ profile }: { profile: SiteProfile }) {
                   </button>
                 </div>
                 <button
+                  id={photoControlId(photo.id, 'delete')}
                   type="button"
                   className="btn btn-sm btn-outline-danger"
                   aria-label={t('siteProfiles.deletePhotoLabel', { photo: label })}
                   disabled={busy}
-                  onClick={() =>
-                    remove.mutate(
-                      { id: profile.id, photoId: photo.id },
-                      { onSuccess: () => toast(t('siteProfiles.photoDeleted')), onError },
-                    )
-                  }
+                  onClick={() => handleDelete(photo.id)}
                 >
                   {t('siteProfiles.deletePhoto')}
                 </button>
