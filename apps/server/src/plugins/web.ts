@@ -66,14 +66,23 @@ function chunkFiles(manifest: Manifest, keys: Iterable<string>, into = new Set<s
   return into;
 }
 
+/** What index.html loads of each build, worked out once. */
+const entryFiles = new WeakMap<Manifest, Set<string>>();
+
 /**
  * Preload links for a page's modules, leaving out what index.html loads already (the entry and
  * its static imports). Styles are preloaded, not applied: the app adds them when it imports
  * the chunk, and a stylesheet link would hold the server-rendered text's first paint.
  */
 export function modulePreloads(manifest: Manifest, modules: string[]): string {
-  const entryKeys = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
-  const loaded = chunkFiles(manifest, entryKeys);
+  let loaded = entryFiles.get(manifest);
+  if (!loaded) {
+    loaded = chunkFiles(
+      manifest,
+      Object.keys(manifest).filter((key) => manifest[key]?.isEntry),
+    );
+    entryFiles.set(manifest, loaded);
+  }
   return [...chunkFiles(manifest, modules)]
     .filter((file) => !loaded.has(file))
     .map((file) =>
