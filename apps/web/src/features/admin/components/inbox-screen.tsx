@@ -7,7 +7,7 @@ import { useInboxThread } from '../api/get-inbox-thread';
 import { useSendInboxReply } from '../api/send-inbox-reply';
 import { isSendKey } from '../rules';
 import { formatDateTime, formatDay, formatNumber } from './format';
-import { EmptyState, ErrorState, LoadingState, ScreenHeader, useProblemText } from './states';
+import { EmptyState, ErrorState, LoadingState, Panel, ScreenHeader, useProblemText } from './states';
 
 /** The site-run profiles' inbox: conversations waiting for an answer, oldest first; asked again every 10 s. */
 export function InboxScreen() {
@@ -123,8 +123,7 @@ function ThreadView({ thread }: { thread: InboxThreadResponse }) {
           <ReplyBox conversationId={thread.conversation_id} fictionalName={thread.fictional.name} />
         </section>
         <aside className="admin-inbox__side" aria-label={t('inbox.profiles')}>
-          <section className="admin-card admin-panel">
-            <h2 className="admin-panel__title">{t('inbox.member')}</h2>
+          <Panel title={t('inbox.member')}>
             <ProfileHead profile={thread.member} />
             <dl className="admin-dl">
               <dt>{t('member.gender')}</dt>
@@ -138,12 +137,11 @@ function ThreadView({ thread }: { thread: InboxThreadResponse }) {
               <dt>{t('member.about')}</dt>
               <dd className="admin-pre">{thread.member.about || '–'}</dd>
             </dl>
-          </section>
-          <section className="admin-card admin-panel">
-            <h2 className="admin-panel__title">{t('inbox.fictional')}</h2>
+          </Panel>
+          <Panel title={t('inbox.fictional')}>
             <ProfileHead profile={thread.fictional} />
             <p className="admin-pre mb-0">{thread.fictional.about || '–'}</p>
-          </section>
+          </Panel>
         </aside>
       </div>
     </>

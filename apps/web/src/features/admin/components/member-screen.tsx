@@ -11,7 +11,7 @@ import { ActionDialog } from './action-dialog';
 import { formatDateTime, formatDay, formatMoney, formatNumber } from './format';
 import { MemberBadges } from './members-screen';
 import { useStaff } from './staff-context';
-import { EmptyState, ErrorState, LoadingState, ScreenHeader, useProblemText } from './states';
+import { EmptyState, ErrorState, LoadingState, Panel, ScreenHeader, useProblemText } from './states';
 import { useToast } from './toast';
 
 type Dialog = 'credits' | 'ban' | 'shadow_ban' | 'unban' | 'delete' | null;
@@ -351,15 +351,6 @@ function MemberDetail({ member }: { member: AdminMemberDetail }) {
         />
       )}
     </>
-  );
-}
-
-function Panel({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="admin-card admin-panel">
-      <h2 className="admin-panel__title">{title}</h2>
-      {children}
-    </section>
   );
 }
 

@@ -6,7 +6,7 @@ import {
   type AdminOrderRefundResponse,
   type AdminOrderSummary,
 } from '@app/shared';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { OrderFilters } from '../api/commerce-keys';
@@ -16,7 +16,7 @@ import { useRefundOrder } from '../api/refund-order';
 import { orderState } from '../commerce-rules';
 import { ActionDialog } from './action-dialog';
 import { formatDateTime, formatMoney, formatNumber } from './format';
-import { EmptyState, ErrorState, LoadingState, LoadMoreButton, ScreenHeader } from './states';
+import { EmptyState, ErrorState, LoadingState, LoadMoreButton, Panel, ScreenHeader } from './states';
 import { useToast } from './toast';
 
 const STATUS_FILTERS = [...ORDER_STATUSES, 'refunded'] as const;
@@ -372,14 +372,5 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
         />
       )}
     </>
-  );
-}
-
-function Panel({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="admin-card admin-panel">
-      <h2 className="admin-panel__title">{title}</h2>
-      {children}
-    </section>
   );
 }

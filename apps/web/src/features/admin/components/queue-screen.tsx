@@ -8,7 +8,7 @@ import { useUpdateCase } from '../api/update-case';
 import { canOpen } from '../rules';
 import { formatDateTime } from './format';
 import { useStaff } from './staff-context';
-import { EmptyState, ErrorState, LoadingState, ScreenHeader, useProblemText } from './states';
+import { EmptyState, ErrorState, LoadingState, Panel, ScreenHeader, useProblemText } from './states';
 import { useToast } from './toast';
 
 const STATUS_FILTERS: CaseStatusFilter[] = ['open', 'in_progress', 'resolved', 'all'];
@@ -192,8 +192,7 @@ function CaseDetailView({ item }: { item: CaseDetail }) {
         </div>
       )}
       <div className="admin-detail-grid">
-        <section className="admin-card admin-panel">
-          <h2 className="admin-panel__title">{t('queue.details')}</h2>
+        <Panel title={t('queue.details')}>
           <dl className="admin-dl">
             <dt>{t('member.category')}</dt>
             <dd>{item.category}</dd>
@@ -262,11 +261,10 @@ function CaseDetailView({ item }: { item: CaseDetail }) {
               </button>
             </div>
           </form>
-        </section>
+        </Panel>
 
         {item.context.length > 0 && (
-          <section className="admin-card admin-panel">
-            <h2 className="admin-panel__title">{t('queue.context')}</h2>
+          <Panel title={t('queue.context')}>
             <ol className="admin-thread admin-thread--compact">
               {item.context.map((message) => (
                 <li
@@ -283,12 +281,11 @@ function CaseDetailView({ item }: { item: CaseDetail }) {
                 </li>
               ))}
             </ol>
-          </section>
+          </Panel>
         )}
       </div>
 
-      <section className="admin-card admin-panel">
-        <h2 className="admin-panel__title">{t('queue.notes')}</h2>
+      <Panel title={t('queue.notes')}>
         {item.notes.length === 0 ? (
           <EmptyState>{t('queue.noNotes')}</EmptyState>
         ) : (
@@ -326,7 +323,7 @@ function CaseDetailView({ item }: { item: CaseDetail }) {
             {t('queue.addNote')}
           </button>
         </form>
-      </section>
+      </Panel>
     </>
   );
 }

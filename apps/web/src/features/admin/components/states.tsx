@@ -82,6 +82,16 @@ export function LoadMoreButton({
   );
 }
 
+/** A titled card of a detail screen (a member's account, an order, a case's notes). */
+export function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="admin-card admin-panel">
+      <h2 className="admin-panel__title">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
 /** What a list shows when it has nothing. */
 export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="admin-state admin-state--empty">{children}</p>;
