@@ -1,11 +1,8 @@
 import { SOLD_CURRENCIES } from '@app/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { appRoutes } from '../../../app/router';
-import { queryClient } from '../../../lib/query-client';
-import { renderWithApp } from '../../../testing/render';
-import { buildStaff, commands, jsonResponse, serve } from '../testing/api-stub';
+import { describe, expect, it } from 'vitest';
+import { buildStaff, commands, jsonResponse, openConsole, serve, stubConsoleFetch } from '../testing/api-stub';
 import {
   buildBundle,
   buildCompany,
@@ -16,21 +13,8 @@ import {
 } from '../testing/commerce-stub';
 
 describe('the console’s orders and shop', () => {
-  const fetchMock = vi.fn<typeof fetch>();
-
-  beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-  });
-
-  afterEach(() => {
-    fetchMock.mockReset();
-    vi.unstubAllGlobals();
-    queryClient.clear();
-  });
-
-  function open(path: string) {
-    return renderWithApp(appRoutes(queryClient), { path });
-  }
+  const fetchMock = stubConsoleFetch();
+  const open = openConsole;
 
   const admin = () => jsonResponse(200, { staff: buildStaff() });
 

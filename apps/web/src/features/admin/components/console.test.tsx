@@ -1,9 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { appRoutes } from '../../../app/router';
+import { describe, expect, it } from 'vitest';
 import { queryClient } from '../../../lib/query-client';
-import { renderWithApp } from '../../../testing/render';
 import {
   buildDashboard,
   buildMemberDetail,
@@ -12,25 +10,15 @@ import {
   buildThread,
   commands,
   jsonResponse,
+  openConsole,
   serve,
   staffAuthRequired,
+  stubConsoleFetch,
 } from '../testing/api-stub';
 
 describe('the operator console', () => {
-  const fetchMock = vi.fn<typeof fetch>();
-
-  beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-  });
-
-  afterEach(() => {
-    fetchMock.mockReset();
-    vi.unstubAllGlobals();
-  });
-
-  function open(path: string) {
-    return renderWithApp(appRoutes(queryClient), { path });
-  }
+  const fetchMock = stubConsoleFetch();
+  const open = openConsole;
 
   it('logs in with password and authenticator code, then shows the dashboard', async () => {
     let verified = false;

@@ -1,24 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { InterestsResponse, Photo, PhotoReviewQueueResponse, ReviewPhoto, SiteProfile } from '@app/shared';
-import { appRoutes } from '../../../app/router';
-import { queryClient } from '../../../lib/query-client';
-import { renderWithApp } from '../../../testing/render';
-import { buildStaff, commands, jsonResponse, serve } from '../testing/api-stub';
+import { buildStaff, commands, jsonResponse, openConsole, serve, stubConsoleFetch } from '../testing/api-stub';
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubConsoleFetch();
 
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
-  queryClient.clear();
-});
-
-const open = (path: string) => renderWithApp(appRoutes(queryClient), { path });
+const open = openConsole;
 
 function reviewPhoto(overrides: Partial<ReviewPhoto> = {}): ReviewPhoto {
   return {

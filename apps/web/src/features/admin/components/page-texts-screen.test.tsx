@@ -1,22 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminPageTextResponse, ContentPageText } from '@app/shared';
-import { appRoutes } from '../../../app/router';
-import { queryClient } from '../../../lib/query-client';
-import { renderWithApp } from '../../../testing/render';
-import { buildSite, buildStaff, commands, jsonResponse, serve } from '../testing/api-stub';
+import {
+  buildSite,
+  buildStaff,
+  commands,
+  jsonResponse,
+  openConsole,
+  serve,
+  stubConsoleFetch,
+} from '../testing/api-stub';
 
-const fetchMock = vi.fn<typeof fetch>();
-
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
-  queryClient.clear();
-});
+const fetchMock = stubConsoleFetch();
 
 const DEFAULT: ContentPageText = {
   title: 'Algemene voorwaarden van {{name}}',
@@ -34,7 +30,7 @@ function answer(custom: ContentPageText | null): AdminPageTextResponse {
   };
 }
 
-const open = () => renderWithApp(appRoutes(queryClient), { path: '/admin/pages' });
+const open = () => openConsole('/admin/pages');
 
 describe('the content pages screen', () => {
   it('edits the default text of a page and saves it as the domain’s own', async () => {

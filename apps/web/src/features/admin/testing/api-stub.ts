@@ -1,6 +1,9 @@
-import type { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { appRoutes } from '../../../app/router';
+import { queryClient } from '../../../lib/query-client';
 import { jsonResponse } from '../../../testing/api';
 import { buildSettings } from '../../../testing/factories';
+import { renderWithApp } from '../../../testing/render';
 import type {
   AdminMemberDetail,
   AdminSite,
@@ -18,6 +21,26 @@ type Handler = (body: Body, url: URL) => Response | Promise<Response>;
 
 function bodyOf(init: RequestInit | undefined): Body {
   return init?.body ? (JSON.parse(String(init.body)) as Body) : undefined;
+}
+
+/** The app rendered at a path, as a console test opens a screen. */
+export const openConsole = (path: string) => renderWithApp(appRoutes(queryClient), { path });
+
+/**
+ * A console test file's stand-in for the API over fetch: installed before each test, and reset
+ * after it with the query cache, so no answer or cached data leaks into the next test.
+ */
+export function stubConsoleFetch(): FetchMock {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+    queryClient.clear();
+  });
+  return fetchMock;
 }
 
 /** The console API's answer without a verified staff session. */
