@@ -1,46 +1,28 @@
-import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { AdminMemberSummary } from '../api/contract';
 import { useMembers } from '../api/get-members';
 import { formatDay, formatNumber } from './format';
-import { EmptyState, ErrorState, LoadingState, LoadMoreButton, ScreenHeader } from './states';
+import { EmptyState, ErrorState, LoadingState, LoadMoreButton, ScreenHeader, SearchBox } from './states';
 
 /** Members: a search (id, e-mail or name) with the results as a table, a page at a time. */
 export function MembersScreen() {
   const { t } = useTranslation('admin');
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
-  const [text, setText] = useState(q);
-  const searchId = useId();
   const members = useMembers(q);
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setParams(text.trim() ? { q: text.trim() } : {});
-  }
 
   const rows = members.data?.pages.flatMap((page) => page.members) ?? [];
 
   return (
     <>
       <ScreenHeader title={t('nav.members')} />
-      <form className="admin-search" role="search" onSubmit={handleSubmit}>
-        <label className="visually-hidden" htmlFor={searchId}>
-          {t('members.search')}
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          className="form-control"
-          placeholder={t('members.searchHint')}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
-        <button type="submit" className="btn btn-primary">
-          {t('members.searchButton')}
-        </button>
-      </form>
+      <SearchBox
+        label={t('members.search')}
+        hint={t('members.searchHint')}
+        initial={q}
+        onSearch={(text) => setParams(text ? { q: text } : {})}
+      />
       {members.isPending ? (
         <LoadingState />
       ) : members.isLoadingError ? (

@@ -7,7 +7,7 @@ import {
   SOLD_CURRENCIES,
   type AdminDiscountCode,
 } from '@app/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { DiscountSourceFilter } from '../api/commerce-keys';
@@ -26,7 +26,7 @@ import {
   useShopForm,
 } from './commerce-fields';
 import { formatDateTime, formatDay, formatMoney, formatNumber } from './format';
-import { EmptyState, LoadMoreButton, QueryStates, useProblemText } from './states';
+import { EmptyState, LoadMoreButton, QueryStates, SearchBox, useProblemText } from './states';
 import { useToast } from './toast';
 
 /** Discount codes: a search by the code's start and source, their uses, a form for a new one, and expiring one. */
@@ -37,12 +37,10 @@ export function DiscountCodesSection() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const source = DISCOUNT_SOURCES.find((s) => s === params.get('source')) as DiscountSourceFilter;
-  const [text, setText] = useState(q);
   const [adding, setAdding] = useState(false);
   const [expiring, setExpiring] = useState<AdminDiscountCode | null>(null);
   const codes = useDiscountCodes(q, source);
   const expire = useExpireDiscountCode();
-  const searchId = useId();
   const sourceId = useId();
 
   function setParam(name: 'q' | 'source', value: string) {
@@ -50,11 +48,6 @@ export function DiscountCodesSection() {
     if (value) next.set(name, value);
     else next.delete(name);
     setParams(next, { replace: true });
-  }
-
-  function handleSearch(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setParam('q', text.trim());
   }
 
   function closeExpire() {
@@ -71,23 +64,14 @@ export function DiscountCodesSection() {
     >
       {adding && <DiscountCodeForm onDone={() => setAdding(false)} />}
       <div className="admin-filters">
-        <form className="admin-search mb-0" role="search" onSubmit={handleSearch}>
-          <label className="visually-hidden" htmlFor={searchId}>
-            {t('shop.discountCodes.search')}
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            className="form-control"
-            placeholder={t('shop.discountCodes.searchHint')}
-            maxLength={64}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-          <button type="submit" className="btn btn-primary">
-            {t('members.searchButton')}
-          </button>
-        </form>
+        <SearchBox
+          className="mb-0"
+          label={t('shop.discountCodes.search')}
+          hint={t('shop.discountCodes.searchHint')}
+          initial={q}
+          maxLength={64}
+          onSearch={(text) => setParam('q', text)}
+        />
         <div className="admin-inline-field">
           <label className="form-label mb-0" htmlFor={sourceId}>
             {t('shop.discountCodes.sourceFilter')}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
 
@@ -89,6 +89,52 @@ export function Panel({ title, children }: { title: string; children: ReactNode 
       <h2 className="admin-panel__title">{title}</h2>
       {children}
     </section>
+  );
+}
+
+/** A list's search field with its button; `onSearch` gets the trimmed text when it is sent. */
+export function SearchBox({
+  label,
+  hint,
+  initial,
+  onSearch,
+  maxLength,
+  className = '',
+}: {
+  label: string;
+  hint: string;
+  initial: string;
+  onSearch: (text: string) => void;
+  maxLength?: number;
+  className?: string;
+}) {
+  const { t } = useTranslation('admin');
+  const [text, setText] = useState(initial);
+  const id = useId();
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    onSearch(text.trim());
+  }
+
+  return (
+    <form className={`admin-search ${className}`.trim()} role="search" onSubmit={handleSubmit}>
+      <label className="visually-hidden" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        className="form-control"
+        placeholder={hint}
+        maxLength={maxLength}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <button type="submit" className="btn btn-primary">
+        {t('members.searchButton')}
+      </button>
+    </form>
   );
 }
 
