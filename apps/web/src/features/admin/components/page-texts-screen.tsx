@@ -24,7 +24,8 @@ import {
   type PageSectionDraft,
   type PageTextDraft,
 } from '../rules';
-import { ConfirmDialog, FormAlerts, SelectField, TextField } from './commerce-fields';
+import { ConfirmDialog, FormAlerts } from './commerce-fields';
+import { SelectField, TextField } from './form-fields';
 import { formatDateTime } from './format';
 import { EmptyState, ErrorState, LoadingState, ScreenHeader, useProblemText } from './states';
 import { useToast } from './toast';

@@ -18,6 +18,7 @@ import {
   type SettingsDraft,
   type SettingsField,
 } from '../rules';
+import { SelectField, SwitchField, TextField } from './form-fields';
 import { EmptyState, ErrorState, LoadingState, ScreenHeader, useProblemText } from './states';
 import { useToast } from './toast';
 
@@ -196,30 +197,9 @@ function SettingControl({ name, kind, value, error, onChange }: ControlProps) {
       {error}
     </div>
   );
-  const wide = kind.type === 'checklist' || kind.type === 'costs' || (kind.type === 'text' && kind.multiline);
 
   if (kind.type === 'switch') {
-    return (
-      <div className="admin-field">
-        <div className="form-check form-switch">
-          <input
-            id={id}
-            data-field={name}
-            type="checkbox"
-            role="switch"
-            className="form-check-input"
-            checked={value as boolean}
-            aria-invalid={invalid}
-            aria-describedby={describedBy}
-            onChange={(e) => onChange(e.target.checked)}
-          />
-          <label className="form-check-label" htmlFor={id}>
-            {label}
-          </label>
-        </div>
-        {errorText}
-      </div>
-    );
+    return <SwitchField label={label} path={name} error={error} value={value as boolean} onChange={onChange} />;
   }
 
   if (kind.type === 'checklist') {
@@ -271,68 +251,37 @@ function SettingControl({ name, kind, value, error, onChange }: ControlProps) {
     );
   }
 
-  let control;
   if (kind.type === 'select') {
     const optionLabel = (option: string | number) =>
       name === 'domain_language'
         ? (LOCALE_ENTRIES.find((l) => l.code === (option as Locale))?.name ?? String(option))
         : t(`settings.options.${name}.${option}`);
-    control = (
-      <select
-        id={id}
-        data-field={name}
-        className={`form-select${error ? ' is-invalid' : ''}`}
+    return (
+      <SelectField
+        label={label}
+        path={name}
+        error={error}
         value={value as string}
-        aria-invalid={invalid}
-        aria-describedby={describedBy}
-        onChange={(e) => onChange(e.target.value)}
-      >
-        {kind.options.map((option) => (
-          <option key={option} value={String(option)}>
-            {optionLabel(option)}
-          </option>
-        ))}
-      </select>
-    );
-  } else if (kind.type === 'text' && kind.multiline) {
-    control = (
-      <textarea
-        id={id}
-        data-field={name}
-        className={`form-control${error ? ' is-invalid' : ''}`}
-        rows={3}
-        value={value as string}
-        aria-invalid={invalid}
-        aria-describedby={describedBy}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    );
-  } else {
-    control = (
-      <input
-        id={id}
-        data-field={name}
-        type={kind.type === 'number' ? 'number' : 'text'}
-        step={kind.type === 'number' ? 1 : undefined}
-        min={kind.type === 'number' ? kind.min : undefined}
-        inputMode={kind.type === 'number' ? 'numeric' : undefined}
-        className={`form-control${error ? ' is-invalid' : ''}`}
-        value={value as string}
-        aria-invalid={invalid}
-        aria-describedby={describedBy}
-        onChange={(e) => onChange(e.target.value)}
+        options={kind.options.map((option) => ({ value: String(option), label: optionLabel(option) }))}
+        onChange={onChange}
       />
     );
   }
 
   return (
-    <div className={`admin-field${wide ? ' admin-field--wide' : ''}`}>
-      <label className="form-label" htmlFor={id}>
-        {label}
-      </label>
-      {control}
-      {errorText}
-    </div>
+    <TextField
+      label={label}
+      path={name}
+      error={error}
+      wide={kind.type === 'text' && kind.multiline}
+      value={value as string}
+      onChange={onChange}
+      {...(kind.type === 'number'
+        ? { type: 'number', inputMode: 'numeric', min: kind.min }
+        : kind.type === 'text' && kind.multiline
+          ? { multiline: true, rows: 3 }
+          : {})}
+    />
   );
 }
 

@@ -10,17 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { useBundles } from '../api/get-bundles';
 import { useSaveBundle } from '../api/save-bundle';
 import { moneyText, nextPosition, problemAt } from '../commerce-rules';
-import {
-  ActiveBadge,
-  EditableSection,
-  EditCell,
-  SelectField,
-  ShopForm,
-  ShopTable,
-  SwitchField,
-  TextField,
-  useShopForm,
-} from './commerce-fields';
+import { ActiveBadge, EditableSection, EditCell, ShopForm, ShopTable, useShopForm } from './commerce-fields';
+import { SelectField, SwitchField, TextField } from './form-fields';
 import { formatMoney, formatNumber } from './format';
 import { EmptyState } from './states';
 

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useCompanies } from '../api/get-companies';
 import { useSaveCompany } from '../api/save-company';
 import { commaList } from '../commerce-rules';
-import { ShopForm, ShopSection, TextField, useShopForm } from './commerce-fields';
+import { ShopForm, ShopSection, useShopForm } from './commerce-fields';
+import { TextField } from './form-fields';
 import { EmptyState, QueryStates } from './states';
 
 /** Company info as the site shows it (footer, terms, invoices): every field, per company. */

@@ -15,16 +15,8 @@ import { useCreateDiscountCode } from '../api/create-discount-code';
 import { useExpireDiscountCode } from '../api/expire-discount-code';
 import { useDiscountCodes } from '../api/get-discount-codes';
 import { codeState, expiryFromDate, moneyText, problemAt } from '../commerce-rules';
-import {
-  AddButton,
-  ConfirmDialog,
-  SelectField,
-  ShopForm,
-  ShopSection,
-  ShopTable,
-  TextField,
-  useShopForm,
-} from './commerce-fields';
+import { AddButton, ConfirmDialog, ShopForm, ShopSection, ShopTable, useShopForm } from './commerce-fields';
+import { SelectField, TextField } from './form-fields';
 import { formatDateTime, formatDay, formatMoney, formatNumber } from './format';
 import { EmptyState, LoadMoreButton, QueryStates, SearchBox, useProblemText } from './states';
 import { useToast } from './toast';

@@ -3,16 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useGifts } from '../api/get-gifts';
 import { useSaveGift } from '../api/save-gift';
 import { nextPosition } from '../commerce-rules';
-import {
-  ActiveBadge,
-  EditableSection,
-  EditCell,
-  ShopForm,
-  ShopTable,
-  SwitchField,
-  TextField,
-  useShopForm,
-} from './commerce-fields';
+import { ActiveBadge, EditableSection, EditCell, ShopForm, ShopTable, useShopForm } from './commerce-fields';
+import { SwitchField, TextField } from './form-fields';
 import { formatNumber } from './format';
 import { EmptyState } from './states';
 
