@@ -91,6 +91,31 @@ describe('POST /api/retention-offer.php', () => {
       .where(eq(discountCodes.memberId, m.member.id));
     const second = (await post('/api/retention-offer.php', { reason: 'too_expensive' }, m.cookie)).json().offer;
     expect(second.code).not.toBe(first.code);
+    const codes = await t.db
+      .select()
+      .from(discountCodes)
+      .where(eq(discountCodes.memberId, m.member.id))
+      .orderBy(discountCodes.id);
+    expect(codes.map((c) => [c.code, c.status])).toEqual([
+      [first.code, 'inactive'],
+      [second.code, 'active'],
+    ]);
+  });
+
+  it('makes one code when the offer is asked ten times at once, and answers it to every call', async () => {
+    const m = await member();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => post('/api/retention-offer.php', { reason: 'too_expensive' }, m.cookie)),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array<number>(10).fill(200));
+    const offered = new Set(answers.map((a) => RetentionOfferResponseSchema.parse(a.json()).offer.code));
+    expect(offered.size).toBe(1);
+    const codes = await t.db
+      .select()
+      .from(discountCodes)
+      .where(eq(discountCodes.memberId, m.member.id))
+      .orderBy(discountCodes.id);
+    expect(codes.map((c) => c.code)).toEqual([...offered]);
   });
 
   it('answers 404 not_found when the company offers no discount', async () => {

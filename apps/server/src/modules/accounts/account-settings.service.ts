@@ -40,11 +40,12 @@ import {
   findMemberById,
   findProfileName,
   findRetentionCode,
-  insertDiscountCode,
+  insertRetentionCode,
   insertToken,
   markMemberDeleted,
   releaseEmail,
   restoreMember,
+  retireRetentionCodes,
   spendTokens,
   updateAccountSettings,
   confirmMember,
@@ -304,22 +305,20 @@ export function createAccountSettingsService(deps: AccountSettingsServiceDeps) {
 
       const expiresAt = new Date(at.getTime() + RETENTION_CODE_DAYS * DAY_MS);
       // A clash with an existing code is rare (32^6 codes); a few tries make it vanishing.
-      for (let attempt = 0; ; attempt++) {
-        try {
-          const row = await insertDiscountCode(db, {
-            code: retentionCode(),
-            memberId,
-            percentage,
-            validity: 'once',
-            source: 'retention',
-            expiresAt,
-          });
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const row = await db.transaction(async (tx) => {
+          await retireRetentionCodes(tx, memberId, at);
+          return insertRetentionCode(tx, { code: retentionCode(), memberId, percentage, validity: 'once', expiresAt });
+        });
+        if (row) {
           log.info({ memberId, reason }, 'retention discount offered');
           return presentRetentionOffer(row);
-        } catch (error) {
-          if (!isUniqueViolation(error) || attempt >= 4) throw error;
         }
+        // The database keeps one live code per member: an offer asked at the same moment made it.
+        const made = await findRetentionCode(db, memberId, at);
+        if (made) return presentRetentionOffer(made);
       }
+      throw new Error(`no free retention code for member ${memberId}`);
     },
 
     /**

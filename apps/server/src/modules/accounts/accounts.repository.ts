@@ -393,12 +393,35 @@ export async function findRetentionCode(db: DbOrTx, memberId: number, now: Date)
   return row ?? null;
 }
 
-export async function insertDiscountCode(
+/** Sets the member's expired retention codes inactive, which frees the place of the live one. */
+export async function retireRetentionCodes(db: DbOrTx, memberId: number, now: Date): Promise<void> {
+  await db
+    .update(discountCodes)
+    .set({ status: 'inactive' })
+    .where(
+      and(
+        eq(discountCodes.memberId, memberId),
+        eq(discountCodes.source, 'retention'),
+        eq(discountCodes.status, 'active'),
+        lte(discountCodes.expiresAt, now),
+      ),
+    );
+}
+
+/**
+ * Stores a retention code; null, storing nothing, when the member has a live one already
+ * (discount_codes_retention_idx) or the code is taken.
+ */
+export async function insertRetentionCode(
   db: DbOrTx,
-  values: typeof discountCodes.$inferInsert,
-): Promise<DiscountCodeRow> {
-  const [row] = await db.insert(discountCodes).values(values).returning();
-  return row!;
+  values: Omit<typeof discountCodes.$inferInsert, 'source'>,
+): Promise<DiscountCodeRow | null> {
+  const [row] = await db
+    .insert(discountCodes)
+    .values({ ...values, source: 'retention' })
+    .onConflictDoNothing()
+    .returning();
+  return row ?? null;
 }
 
 /** Ids of accounts deleted at or before `before` (past their reactivation days), oldest first. */
