@@ -205,6 +205,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const { provider: paymentProvider, demo: demoCheckout } = createPaymentProvider({
     mollieApiKey: config.mollieApiKey,
     db,
+    ...(deps.now ? { now: deps.now } : {}),
   });
   if (demoCheckout) app.log.warn('no MOLLIE_API_KEY: payments go through the demo checkout (not for production)');
   const payments = createPaymentsService({
@@ -282,6 +283,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     log: app.log,
     jobs: [
       ...notifications.jobs(),
+      ...payments.jobs(),
+      ...directDebit.jobs(),
       ...(config.eraseJobIntervalMinutes > 0
         ? [accountEraseJob({ db, storage, log: app.log, intervalMinutes: config.eraseJobIntervalMinutes })]
         : []),

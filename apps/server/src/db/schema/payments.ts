@@ -47,6 +47,11 @@ export const discountCodes = pgTable(
   (t) => [
     uniqueIndex('discount_codes_code_idx').on(sql`upper(${t.code})`),
     index('discount_codes_member_idx').on(t.memberId, t.source),
+    // One live retention offer per member: a new one is made only after the last has expired
+    // and been set inactive, so two offers asked at once end with one code.
+    uniqueIndex('discount_codes_retention_idx')
+      .on(t.memberId)
+      .where(sql`source = 'retention' and status = 'active'`),
     check('discount_codes_percentage_range', sql`${t.percentage} between 1 and 100`),
   ],
 );
@@ -136,12 +141,22 @@ export const orders = pgTable(
     // The dashboard's revenue per day and the console's order list.
     index('orders_completed_idx').on(t.completedAt),
     index('orders_created_idx').on(t.createdAt),
+    // What the stale-orders jobs look through: the few orders still pending, per provider.
+    index('orders_pending_idx')
+      .on(t.provider, t.id)
+      .where(sql`status = 'pending'`),
     uniqueIndex('orders_provider_payment_idx').on(t.provider, t.providerPaymentId),
     check('orders_amounts_nonnegative', sql`${t.amount} >= 0 and ${t.listAmount} >= ${t.amount}`),
   ],
 );
 
-/** Uses of discount codes, recorded when the order completes; validity is checked against them. */
+/**
+ * Uses of discount codes, one per order with a code, claimed in the transaction that places the
+ * order: a pending order holds its use, a completed one keeps it (`used_at`), and an order that
+ * fails, is cancelled or expires gives it back in the transaction that moves it (the row goes).
+ * Validity is checked against these rows, and two partial unique indexes make the database
+ * refuse a second live claim of what the code allows once, whatever runs at the same time.
+ */
 export const discountCodeUses = pgTable(
   'discount_code_uses',
   {
@@ -155,11 +170,25 @@ export const discountCodeUses = pgTable(
     orderId: bigint('order_id', { mode: 'number' })
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
+    /**
+     * What the use holds while it lives: 'code' the single use of a code used once in all,
+     * 'member' the member's use of a code used once per member; null holds nothing (an
+     * unlimited code, or a use beyond the limit recorded before uses were claimed).
+     */
+    holds: text('holds', { enum: ['code', 'member'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the order was paid; null while it is pending. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [
     index('discount_code_uses_code_idx').on(t.codeId, t.memberId),
     uniqueIndex('discount_code_uses_order_idx').on(t.orderId),
+    uniqueIndex('discount_code_uses_code_claim_idx')
+      .on(t.codeId)
+      .where(sql`holds = 'code'`),
+    uniqueIndex('discount_code_uses_member_claim_idx')
+      .on(t.codeId, t.memberId)
+      .where(sql`holds = 'member'`),
   ],
 );
 

@@ -239,8 +239,9 @@ export async function listDiscountCodes(
   const uses = db
     .select({
       codeId: discountCodeUses.codeId,
-      uses: sql<number>`count(*)::int`.as('uses'),
-      lastUsedAt: sql<Date>`max(${discountCodeUses.createdAt})`.as('last_used_at'),
+      // Paid uses only: a pending order's claim is not a use yet, and may be given back.
+      uses: sql<number>`count(${discountCodeUses.usedAt})::int`.as('uses'),
+      lastUsedAt: sql<Date>`max(${discountCodeUses.usedAt})`.as('last_used_at'),
     })
     .from(discountCodeUses)
     .groupBy(discountCodeUses.codeId)

@@ -445,6 +445,15 @@ describe('discount codes', () => {
     expect(order).toMatchObject({ discountCodeId: row.id, discountPercentage: 20, status: 'completed' });
     expect(order!.amount).toBe(discountedAmount(order!.listAmount, 20));
     expect(bundle.id).toBe(order!.bundleId);
+    // An order still pending holds its use, but it is not a use until paid.
+    const { member: waiting } = await buildMember(t.db);
+    const pending = await t.app.inject({
+      method: 'POST',
+      url: '/api/order.php',
+      headers: { ...XHR, cookie: await loginCookie(t.db, waiting.id) },
+      payload: { bundle_id: bundle.id, method: 'ideal', terms: true, code },
+    });
+    expect(pending.statusCode, pending.body).toBe(200);
     const listed = (await call(admin, 'GET', `/api/admin/discount-codes.php?q=${code.slice(0, 9)}`)).json().codes;
     expect(listed).toEqual([expect.objectContaining({ id: row.id, uses: 1, last_used_at: expect.any(String) })]);
 

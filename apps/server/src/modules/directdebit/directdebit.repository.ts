@@ -1,4 +1,4 @@
-import { and, count, eq, gte } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { directDebits, members, orders } from '../../db/schema/index.js';
 
@@ -86,4 +86,16 @@ export async function markConfirmed(db: DbOrTx, orderId: number, at: Date): Prom
 /** No more direct debit for the member (too many wrong codes). */
 export async function blockDirectDebit(db: DbOrTx, memberId: number, at: Date): Promise<void> {
   await db.update(members).set({ directDebitBlockedAt: at }).where(eq(members.id, memberId));
+}
+
+/** Ids of pending direct-debit orders whose code expired at or before `at`, oldest first. */
+export async function listExpiredPendingOrders(db: DbOrTx, at: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .innerJoin(directDebits, eq(directDebits.orderId, orders.id))
+    .where(and(eq(orders.provider, 'directdebit'), eq(orders.status, 'pending'), lte(directDebits.otpExpiresAt, at)))
+    .orderBy(asc(orders.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
 }

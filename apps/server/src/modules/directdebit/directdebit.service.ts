@@ -13,8 +13,9 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, notFound, validationFailed } from '../../errors.js';
 import { CREDITS_CHANNEL, publishEvent } from '../../platform/bus/events.js';
 import type { Bus } from '../../platform/bus/index.js';
+import { minutePeriod, type Job } from '../../platform/jobs/runner.js';
 import { directDebitCodeText, maskedPhone, type SmsSender } from '../../platform/sms/index.js';
-import { orderPrice } from '../discounts/discounts.service.js';
+import { claimOrderDiscount, orderPrice } from '../discounts/discounts.service.js';
 import { presentOrder } from '../payments/payments.presenter.js';
 import {
   completeOrder,
@@ -34,6 +35,7 @@ import {
   findPendingCode,
   insertDirectDebit,
   isDirectDebitBlocked,
+  listExpiredPendingOrders,
   lockMemberDirectDebit,
   markConfirmed,
   recordWrongCode,
@@ -61,6 +63,10 @@ export interface DirectDebitServiceDeps {
 export const directDebitBlocked = () => new AppError(403, 'directdebit_blocked');
 export const directDebitLimit = () => new AppError(403, 'directdebit_limit');
 const codeInvalid = () => validationFailed({ otp: 'code_invalid' });
+
+/** How often unconfirmed direct-debit orders past their code are failed, and how many at a time. */
+const EXPIRED_ORDERS_MINUTES = 15;
+const EXPIRED_BATCH = 100;
 
 /** The provider name of orders paid by our own direct-debit form. */
 export const DIRECT_DEBIT_PROVIDER = 'directdebit';
@@ -109,7 +115,7 @@ export function createDirectDebitService(deps: DirectDebitServiceDeps) {
     const phone = normalizePhone(body.phone)!;
     const otp = newOtp();
     const order = await db.transaction(async (tx) => {
-      // The same discount rules as order.php; the check locks the code's row until the order is in.
+      // The same discount rules as order.php; the order and its claim of the code commit together.
       const price = await orderPrice(tx, body.code, {
         memberId,
         country: buyer.country,
@@ -130,6 +136,7 @@ export function createDirectDebitService(deps: DirectDebitServiceDeps) {
         termsAcceptedAt: at,
         createdAt: at,
       });
+      await claimOrderDiscount(tx, placed);
       await insertDirectDebit(tx, {
         orderId: placed.id,
         accountHolder: body.account_holder,
@@ -198,5 +205,28 @@ export function createDirectDebitService(deps: DirectDebitServiceDeps) {
     return { order: presentOrder(outcome.order) };
   }
 
-  return { start, confirm };
+  /**
+   * Fails every pending direct-debit order whose code has expired: it can no longer be confirmed
+   * (confirm refuses an expired code), so it gives back its discount code.
+   */
+  async function failExpiredOrders(at: Date): Promise<void> {
+    for (;;) {
+      const ids = await listExpiredPendingOrders(db, at, EXPIRED_BATCH);
+      for (const id of ids) await failOrder(db, id, 'failed');
+      if (ids.length < EXPIRED_BATCH) return;
+    }
+  }
+
+  /** The job failing unconfirmed orders, every EXPIRED_ORDERS_MINUTES across the processes. */
+  function jobs(): Job[] {
+    return [
+      {
+        name: 'fail-expired-direct-debits',
+        period: (at) => minutePeriod(at, EXPIRED_ORDERS_MINUTES),
+        run: ({ now: at }) => failExpiredOrders(at),
+      },
+    ];
+  }
+
+  return { start, confirm, jobs };
 }

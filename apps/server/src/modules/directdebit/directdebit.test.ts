@@ -244,6 +244,39 @@ describe('POST /api/directdebit.php and /api/directdebit-confirm.php', () => {
     expect(unknown.json()).toMatchObject({ error: 'code_not_found', message: 'Code niet gevonden' });
   });
 
+  it('holds its discount code until it can no longer be confirmed, then the job fails it and gives the code back', async () => {
+    const me = await loggedIn();
+    await t.db
+      .insert(discountCodes)
+      .values({ code: 'SEPA30', percentage: 30, source: 'operator', validity: 'once_per_user' });
+    const first = await start(me.cookie, form({ code: 'SEPA30' }));
+    expect(first.statusCode, first.body).toBe(200);
+    const { order_id } = DirectDebitResponseSchema.parse(first.json());
+    const second = await start(me.cookie, form({ code: 'SEPA30' }));
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({ error: 'code_used' });
+
+    clock.now = new Date(clock.now.getTime() + (DIRECT_DEBIT_OTP_MINUTES - 1) * 60_000);
+    await t.app.jobs.runDue(clock.now);
+    expect((await orderRow(order_id)).status).toBe('pending');
+    clock.now = new Date(clock.now.getTime() + 16 * 60_000);
+    await t.app.jobs.runDue(clock.now);
+    expect((await orderRow(order_id)).status).toBe('failed');
+    expect(await t.db.select().from(discountCodeUses).where(eq(discountCodeUses.orderId, order_id))).toEqual([]);
+    expect((await start(me.cookie, form({ code: 'SEPA30' }))).statusCode).toBe(200);
+
+    // The order the last wrong code fails gives the code back too.
+    const other = await loggedIn();
+    const res = await start(other.cookie, form({ code: 'SEPA30' }));
+    const { order_id: otherOrder } = DirectDebitResponseSchema.parse(res.json());
+    const [sms] = await t.db.select().from(outboxSms).orderBy(desc(outboxSms.id)).limit(1);
+    const wrong = wrongCode(/\b(\d{6})\b/.exec(sms!.text)![1]!);
+    for (let attempt = 0; attempt < DIRECT_DEBIT_OTP_ATTEMPTS; attempt += 1)
+      await confirm(other.cookie, otherOrder, wrong);
+    expect((await orderRow(otherOrder)).status).toBe('failed');
+    expect(await t.db.select().from(discountCodeUses).where(eq(discountCodeUses.orderId, otherOrder))).toEqual([]);
+  });
+
   it('completes the order once when the right code arrives many times at once', async () => {
     const me = await loggedIn();
     const { orderId, otp } = await started(me.cookie);

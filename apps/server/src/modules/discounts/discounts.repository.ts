@@ -1,39 +1,33 @@
-import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { discountCodeUses, discountCodes, members, orders, profiles } from '../../db/schema/index.js';
-import type { DiscountCodeRow, DiscountUses } from './discounts.rules.js';
+import { discountCodeUses, discountCodes, members, profiles } from '../../db/schema/index.js';
+import type { ClaimHolds, DiscountCodeRow, DiscountUses } from './discounts.rules.js';
 
-/**
- * The code whatever its case (the unique index is on upper(code)). With `lock`, the row stays
- * locked until the caller's transaction ends, so orders placed with one code at the same time
- * are checked one after another.
- */
-export async function findDiscountCode(
-  db: DbOrTx,
-  code: string,
-  options: { lock?: boolean } = {},
-): Promise<DiscountCodeRow | null> {
-  const query = db
+/** The code whatever its case (the unique index is on upper(code)). */
+export async function findDiscountCode(db: DbOrTx, code: string): Promise<DiscountCodeRow | null> {
+  const [row] = await db
     .select()
     .from(discountCodes)
     .where(sql`upper(${discountCodes.code}) = ${code.toUpperCase()}`)
     .limit(1);
-  const [row] = options.lock ? await query.for('update') : await query;
   return row ?? null;
 }
 
+/** A code's validity by id; null when the code is gone. */
+export async function findValidity(db: DbOrTx, codeId: number): Promise<DiscountCodeRow['validity'] | null> {
+  const [row] = await db
+    .select({ validity: discountCodes.validity })
+    .from(discountCodes)
+    .where(eq(discountCodes.id, codeId))
+    .limit(1);
+  return row?.validity ?? null;
+}
+
 /**
- * How often a code was used in all, and by one member. With `reservedSince`, other members'
- * pending orders placed with the code since then count as uses too: a use is recorded only when
- * an order is paid, and a paid order cannot be refused any more, so a single-use code is held by
- * the first order placed with it while its checkout can still be paid.
+ * How often a code is in use, in all and by one member: its uses by paid orders and those held
+ * by pending ones (an order that failed gave its use back).
  */
-export async function countUses(
-  db: DbOrTx,
-  codeId: number,
-  memberId: number,
-  reservedSince: Date | null = null,
-): Promise<DiscountUses> {
+export async function countUses(db: DbOrTx, codeId: number, memberId: number): Promise<DiscountUses> {
   const [row] = await db
     .select({
       total: count(),
@@ -41,22 +35,24 @@ export async function countUses(
     })
     .from(discountCodeUses)
     .where(eq(discountCodeUses.codeId, codeId));
-  let reserved = 0;
-  if (reservedSince) {
-    const [pending] = await db
-      .select({ n: count() })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.discountCodeId, codeId),
-          eq(orders.status, 'pending'),
-          ne(orders.memberId, memberId),
-          gt(orders.createdAt, reservedSince),
-        ),
-      );
-    reserved = pending?.n ?? 0;
-  }
-  return { total: (row?.total ?? 0) + reserved, mine: row?.mine ?? 0 };
+  return { total: row?.total ?? 0, mine: row?.mine ?? 0 };
+}
+
+/**
+ * Claims a code's use for an order, in the order's transaction. Answers false, writing nothing,
+ * when a live use already holds what this one would (the partial unique indexes on `holds`
+ * decide, so of claims made at the same moment one alone is written).
+ */
+export async function insertUse(
+  db: DbOrTx,
+  use: { codeId: number; memberId: number; orderId: number; holds: ClaimHolds; createdAt: Date },
+): Promise<boolean> {
+  const rows = await db
+    .insert(discountCodeUses)
+    .values(use)
+    .onConflictDoNothing()
+    .returning({ id: discountCodeUses.id });
+  return rows.length > 0;
 }
 
 /** What the code rules need of a member: paid, signup date and profile country. */

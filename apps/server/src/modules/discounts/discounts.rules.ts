@@ -13,7 +13,20 @@ export interface DiscountViewer {
   now: Date;
 }
 
-/** How often a code was used: by anyone, and by the viewer. */
+/** What one use of a code holds while its order lives (see discount_code_uses.holds). */
+export type ClaimHolds = 'code' | 'member' | null;
+
+/**
+ * What an order's use of a code holds: the code's single use for a code used once in all, the
+ * member's use for a code used once per member, nothing for an unlimited code.
+ */
+export function claimHolds(validity: DiscountCodeRow['validity']): ClaimHolds {
+  if (validity === 'once') return 'code';
+  if (validity === 'once_per_user') return 'member';
+  return null;
+}
+
+/** How often a code is in use (paid, or held by a pending order): by anyone, and by the viewer. */
 export interface DiscountUses {
   total: number;
   mine: number;

@@ -10,8 +10,9 @@ import {
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, authenticationRequired, validationFailed } from '../../errors.js';
 import { presentDiscount } from './discounts.presenter.js';
-import { countUses, findDiscountCode, findStanding } from './discounts.repository.js';
+import { countUses, findDiscountCode, findStanding, findValidity, insertUse } from './discounts.repository.js';
 import {
+  claimHolds,
   discountRefusal,
   normalizeCode,
   orderRefusal,
@@ -41,33 +42,20 @@ async function standingOf(db: DbOrTx, memberId: number) {
  * The code, or the contract's error: 404 code_not_found for a code the viewer may not know (see
  * discountRefusal), 409 code_used for one used up under its validity.
  */
-async function usableCode(
-  db: DbOrTx,
-  code: string,
-  viewer: DiscountViewer,
-  forOrder = false,
-): Promise<DiscountCodeRow> {
-  const row = await findDiscountCode(db, normalizeCode(code), { lock: forOrder });
+async function usableCode(db: DbOrTx, code: string, viewer: DiscountViewer): Promise<DiscountCodeRow> {
+  const row = await findDiscountCode(db, normalizeCode(code));
   if (!row) throw codeNotFound();
-  const reservedSince = forOrder ? new Date(viewer.now.getTime() - CODE_RESERVATION_MINUTES * 60_000) : null;
-  const refusal = discountRefusal(row, viewer, await countUses(db, row.id, viewer.memberId, reservedSince));
+  const refusal = discountRefusal(row, viewer, await countUses(db, row.id, viewer.memberId));
   if (refusal === 'not_found') throw codeNotFound();
   if (refusal === 'used') throw codeUsed();
   return row;
 }
 
 /**
- * How long another member's pending order holds a code's use: about as long as a provider's
- * checkout stays payable. An abandoned checkout frees the code after this.
- */
-export const CODE_RESERVATION_MINUTES = 60;
-
-/**
  * Checks a code for an order (POST /api/order.php): every rule of discountcode.php, then the
  * order's own (400 fields.code code_minimum_order under the minimum order value, code_method for
- * a method the code excludes). `amount` is the list price in cents of `currency`. Call it in the
- * transaction that inserts the order: it locks the code's row, and other members' pending orders
- * with the code count as uses (see countUses), so a single-use code cannot go to two orders.
+ * a method the code excludes). `amount` is the list price in cents of `currency`. The check is
+ * what the member is told; what holds a single use to one order is claimOrderDiscount.
  */
 export async function checkDiscountForOrder(
   db: DbOrTx,
@@ -82,11 +70,35 @@ export async function checkDiscountForOrder(
   },
 ): Promise<OrderDiscount> {
   const { paid, signupDate } = await standingOf(db, input.memberId);
-  const row = await usableCode(db, input.code, { ...input, paid, signupDate }, true);
+  const row = await usableCode(db, input.code, { ...input, paid, signupDate });
   const refusal = orderRefusal(row, input);
   if (refusal === 'minimum_order') throw validationFailed({ code: 'code_minimum_order' });
   if (refusal === 'method') throw validationFailed({ code: 'code_method' });
   return { id: row.id, code: row.code, percentage: row.percentage };
+}
+
+/**
+ * Claims the code of an order just inserted, in the transaction that inserted it, so the order
+ * and its use commit together. A code used once (in all, or per member) is held by one live use:
+ * another pending or paid order's claim, made before or at the same moment, leaves nothing to
+ * claim and the order is refused with 409 code_used (its transaction rolls back). The use lives
+ * while the order is pending or paid; failing or cancelling the order gives it back (failOrder).
+ */
+export async function claimOrderDiscount(
+  tx: DbOrTx,
+  order: { id: number; memberId: number; discountCodeId: number | null; createdAt: Date },
+): Promise<void> {
+  if (order.discountCodeId === null) return;
+  const validity = await findValidity(tx, order.discountCodeId);
+  if (validity === null) throw codeNotFound();
+  const claimed = await insertUse(tx, {
+    codeId: order.discountCodeId,
+    memberId: order.memberId,
+    orderId: order.id,
+    holds: claimHolds(validity),
+    createdAt: order.createdAt,
+  });
+  if (!claimed) throw codeUsed();
 }
 
 /** An order's price fields: the amount paid, the list price and the discount that made the difference. */
@@ -100,8 +112,8 @@ export interface OrderPrice {
 
 /**
  * The price an order records for `listAmount`: without a code the list price, with one the code
- * checked by checkDiscountForOrder (same errors, same lock: call it in the order's transaction)
- * and its percentage taken off.
+ * checked by checkDiscountForOrder (same errors) and its percentage taken off. The order's
+ * transaction then claims the code with claimOrderDiscount.
  */
 export async function orderPrice(
   db: DbOrTx,

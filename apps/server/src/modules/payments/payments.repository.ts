@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   bundlePrices,
@@ -62,7 +62,7 @@ export async function insertOrder(db: DbOrTx, values: NewOrder): Promise<OrderRo
  * Completes a pending order, exactly once: only the update that finds it still 'pending' moves
  * it, so of any number of concurrent completions (webhook deliveries, an SMS code entered twice)
  * one alone goes on to add the credits with a 'purchase' ledger row, make the member paid and
- * record the discount use, all in the caller's transaction. The provider's customer and mandate
+ * mark the discount use the order holds as used, all in the caller's transaction. The provider's customer and mandate
  * are kept for repeat orders. Answers the member's new balance, or null when the order was not
  * pending (already completed, failed or cancelled; unknown).
  */
@@ -83,7 +83,6 @@ export async function completeOrder(
     .returning({
       memberId: orders.memberId,
       credits: orders.credits,
-      discountCodeId: orders.discountCodeId,
     });
   if (!order) return null;
   const [member] = await db
@@ -101,28 +100,55 @@ export async function completeOrder(
     balanceAfter: member.credits,
     createdAt: opts.now,
   });
-  if (order.discountCodeId !== null) {
-    await db.insert(discountCodeUses).values({ codeId: order.discountCodeId, memberId: order.memberId, orderId });
-  }
+  // The use was claimed with the order and is kept now.
+  await db.update(discountCodeUses).set({ usedAt: opts.now }).where(eq(discountCodeUses.orderId, orderId));
   return member.credits;
 }
 
 /**
- * Moves a pending order to 'failed' or 'cancelled' (a completed order never goes back). Answers
- * whether it moved.
+ * Moves a pending order to 'failed' or 'cancelled' (a completed order never goes back) and, in
+ * the same transaction, gives back the discount use it held, so the code may be used again.
+ * Answers whether it moved.
  */
-export async function failOrder(
+export function failOrder(
   db: DbOrTx,
   orderId: number,
   status: 'failed' | 'cancelled',
   failure: OrderRow['failure'] = null,
 ): Promise<boolean> {
-  const rows = await db
-    .update(orders)
-    .set({ status, failure })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
-    .returning({ id: orders.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(orders)
+      .set({ status, failure })
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
+      .returning({ id: orders.id });
+    if (rows.length === 0) return false;
+    await tx.delete(discountCodeUses).where(eq(discountCodeUses.orderId, orderId));
+    return true;
+  });
+}
+
+/** Pending orders of a provider placed before `before`, oldest first, after the order `afterId`. */
+export function listStaleOrders(
+  db: DbOrTx,
+  provider: string,
+  before: Date,
+  afterId: number,
+  limit: number,
+): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.provider, provider),
+        eq(orders.status, 'pending'),
+        lt(orders.createdAt, before),
+        gt(orders.id, afterId),
+      ),
+    )
+    .orderBy(asc(orders.id))
+    .limit(limit);
 }
 
 /** Records the provider's payment of an order, which webhooks will name. */

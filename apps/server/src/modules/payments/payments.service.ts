@@ -20,8 +20,14 @@ import type { Db } from '../../db/client.js';
 import { AppError, notFound, validationFailed } from '../../errors.js';
 import { CREDITS_CHANNEL, publishEvent } from '../../platform/bus/events.js';
 import type { Bus } from '../../platform/bus/index.js';
-import type { CreatedPayment, PaymentProvider, PaymentStatus } from '../../platform/payments/types.js';
-import { orderPrice } from '../discounts/discounts.service.js';
+import { minutePeriod, type Job } from '../../platform/jobs/runner.js';
+import {
+  CHECKOUT_MINUTES,
+  type CreatedPayment,
+  type PaymentProvider,
+  type PaymentStatus,
+} from '../../platform/payments/types.js';
+import { claimOrderDiscount, orderPrice } from '../discounts/discounts.service.js';
 import { selectCountry } from '../settings/settings.presenter.js';
 import { findCompanyById } from '../settings/settings.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -39,6 +45,7 @@ import {
   listLedger,
   listOrders,
   listPricedBundles,
+  listStaleOrders,
   setProviderPayment,
   type Buyer,
   type OrderRow,
@@ -68,6 +75,10 @@ export const accountNotConfirmed = () => new AppError(403, 'account_not_confirme
 export const noPreviousOrder = () => new AppError(404, 'no_previous_order');
 const termsRequired = () => validationFailed({ terms: 'terms_required' });
 const methodNotOffered = () => validationFailed({ method: 'method_not_offered' });
+
+/** How often pending orders older than a checkout are asked about again, and how many at a time. */
+const STALE_ORDERS_MINUTES = 15;
+const STALE_ORDERS_BATCH = 100;
 
 /** The locale of the provider's hosted page for each of our languages (Mollie's list). */
 const PROVIDER_LOCALES: Record<Locale, string> = {
@@ -201,6 +212,31 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     return { order: presentOrder({ ...order, providerPaymentId: created.id }), checkout_url: created.checkoutUrl };
   }
 
+  /**
+   * Asks the provider again about every order pending for longer than a checkout lives and
+   * settles it as a webhook would: the way an order whose webhook never came (an abandoned
+   * checkout) still fails and gives back its discount code. Only the provider's word moves it,
+   * so an order is never failed while its payment can still be paid; one that never got a
+   * payment (its creation broke off) can never be paid and fails. An order the provider cannot
+   * answer for now stays pending for the next run.
+   */
+  async function settleStaleOrders(at: Date): Promise<void> {
+    const before = new Date(at.getTime() - CHECKOUT_MINUTES * 60_000);
+    for (let afterId = 0; ;) {
+      const batch = await listStaleOrders(db, provider.name, before, afterId, STALE_ORDERS_BATCH);
+      for (const order of batch) {
+        afterId = order.id;
+        try {
+          if (order.providerPaymentId === null) await failOrder(db, order.id, 'failed');
+          else await settle(order, await provider.status(order.providerPaymentId));
+        } catch (err) {
+          log.warn({ err, orderId: order.id }, 'a stale pending order is asked about again on the next run');
+        }
+      }
+      if (batch.length < STALE_ORDERS_BATCH) return;
+    }
+  }
+
   function webhookUrl(from: RequestOrigin): string {
     return `${from.origin}/api/payment-webhook.php`;
   }
@@ -244,7 +280,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       const at = now();
       const currency = currencyOf(buyer.country);
       const termsVersion = new Date(await termsVersionOf(from.host));
-      // The code's check and the order commit together: the check locks the code's row.
+      // The order and its claim of the code commit together, or neither does.
       const order = await db.transaction(async (tx) => {
         const price = await orderPrice(tx, body.code, {
           memberId,
@@ -254,7 +290,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           method: body.method,
           now: at,
         });
-        return insertOrder(tx, {
+        const placed = await insertOrder(tx, {
           memberId,
           bundleId: bundle.id,
           credits: bundle.credits,
@@ -266,6 +302,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           termsAcceptedAt: at,
           createdAt: at,
         });
+        await claimOrderDiscount(tx, placed);
+        return placed;
       });
       return checkout(order, buyer, from);
     },
@@ -358,6 +396,17 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       const order = await findOrderByPayment(db, provider.name, paymentId);
       if (!order || order.status !== 'pending') return;
       await settle(order, await provider.status(paymentId));
+    },
+
+    /** The stale-orders job, every STALE_ORDERS_MINUTES across the processes. */
+    jobs(): Job[] {
+      return [
+        {
+          name: 'settle-stale-orders',
+          period: (at) => minutePeriod(at, STALE_ORDERS_MINUTES),
+          run: ({ now: at }) => settleStaleOrders(at),
+        },
+      ];
     },
   };
 }

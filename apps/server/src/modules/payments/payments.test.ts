@@ -370,11 +370,13 @@ describe('POST /api/order.php', () => {
       .from(demoPayments)
       .where(eq(demoPayments.id, await paymentIdOf(order.id)));
     expect(payment!.amount).toBe(order.amount);
-    // Used only when the order completes.
-    expect(await t.db.select().from(discountCodeUses).where(eq(discountCodeUses.codeId, code!.id))).toEqual([]);
+    // Claimed with the order, used when it completes.
+    expect(await t.db.select().from(discountCodeUses).where(eq(discountCodeUses.codeId, code!.id))).toEqual([
+      expect.objectContaining({ memberId: me.id, orderId: order.id, holds: 'member', usedAt: null }),
+    ]);
     await choose(checkout_url!, 'paid');
     expect(await t.db.select().from(discountCodeUses).where(eq(discountCodeUses.codeId, code!.id))).toEqual([
-      expect.objectContaining({ memberId: me.id, orderId: order.id }),
+      expect.objectContaining({ memberId: me.id, orderId: order.id, usedAt: expect.any(Date) }),
     ]);
 
     const again = await placeOrder(me.cookie, { bundle_id: bundle.id, method: 'ideal', code: 'ORDER15', terms: true });
@@ -424,7 +426,7 @@ describe('POST /api/order.php', () => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array<number>(9).fill(409)]);
     const withCode = await t.db.select().from(orders).where(eq(orders.discountCode, 'ONLYONE'));
     expect(withCode).toHaveLength(1);
-    // The member holding it may place a new order with it (a retried checkout); others still may not.
+    // The pending order holds it, also against its own member's second checkout.
     const holder = buyers[answers.findIndex((a) => a.statusCode === 200)]!;
     const again = await placeOrder(holder.cookie, {
       bundle_id: bundle.id,
@@ -432,7 +434,7 @@ describe('POST /api/order.php', () => {
       code: 'ONLYONE',
       terms: true,
     });
-    expect(again.statusCode).toBe(200);
+    expect(again.statusCode).toBe(409);
   });
 
   it('completes an order a 100% code makes free at once, without a payment', async () => {

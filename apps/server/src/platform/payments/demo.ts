@@ -3,13 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import { RECURRING_METHODS } from '@app/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { demoPayments } from '../../db/schema/index.js';
-import type {
-  CreatedPayment,
-  CreatedRefund,
-  PaymentProvider,
-  PaymentRequest,
-  PaymentStatus,
-  RecurringRequest,
+import {
+  CHECKOUT_MINUTES,
+  type CreatedPayment,
+  type CreatedRefund,
+  type PaymentProvider,
+  type PaymentRequest,
+  type PaymentStatus,
+  type RecurringRequest,
 } from './types.js';
 
 export type DemoPaymentRow = typeof demoPayments.$inferSelect;
@@ -36,7 +37,7 @@ const newId = (prefix: string) => `${prefix}${randomBytes(12).toString('hex')}`;
 /** The demo provider as a PaymentProvider, plus what its hosted page needs. */
 export interface DemoProvider extends PaymentProvider {
   readonly name: 'demo';
-  /** A payment of the demo checkout; null for an unknown id. */
+  /** A payment of the demo checkout as it is now (expired once open too long); null for an unknown id. */
   find(paymentId: string): Promise<DemoPaymentRow | null>;
   /**
    * Records the payer's choice on an open payment (a final state stays final, as at a real
@@ -63,13 +64,27 @@ export interface DemoRefund {
  * decides their fate on our own hosted page. It answers status() from that table exactly as
  * Mollie answers from its API, so orders go through the same webhook path either way.
  */
-export function createDemoProvider(deps: { db: DbOrTx }): DemoProvider {
+export function createDemoProvider(deps: { db: DbOrTx; now?: () => Date }): DemoProvider {
   const { db } = deps;
+  const now = deps.now ?? (() => new Date());
   const refunds: DemoRefund[] = [];
 
+  /**
+   * A payment as it is now: one left open for longer than CHECKOUT_MINUTES expires first, as at
+   * Mollie, so the payer can no longer choose and the app is told 'expired'. The update is
+   * guarded like the payer's choice, so of the two exactly one decides the payment's fate.
+   */
   async function find(paymentId: string): Promise<DemoPaymentRow | null> {
     const [row] = await db.select().from(demoPayments).where(eq(demoPayments.id, paymentId)).limit(1);
-    return row ?? null;
+    if (!row || row.status !== 'open' || row.createdAt.getTime() > now().getTime() - CHECKOUT_MINUTES * 60_000) {
+      return row ?? null;
+    }
+    const [expired] = await db
+      .update(demoPayments)
+      .set({ status: 'expired' })
+      .where(and(eq(demoPayments.id, paymentId), eq(demoPayments.status, 'open')))
+      .returning();
+    return expired ?? find(paymentId);
   }
 
   return {
@@ -86,6 +101,7 @@ export function createDemoProvider(deps: { db: DbOrTx }): DemoProvider {
         description: request.description,
         returnUrl: request.returnUrl,
         webhookUrl: request.webhookUrl,
+        createdAt: now(),
       });
       return { id, checkoutUrl: new URL(demoCheckoutPath(id), request.webhookUrl).toString() };
     },
@@ -110,6 +126,7 @@ export function createDemoProvider(deps: { db: DbOrTx }): DemoProvider {
         mandateId: request.mandateId,
         returnUrl: '',
         webhookUrl: request.webhookUrl,
+        createdAt: now(),
       });
       return { id, checkoutUrl: null };
     },

@@ -1,6 +1,13 @@
 import type { PaymentMethod } from '@app/shared';
 
 /**
+ * How long a payer has on a hosted checkout page: the demo's payments expire after it, and most
+ * of Mollie's within it (its own expiry depends on the method). Orders pending for longer are
+ * asked about again by the payments module's stale-orders job.
+ */
+export const CHECKOUT_MINUTES = 60;
+
+/**
  * A payment provider as the payments module sees it. Two implementations: the built-in demo
  * checkout (default) and Mollie (MOLLIE_API_KEY). The app never trusts a webhook's body: it asks
  * the provider for the status of the payment the webhook names.
