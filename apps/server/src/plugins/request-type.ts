@@ -9,6 +9,11 @@ declare module 'fastify' {
      * browser cannot mark, such as navigator.sendBeacon, and that change nothing but a log.
      */
     requestTypeExempt?: boolean;
+    /**
+     * Require the header on a GET too: one that changes state because the spec makes it a GET
+     * (logout), so a cross-site link or image cannot call it.
+     */
+    requestTypeRequired?: boolean;
   }
 }
 
@@ -22,8 +27,10 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const requestTypePlugin = fp(
   async (app) => {
     app.addHook('onRequest', async (request) => {
-      if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
-      if (request.routeOptions.config?.requestTypeExempt) return;
+      if (!request.url.startsWith('/api/')) return;
+      const config = request.routeOptions.config;
+      const required = STATE_CHANGING.has(request.method) ? !config?.requestTypeExempt : config?.requestTypeRequired;
+      if (!required) return;
       if (request.headers[REQUEST_TYPE_HEADER] !== REQUEST_TYPE_VALUE) throw requestTypeRequired();
     });
   },

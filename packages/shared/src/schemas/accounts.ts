@@ -12,6 +12,8 @@
  *     attempts within 15 minutes, for 15 minutes (message says how many {{minutes}} are left);
  *     429 rate_limited (per IP). Deleted accounts cannot log in (login_failed).
  * - GET  /api/logout.php           -> OkResponse; destroys the session and clears the cookie.
+ *     Needs the request-type header like every state-changing call (403 request_type_required
+ *     without it, the session untouched), so a cross-site link cannot log a member out.
  * - POST /api/signup.php           SignupBody -> SignupResponse `{ user }` (status not_confirmed,
  *     profile.status disabled) and a session cookie; the activation mail goes out at once.
  *     400 validation_failed with `fields` (see FIELD_MESSAGE_KEYS for the texts; fields.email

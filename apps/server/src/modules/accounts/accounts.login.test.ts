@@ -24,7 +24,12 @@ async function memberWithPassword(overrides: Parameters<typeof buildMember>[1] =
 }
 
 function login(email: string, password: string, headers: Record<string, string> = {}, app = t.app) {
-  return app.inject({ method: 'POST', url: '/api/user.php', headers: { ...XHR, ...headers }, payload: { email, password } });
+  return app.inject({
+    method: 'POST',
+    url: '/api/user.php',
+    headers: { ...XHR, ...headers },
+    payload: { email, password },
+  });
 }
 
 function sessionCookie(res: { cookies: Array<{ name: string; value: string }> }): string {
@@ -125,13 +130,22 @@ describe('POST /api/user.php (login)', () => {
   });
 
   it('answers 400 validation_failed for a missing password', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/user.php', headers: XHR, payload: { email: 'a@b.nl' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user.php',
+      headers: XHR,
+      payload: { email: 'a@b.nl' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({ password: 'Dit veld is verplicht.' });
   });
 
   it('needs the request-type header', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/user.php', payload: { email: 'a@b.nl', password: 'x' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user.php',
+      payload: { email: 'a@b.nl', password: 'x' },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe('request_type_required');
   });
@@ -163,7 +177,7 @@ describe('GET /api/logout.php', () => {
   it('ends the session and clears the cookie', async () => {
     const { member } = await memberWithPassword();
     const cookie = await loginCookie(t.db, member.id);
-    const res = await t.app.inject({ method: 'GET', url: '/api/logout.php', headers: { cookie } });
+    const res = await t.app.inject({ method: 'GET', url: '/api/logout.php', headers: { ...XHR, cookie } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
     const cleared = res.cookies.find((c) => c.name === 'sid')!;
@@ -172,8 +186,18 @@ describe('GET /api/logout.php', () => {
     expect(await userOf(cookie)).toBeNull();
   });
 
+  it('needs the request-type header, so a cross-site link cannot log a member out', async () => {
+    const { member } = await memberWithPassword();
+    const cookie = await loginCookie(t.db, member.id);
+    const res = await t.app.inject({ method: 'GET', url: '/api/logout.php', headers: { cookie } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe('request_type_required');
+    expect(res.cookies.find((c) => c.name === 'sid')).toBeUndefined();
+    expect((await userOf(cookie)).profile.id).toBe(member.id);
+  });
+
   it('answers ok for a visitor too', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/logout.php' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/logout.php', headers: XHR });
     expect(res.json()).toEqual({ ok: true });
   });
 });

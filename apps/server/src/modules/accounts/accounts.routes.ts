@@ -189,10 +189,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
   app.get(
     '/api/logout.php',
     {
+      config: { requestTypeRequired: true },
       schema: {
         tags: ['accounts'],
-        summary: 'Ends the session and clears the auth cookie',
-        response: { 200: OkResponseSchema },
+        summary: 'Ends the session and clears the auth cookie (needs the request-type header)',
+        response: { 200: OkResponseSchema, ...errors(403) },
       },
     },
     async (request, reply) => {

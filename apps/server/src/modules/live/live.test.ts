@@ -110,7 +110,7 @@ describe('tabs end with their session', () => {
 
   it("closes the tab of a session that logs out, and keeps the other session's tab", async () => {
     const m = await inTwoBrowsers();
-    const res = await t.app.inject({ method: 'GET', url: '/api/logout.php', headers: { cookie: m.here } });
+    const res = await t.app.inject({ method: 'GET', url: '/api/logout.php', headers: { ...XHR, cookie: m.here } });
     expect(res.statusCode).toBe(200);
 
     await expect.poll(() => m.hereTab.closedWith, { timeout: 5000 }).toBe(CLOSE_SESSION_ENDED);

@@ -161,7 +161,11 @@ describe('POST and DELETE /api/user.php?push=1', () => {
     const device = await subscribe(member.cookie);
     expect(await subscriptionsOf(member.id)).toHaveLength(1);
 
-    const logout = await t.app.inject({ method: 'GET', url: '/api/logout.php', headers: { cookie: member.cookie } });
+    const logout = await t.app.inject({
+      method: 'GET',
+      url: '/api/logout.php',
+      headers: { ...XHR, cookie: member.cookie },
+    });
     expect(logout.statusCode).toBe(200);
 
     expect(await subscriptionsOf(member.id)).toEqual([]);
