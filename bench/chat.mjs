@@ -141,6 +141,10 @@ await client.query(
   [MEMBERS],
 );
 await client.query(`select setval(pg_get_serial_sequence('members', 'id'), $1)`, [MEMBERS]);
+// Their balance opens with a ledger row, as every balance does.
+await client.query(
+  `insert into credit_ledger (member_id, delta, reason, balance_after) select id, credits, 'seed', credits from members`,
+);
 await client.query(
   `insert into profiles (member_id, name, gender, sexuality, birth_date, country, status)
    select id, 'Bench ' || id, case when id % 2 = 0 then 'male' else 'female' end, 'hetero',

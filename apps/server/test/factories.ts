@@ -3,7 +3,16 @@ import { hash } from '@node-rs/argon2';
 import { and, eq, or } from 'drizzle-orm';
 import { emailKey, type StoredSettings } from '@app/shared';
 import type { Db } from '../src/db/client.js';
-import { blocks, likes, members, outboxMails, photos, profiles, siteSettings } from '../src/db/schema/index.js';
+import {
+  blocks,
+  creditLedger,
+  likes,
+  members,
+  outboxMails,
+  photos,
+  profiles,
+  siteSettings,
+} from '../src/db/schema/index.js';
 import { photoKey } from '../src/platform/storage/index.js';
 
 type NewMember = typeof members.$inferInsert;
@@ -15,7 +24,8 @@ let sequence = 0;
 /**
  * A member with a profile, unique per call. Every test creates its own members, so tests
  * never depend on each other's data. The password hash is a placeholder: tests that log in
- * through the password use the accounts module's own helpers.
+ * through the password use the accounts module's own helpers. Credits come with their ledger
+ * row (an opening balance, 'seed'), so the ledger sums to the balance as it always does.
  */
 export async function buildMember(
   db: Db,
@@ -36,6 +46,11 @@ export async function buildMember(
       ...overrides.member,
     })
     .returning();
+  if (member!.credits > 0) {
+    await db
+      .insert(creditLedger)
+      .values({ memberId: member!.id, delta: member!.credits, reason: 'seed', balanceAfter: member!.credits });
+  }
   const [profile] = await db
     .insert(profiles)
     .values({
@@ -50,6 +65,18 @@ export async function buildMember(
     })
     .returning();
   return { member: member!, profile: profile! };
+}
+
+/**
+ * Sets a member's balance with an 'adjustment' ledger row for the difference, as the console's
+ * credit adjustment would: for tests that need a member at a given balance after creation.
+ */
+export async function setCredits(db: Db, memberId: number, balance: number): Promise<void> {
+  const [before] = await db.select({ credits: members.credits }).from(members).where(eq(members.id, memberId));
+  await db.update(members).set({ credits: balance }).where(eq(members.id, memberId));
+  const delta = balance - before!.credits;
+  if (delta !== 0)
+    await db.insert(creditLedger).values({ memberId, delta, reason: 'adjustment', balanceAfter: balance });
 }
 
 /** A photo of a member; the files need not exist for API tests. */

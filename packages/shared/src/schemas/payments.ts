@@ -261,11 +261,26 @@ export const OrderQuerySchema = z.object({ id: Id });
 export const OrderResponseSchema = z.object({ order: OrderSchema });
 export type OrderResponse = z.infer<typeof OrderResponseSchema>;
 
+/**
+ * Why a member's credit balance changed. 'seed' is the opening balance of a member the demo
+ * seed created, so their ledger sums to their balance like everyone's.
+ */
+export const CREDIT_REASONS = [
+  'signup',
+  'message',
+  'image',
+  'gift',
+  'purchase',
+  'refund',
+  'adjustment',
+  'seed',
+] as const;
+
 /** One change of the member's credit balance. */
 export const CreditMovementSchema = z.object({
   id: z.number().int(),
   delta: z.number().int(),
-  reason: z.enum(['signup', 'message', 'image', 'gift', 'purchase', 'refund', 'adjustment']),
+  reason: z.enum(CREDIT_REASONS),
   balance_after: z.number().int(),
   order_id: z.number().int().nullable(),
   at: z.string(),

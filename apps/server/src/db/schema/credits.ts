@@ -1,14 +1,15 @@
 import { bigint, bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { CREDIT_REASONS } from '@app/shared';
 import { messages } from './chat.js';
 import { members } from './members.js';
 import { orders } from './payments.js';
 
-/** Why a member's credit balance changed. */
-export const CREDIT_REASONS = ['signup', 'message', 'image', 'gift', 'purchase', 'refund', 'adjustment'] as const;
+export { CREDIT_REASONS };
 
 /**
  * Every change of a member's credit balance, with the balance after it, so a balance can be
- * explained (and audited) entry by entry. Spending is a negative delta.
+ * explained (and audited) entry by entry. Spending is a negative delta. Every balance is the sum
+ * of its member's rows (`npm run ledger:check` verifies a whole database).
  */
 export const creditLedger = pgTable(
   'credit_ledger',

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '@app/shared';
 import { buildMember, passwordHash } from '../../../test/factories.js';
@@ -208,8 +208,15 @@ describe('members', () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error).toBe('insufficient_credits');
-    const ledger = await t.db.select().from(creditLedger).where(eq(creditLedger.memberId, member.id));
-    expect(ledger.map((l) => [l.reason, l.delta, l.balanceAfter])).toEqual([['adjustment', 25, 35]]);
+    const ledger = await t.db
+      .select()
+      .from(creditLedger)
+      .where(eq(creditLedger.memberId, member.id))
+      .orderBy(asc(creditLedger.id));
+    expect(ledger.map((l) => [l.reason, l.delta, l.balanceAfter])).toEqual([
+      ['seed', 10, 10],
+      ['adjustment', 25, 35],
+    ]);
   });
 
   it('bans: sessions end, login answers the reason, the mailbox cannot sign up; unban lifts it', async () => {

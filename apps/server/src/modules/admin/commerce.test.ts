@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SOLD_CURRENCIES, TERMS_VERSION_MIN, discountedAmount } from '@app/shared';
-import { buildMember } from '../../../test/factories.js';
+import { buildMember, setCredits } from '../../../test/factories.js';
 import { XHR, buildTestApp, loginCookie, type TestApp } from '../../../test/helpers.js';
 import { staffCall, staffSession } from '../../../test/staff.js';
 import { auditLog, creditBundles, creditLedger, demoPayments, members, orders } from '../../db/schema/index.js';
@@ -114,8 +114,13 @@ async function auditOf(action: string, targetId: string | number) {
     .orderBy(desc(auditLog.id));
 }
 
+/** The member's ledger after the opening balance the factory gave them. */
 const ledgerOf = (memberId: number) =>
-  t.db.select().from(creditLedger).where(eq(creditLedger.memberId, memberId)).orderBy(asc(creditLedger.id));
+  t.db
+    .select()
+    .from(creditLedger)
+    .where(and(eq(creditLedger.memberId, memberId), ne(creditLedger.reason, 'seed')))
+    .orderBy(asc(creditLedger.id));
 
 describe('orders', () => {
   it('lists orders newest first with the member, filtered; shows the live provider status', async () => {
@@ -222,7 +227,7 @@ describe('refunds', () => {
 
   it('takes back only what is left of the credits, never below zero', async () => {
     const { memberId, orderId, bundle } = await paidOrder();
-    await t.db.update(members).set({ credits: 12 }).where(eq(members.id, memberId));
+    await setCredits(t.db, memberId, 12);
     const res = await refund(support, orderId);
     expect(res.json()).toMatchObject({ credits_taken_back: 12, balance: 0 });
     expect(bundle.credits).toBeGreaterThan(12);

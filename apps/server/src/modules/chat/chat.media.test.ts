@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import { pino } from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -51,8 +51,13 @@ async function balanceOf(id: number) {
   return row!.credits;
 }
 
+/** The member's ledger after the opening balance the factory gave them. */
 function ledgerOf(id: number) {
-  return t.db.select().from(creditLedger).where(eq(creditLedger.memberId, id)).orderBy(asc(creditLedger.id));
+  return t.db
+    .select()
+    .from(creditLedger)
+    .where(and(eq(creditLedger.memberId, id), ne(creditLedger.reason, 'seed')))
+    .orderBy(asc(creditLedger.id));
 }
 
 function sentBy(id: number) {

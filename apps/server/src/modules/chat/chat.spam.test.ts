@@ -83,7 +83,8 @@ describe('a new account’s message with contact details', () => {
     expect(message).toMatchObject({ body: CONTACT, from_me: true, held: true });
     expect(credits).toBe(1000);
     expect(await balanceOf(sender.id)).toBe(1000);
-    expect(await t.db.select().from(creditLedger).where(eq(creditLedger.memberId, sender.id))).toEqual([]);
+    const ledger = await t.db.select().from(creditLedger).where(eq(creditLedger.memberId, sender.id));
+    expect(ledger.map((l) => l.reason)).toEqual(['seed']);
     const [stored] = await t.db.select().from(messages).where(eq(messages.id, message.id));
     expect(stored!.heldReason).toBe('contact_details');
 

@@ -1,8 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FREE_CONVERSATION_LIMIT, type SiteSettings } from '@app/shared';
-import { buildBlock, buildMember } from '../../../test/factories.js';
+import { buildBlock, buildMember, setCredits } from '../../../test/factories.js';
 import { XHR, buildTestApp, loginCookie, type TestApp } from '../../../test/helpers.js';
 import { blocks, creditLedger, members, messages } from '../../db/schema/index.js';
 import { CHAT_CHANNEL, CREDITS_CHANNEL } from '../../platform/bus/events.js';
@@ -39,8 +39,13 @@ async function balanceOf(id: number) {
   return row!.credits;
 }
 
+/** The member's ledger after the opening balance the factory gave them. */
 function ledgerOf(id: number) {
-  return t.db.select().from(creditLedger).where(eq(creditLedger.memberId, id)).orderBy(asc(creditLedger.id));
+  return t.db
+    .select()
+    .from(creditLedger)
+    .where(and(eq(creditLedger.memberId, id), ne(creditLedger.reason, 'seed')))
+    .orderBy(asc(creditLedger.id));
 }
 
 function chats(cookie: string) {
@@ -168,19 +173,17 @@ describe('POST /api/message.php', () => {
     await t.db.delete(blocks).where(eq(blocks.blockerId, recipient.id));
     await t.db.update(members).set({ status: 'not_confirmed' }).where(eq(members.id, sender.id));
     expect((await again()).json().error).toBe('account_not_confirmed');
-    await t.db
-      .update(members)
-      .set({ status: 'confirmed', credits: site.message_credits - 1 })
-      .where(eq(members.id, sender.id));
+    await t.db.update(members).set({ status: 'confirmed' }).where(eq(members.id, sender.id));
+    await setCredits(t.db, sender.id, site.message_credits - 1);
     expect((await again()).statusCode).toBe(402);
-    await t.db.update(members).set({ credits: balance }).where(eq(members.id, sender.id));
+    await setCredits(t.db, sender.id, balance);
     await t.db.update(members).set({ invisible: true }).where(eq(members.id, recipient.id));
     expect((await again()).statusCode).toBe(404);
     const stranger = await writer();
     expect((await send(stranger.cookie, { conversation_id: conversation, body: 'Ik ook' })).statusCode).toBe(404);
 
     expect(await t.db.select().from(messages).where(eq(messages.conversationId, conversation))).toHaveLength(1);
-    expect(await ledgerOf(sender.id)).toHaveLength(1);
+    expect((await ledgerOf(sender.id)).filter((l) => l.reason === 'message')).toHaveLength(1);
   });
 
   it('answers a translated insufficient_credits and changes nothing when the credits do not suffice', async () => {

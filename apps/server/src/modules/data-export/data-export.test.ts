@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_EXPORT_FILES, dataExportFilename } from '@app/shared';
@@ -13,6 +14,7 @@ import {
   creditLedger,
   interests,
   memberTracking,
+  members,
   messages,
   orders,
   profileInterests,
@@ -94,7 +96,8 @@ async function memberWithData() {
     .returning();
   await t.db
     .insert(creditLedger)
-    .values({ memberId: member.id, delta: 100, reason: 'purchase', orderId: order!.id, balanceAfter: 100 });
+    .values({ memberId: member.id, delta: 100, reason: 'purchase', orderId: order!.id, balanceAfter: 142 });
+  await t.db.update(members).set({ credits: 142 }).where(eq(members.id, member.id));
   await t.db.insert(pushSubscriptions).values({
     memberId: member.id,
     endpoint: `https://push.example/${member.id}`,
@@ -147,7 +150,7 @@ describe('GET /api/export.php', () => {
       id: member.id,
       email: member.email,
       language: 'de',
-      credits: 42,
+      credits: 142,
       paid_user: true,
     });
     expect(profile.account.notifications_off).toEqual(['weekly_updates']);
@@ -167,7 +170,13 @@ describe('GET /api/export.php', () => {
     expect(read('orders.json').orders).toEqual([
       expect.objectContaining({ id: order.id, amount: 1995, currency: 'EUR', status: 'completed', credits: 100 }),
     ]);
-    expect(read('credits.json')).toMatchObject({ balance: 42, ledger: [{ delta: 100, reason: 'purchase' }] });
+    expect(read('credits.json')).toMatchObject({
+      balance: 142,
+      ledger: [
+        { delta: 42, reason: 'seed' },
+        { delta: 100, reason: 'purchase' },
+      ],
+    });
     const consents = read('consents.json');
     expect(consents.terms_accepted_with_orders).toEqual([
       { order_id: order.id, terms_version: '2026-01-01T00:00:00.000Z', accepted_at: '2026-11-01T10:00:00.000Z' },

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -193,8 +193,13 @@ describe('POST /api/directdebit.php and /api/directdebit-confirm.php', () => {
     const { order } = OrderResponseSchema.parse(done.json());
     expect(order).toMatchObject({ id: body.order_id, status: 'completed', method: 'sdd', credits: bundle.credits });
     expect(await memberRow(me.id)).toMatchObject({ credits: 5 + bundle.credits, paidUser: true });
-    const ledger = await t.db.select().from(creditLedger).where(eq(creditLedger.memberId, me.id));
+    const ledger = await t.db
+      .select()
+      .from(creditLedger)
+      .where(eq(creditLedger.memberId, me.id))
+      .orderBy(asc(creditLedger.id));
     expect(ledger).toEqual([
+      expect.objectContaining({ delta: 5, reason: 'seed', balanceAfter: 5 }),
       expect.objectContaining({
         delta: bundle.credits,
         reason: 'purchase',

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -118,8 +118,13 @@ async function memberRow(id: number) {
   return row!;
 }
 
+/** The member's ledger after the opening balance the factory gave them. */
 function ledgerOf(id: number) {
-  return t.db.select().from(creditLedger).where(eq(creditLedger.memberId, id)).orderBy(asc(creditLedger.id));
+  return t.db
+    .select()
+    .from(creditLedger)
+    .where(and(eq(creditLedger.memberId, id), ne(creditLedger.reason, 'seed')))
+    .orderBy(asc(creditLedger.id));
 }
 
 function webhook(payload: string | Record<string, unknown>) {

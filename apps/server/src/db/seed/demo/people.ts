@@ -333,7 +333,9 @@ export function generatePeople({ count, rng, now, regions, interests }: Generate
       }),
       ...options,
       interestIds: interestRows.map((row) => row.id),
-      credits: r.int(0, 200),
+      // Drawn for site-run profiles too, so their later draws stay the same; they get no credits,
+      // like the ones the console makes.
+      credits: r.int(0, 200) * (fictional.has(i) ? 0 : 1),
       paidUser: r.chance(0.15),
       fictional: fictional.has(i),
       signupDate: new Date(lastActiveAt.getTime() - r.int(1, 700) * DAY - r.int(0, DAY)),

@@ -5,6 +5,7 @@ import { emailKey } from '@app/shared';
 import type { Db, DbOrTx } from '../../client.js';
 import {
   activeDays,
+  creditLedger,
   interests,
   members,
   photos,
@@ -152,6 +153,17 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
       return id;
     };
 
+    // The opening balance is a ledger row like every other change, so balances add up.
+    const openingBalances = people
+      .filter((p) => p.credits > 0)
+      .map((p) => ({
+        memberId: idOf(p),
+        delta: p.credits,
+        reason: 'seed' as const,
+        balanceAfter: p.credits,
+        createdAt: p.signupDate,
+      }));
+    await insertChunked(openingBalances, (chunk) => tx.insert(creditLedger).values(chunk));
     await insertChunked(people, (chunk) =>
       tx.insert(profiles).values(
         chunk.map((p) => ({
