@@ -1,19 +1,26 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { members } from './members.js';
 
 /**
- * Per-account login throttling: failed attempts in the current window and the lock that five
- * of them within 15 minutes set. One row per member that ever failed; a success clears it.
+ * Login throttling, one row per member and client address that failed recently: attempts in the
+ * current window and the lock that too many of them set. The address `*` holds the slower
+ * count over every address of the account. A success from an address deletes its row.
  */
-export const loginAttempts = pgTable('login_attempts', {
-  memberId: bigint('member_id', { mode: 'number' })
-    .primaryKey()
-    .references(() => members.id, { onDelete: 'cascade' }),
-  failures: integer('failures').notNull().default(0),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
-});
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    /** The client address (an IPv6 address by its /64), or `*` for the whole account. */
+    address: text('address').notNull(),
+    failures: integer('failures').notNull().default(0),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.address] })],
+);
 
 /**
  * Single-use tokens mailed to a member: activation, password reset, e-mail change (the new
@@ -80,7 +87,10 @@ export const outboxMails = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
-    headers: jsonb('headers').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    headers: jsonb('headers')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('outbox_mails_to_idx').on(t.to)],
