@@ -9,8 +9,10 @@
  * Endpoints
  * - POST /api/user.php             LoginBody -> LoginResponse `{ user }` and a fresh session cookie.
  *     401 login_failed ('Login mislukt, probeer opnieuw'); 423 account_locked after 5 failed
- *     attempts within 15 minutes, for 15 minutes (message says how many {{minutes}} are left);
- *     429 rate_limited (per IP). Deleted accounts cannot log in (login_failed).
+ *     attempts within 15 minutes from one client address, for 15 minutes and for that address
+ *     (message says how many {{minutes}} are left), or after 50 within an hour from any
+ *     addresses, for an hour, except in a browser with a `login_device` cookie from an earlier
+ *     login; 429 rate_limited (per IP). Deleted accounts cannot log in (login_failed).
  * - GET  /api/logout.php           -> OkResponse; destroys the session and clears the cookie.
  *     Needs the request-type header like every state-changing call (403 request_type_required
  *     without it, the session untouched), so a cross-site link cannot log a member out.

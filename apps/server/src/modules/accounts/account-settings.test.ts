@@ -157,7 +157,10 @@ describe('POST /api/password.php', () => {
   it('sets the new password, ends every other session and keeps this browser logged in', async () => {
     const m = await member();
     const elsewhere = await loginCookie(t.db, m.member.id);
-    await t.db.insert(loginAttempts).values({ memberId: m.member.id, failures: 3 });
+    await t.db.insert(loginAttempts).values([
+      { memberId: m.member.id, address: '*', failures: 3 },
+      { memberId: m.member.id, address: '192.0.2.7', failures: 3 },
+    ]);
 
     const res = await call('POST', '/api/password.php', m.cookie, {
       old_password: PASSWORD,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoginResponseSchema } from '@app/shared';
 import { buildMember, passwordHash, uniqueEmail } from '../../../test/factories.js';
@@ -23,13 +23,31 @@ async function memberWithPassword(overrides: Parameters<typeof buildMember>[1] =
   return { ...built, email };
 }
 
-function login(email: string, password: string, headers: Record<string, string> = {}, app = t.app) {
+/** Client addresses of the tests that tell them apart (documentation ranges). */
+const A = '192.0.2.10';
+const B = '192.0.2.20';
+const C = '192.0.2.30';
+
+function login(
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+  app = t.app,
+  remoteAddress = '127.0.0.1',
+) {
   return app.inject({
     method: 'POST',
     url: '/api/user.php',
     headers: { ...XHR, ...headers },
+    remoteAddress,
     payload: { email, password },
   });
+}
+
+function deviceCookie(res: { cookies: Array<{ name: string; value: string }> }): string {
+  const device = res.cookies.find((c) => c.name === 'login_device');
+  if (!device) throw new Error('no login-device cookie');
+  return `login_device=${device.value}`;
 }
 
 function sessionCookie(res: { cookies: Array<{ name: string; value: string }> }): string {
@@ -84,7 +102,7 @@ describe('POST /api/user.php (login)', () => {
     expect(res.json().user.status).toBe('not_confirmed');
   });
 
-  it('blocks the account for 15 minutes at the fifth failure, saying how many minutes are left', async () => {
+  it('blocks the account for 15 minutes at the fifth failure from an address, saying how many minutes are left', async () => {
     const { member, email } = await memberWithPassword();
     for (let i = 0; i < 4; i++) expect((await login(email, `wrong ${i}`)).json().error).toBe('login_failed');
     const fifth = await login(email, 'wrong 5');
@@ -93,23 +111,112 @@ describe('POST /api/user.php (login)', () => {
       error: 'account_locked',
       message: 'Te veel mislukte inlogpogingen. Je account is 15 minuten geblokkeerd.',
     });
-    // Even the right password waits for the lock to end.
+    // Even the right password waits for the lock to end, from this address.
     const right = await login(email, PASSWORD, { cookie: 'locale=en' });
     expect(right.statusCode).toBe(423);
     expect(right.json().message).toBe('Too many failed login attempts. Your account is blocked for 15 minutes.');
 
+    const here = and(eq(loginAttempts.memberId, member.id), eq(loginAttempts.address, '127.0.0.1'));
     await t.db
       .update(loginAttempts)
       .set({ lockedUntil: new Date(Date.now() + 3.5 * 60_000) })
-      .where(eq(loginAttempts.memberId, member.id));
+      .where(here);
     expect((await login(email, PASSWORD)).json().message).toContain('4 minuten');
 
     await t.db
       .update(loginAttempts)
       .set({ lockedUntil: new Date(Date.now() - 1000) })
-      .where(eq(loginAttempts.memberId, member.id));
+      .where(here);
     expect((await login(email, PASSWORD)).statusCode).toBe(200);
-    expect(await t.db.select().from(loginAttempts).where(eq(loginAttempts.memberId, member.id))).toEqual([]);
+    // The address is forgiven; the five failures still count towards the account-wide limit.
+    const rows = await t.db.select().from(loginAttempts).where(eq(loginAttempts.memberId, member.id));
+    expect(rows.map((r) => [r.address, r.failures, r.lockedUntil])).toEqual([['*', 5, null]]);
+  });
+
+  it('locks out the address that failed, not the owner at another address', async () => {
+    const { member, email } = await memberWithPassword();
+    for (let i = 0; i < 4; i++) expect((await login(email, 'wrong', {}, t.app, A)).statusCode).toBe(401);
+    expect((await login(email, 'wrong', {}, t.app, A)).json().error).toBe('account_locked');
+
+    const owner = await login(email, PASSWORD, {}, t.app, B);
+    expect(owner.statusCode).toBe(200);
+    expect((await userOf(sessionCookie(owner))).profile.id).toBe(member.id);
+
+    const attacker = await login(email, PASSWORD, {}, t.app, A);
+    expect(attacker.statusCode).toBe(423);
+    expect(attacker.json().message).toBe('Te veel mislukte inlogpogingen. Je account is 15 minuten geblokkeerd.');
+  });
+
+  it('counts an IPv6 client by its /64, so new addresses in it do not reset the count', async () => {
+    const { email } = await memberWithPassword();
+    for (let i = 1; i <= 4; i++)
+      expect((await login(email, 'wrong', {}, t.app, `2001:db8:5:6::${i}`)).statusCode).toBe(401);
+    expect((await login(email, 'wrong', {}, t.app, '2001:db8:5:6::99')).statusCode).toBe(423);
+    expect((await login(email, PASSWORD, {}, t.app, '2001:db8:5:7::1')).statusCode).toBe(200);
+  });
+
+  it('checks at most five of many parallel wrong passwords from one address', async () => {
+    const { email } = await memberWithPassword();
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => login(email, `wrong ${i}`, {}, t.app, A)));
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([...Array(4).fill(401), ...Array(16).fill(423)]);
+    expect((await login(email, PASSWORD, {}, t.app, A)).statusCode).toBe(423);
+  });
+
+  it('locks the account everywhere after 50 failures from many addresses within an hour, even in parallel, except in a browser that logged in before', async () => {
+    const { email } = await memberWithPassword();
+    const before = await login(email, PASSWORD, {}, t.app, B);
+    const device = deviceCookie(before);
+    expect(before.cookies.find((c) => c.name === 'login_device')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/api/user.php',
+    });
+
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => login(email, 'wrong', {}, t.app, `198.51.100.${i + 1}`)),
+    );
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([...Array(49).fill(401), ...Array(11).fill(423)]);
+
+    const elsewhere = await login(email, PASSWORD, {}, t.app, '203.0.113.50');
+    expect(elsewhere.statusCode).toBe(423);
+    expect(elsewhere.json().message).toBe('Te veel mislukte inlogpogingen. Je account is 60 minuten geblokkeerd.');
+
+    const other = await memberWithPassword();
+    const othersDevice = deviceCookie(await login(other.email, PASSWORD, {}, t.app, C));
+    expect((await login(email, PASSWORD, { cookie: othersDevice }, t.app, C)).statusCode).toBe(423);
+    expect((await login(email, PASSWORD, { cookie: `${device}x` }, t.app, C)).statusCode).toBe(423);
+
+    const known = await login(email, PASSWORD, { cookie: device }, t.app, C);
+    expect(known.statusCode).toBe(200);
+    // The known browser is still held to the per-address lock.
+    for (let i = 0; i < 4; i++)
+      expect((await login(email, 'wrong', { cookie: device }, t.app, C)).statusCode).toBe(401);
+    expect((await login(email, 'wrong', { cookie: device }, t.app, C)).statusCode).toBe(423);
+    expect((await login(email, PASSWORD, { cookie: device }, t.app, C)).statusCode).toBe(423);
+  });
+
+  it("forgets an address's failures whose window has long passed", async () => {
+    const { member, email } = await memberWithPassword();
+    const longAgo = new Date(Date.now() - 2 * 3_600_000);
+    await t.db.insert(loginAttempts).values([
+      { memberId: member.id, address: A, failures: 4, windowStart: longAgo },
+      {
+        memberId: member.id,
+        address: B,
+        failures: 0,
+        windowStart: longAgo,
+        lockedUntil: new Date(Date.now() + 60_000),
+      },
+    ]);
+    expect((await login(email, 'wrong', {}, t.app, C)).statusCode).toBe(401);
+    const rows = await t.db.select().from(loginAttempts).where(eq(loginAttempts.memberId, member.id));
+    expect(rows.map((r) => [r.address, r.failures]).sort()).toEqual([
+      ['*', 1],
+      [B, 0],
+      [C, 1],
+    ]);
   });
 
   it('counts failures per account: another account is not blocked', async () => {

@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   accountTokens,
+  appSecrets,
   bannedEmails,
   conversations,
   creditLedger,
@@ -257,49 +259,109 @@ export async function countTokensSince(db: DbOrTx, memberId: number, kind: Token
   return row?.n ?? 0;
 }
 
-/** The login throttle of a member, or null when no failure is on record. */
-export async function findLoginThrottle(db: DbOrTx, memberId: number): Promise<LoginThrottle | null> {
-  const [row] = await db
+/**
+ * The login throttle rows of a member for `addresses`, created when missing and locked for the
+ * rest of the transaction, so concurrent attempts are counted one after the other. Rows are
+ * created and locked in address order, the same in every transaction, so two cannot deadlock.
+ * The member's rows whose window began before `staleBefore` and that hold no lock count nothing
+ * any more and are deleted first, so addresses that tried once do not pile up.
+ */
+export async function lockLoginThrottles(
+  tx: DbOrTx,
+  memberId: number,
+  addresses: readonly string[],
+  now: Date,
+  staleBefore: Date,
+): Promise<Map<string, LoginThrottle>> {
+  await tx
+    .delete(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.memberId, memberId),
+        lte(loginAttempts.windowStart, staleBefore),
+        or(isNull(loginAttempts.lockedUntil), lte(loginAttempts.lockedUntil, now)),
+      ),
+    );
+  const ordered = [...addresses].sort();
+  for (const address of ordered) {
+    await tx.insert(loginAttempts).values({ memberId, address, failures: 0, windowStart: now }).onConflictDoNothing();
+  }
+  const rows = await tx
     .select({
+      address: loginAttempts.address,
       failures: loginAttempts.failures,
       windowStart: loginAttempts.windowStart,
       lockedUntil: loginAttempts.lockedUntil,
     })
     .from(loginAttempts)
-    .where(eq(loginAttempts.memberId, memberId))
-    .limit(1);
-  return row ?? null;
+    .where(and(eq(loginAttempts.memberId, memberId), inArray(loginAttempts.address, ordered)))
+    .orderBy(asc(loginAttempts.address))
+    .for('update');
+  return new Map(rows.map(({ address, ...state }) => [address, state]));
+}
+
+/** Stores the throttle state of a member and address (a row lockLoginThrottles made). */
+export async function saveLoginThrottle(
+  tx: DbOrTx,
+  memberId: number,
+  address: string,
+  state: LoginThrottle,
+): Promise<void> {
+  await tx
+    .update(loginAttempts)
+    .set(state)
+    .where(and(eq(loginAttempts.memberId, memberId), eq(loginAttempts.address, address)));
 }
 
 /**
- * Records one failed login: reads the throttle row under a lock, lets `next` compute the new
- * state and stores it, so concurrent failures are all counted.
+ * Takes back one attempt that proved right from a throttle row: puts back the state before it
+ * when it was the attempt that locked (the lock is still the one it set), else uncounts it if
+ * its window is still the current one; a row left with nothing counted is deleted.
  */
-export async function recordLoginFailure(
+export async function takeBackLoginAttempt(
   db: DbOrTx,
   memberId: number,
-  next: (previous: LoginThrottle | null) => LoginThrottle,
-): Promise<LoginThrottle> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({
-        failures: loginAttempts.failures,
-        windowStart: loginAttempts.windowStart,
-        lockedUntil: loginAttempts.lockedUntil,
-      })
-      .from(loginAttempts)
-      .where(eq(loginAttempts.memberId, memberId))
-      .for('update');
-    const state = next(row ?? null);
-    await tx
-      .insert(loginAttempts)
-      .values({ memberId, ...state })
-      .onConflictDoUpdate({ target: loginAttempts.memberId, set: state });
-    return state;
-  });
+  address: string,
+  claim: { previous: LoginThrottle; next: LoginThrottle },
+): Promise<void> {
+  const row = and(eq(loginAttempts.memberId, memberId), eq(loginAttempts.address, address));
+  const { previous, next } = claim;
+  if (next.lockedUntil && next.lockedUntil.getTime() !== previous.lockedUntil?.getTime()) {
+    await db
+      .update(loginAttempts)
+      .set(previous)
+      .where(and(row, eq(loginAttempts.lockedUntil, next.lockedUntil)));
+  } else {
+    await db
+      .update(loginAttempts)
+      .set({ failures: sql`${loginAttempts.failures} - 1` })
+      .where(and(row, eq(loginAttempts.windowStart, next.windowStart), gt(loginAttempts.failures, 0)));
+  }
+  await db.delete(loginAttempts).where(and(row, eq(loginAttempts.failures, 0), isNull(loginAttempts.lockedUntil)));
 }
 
-/** Forgets a member's failed logins (after a successful login or a password reset). */
+/** Forgets the failed logins of a member from one address (after a successful login there). */
+export async function clearAddressLoginThrottle(db: DbOrTx, memberId: number, address: string): Promise<void> {
+  await db.delete(loginAttempts).where(and(eq(loginAttempts.memberId, memberId), eq(loginAttempts.address, address)));
+}
+
+/**
+ * The key that signs login-device tokens: made on first use and kept in app_secrets. Inserted
+ * with ON CONFLICT DO NOTHING and read back, so processes starting at once share one key.
+ */
+export async function loadLoginDeviceKey(db: DbOrTx): Promise<Buffer> {
+  await db
+    .insert(appSecrets)
+    .values({ name: LOGIN_DEVICE_KEY_NAME, value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, LOGIN_DEVICE_KEY_NAME));
+  if (!row) throw new Error('the login-device key was not stored');
+  return Buffer.from(row.value, 'base64url');
+}
+
+const LOGIN_DEVICE_KEY_NAME = 'login_device_hmac_key';
+
+/** Forgets a member's failed logins from every address (a new password). */
 export async function clearLoginThrottle(db: DbOrTx, memberId: number): Promise<void> {
   await db.delete(loginAttempts).where(eq(loginAttempts.memberId, memberId));
 }

@@ -27,6 +27,7 @@ import {
 } from '../../plugins/session.js';
 import { normalizeDomain, type SettingsService } from '../settings/settings.service.js';
 import type { AccountsService, RequestSite } from './accounts.service.js';
+import { LOGIN_DEVICE_COOKIE, LOGIN_DEVICE_DAYS } from './login-device.js';
 
 /** A route's own rate limit: at most `max` calls per `timeWindow` ms per client (or member). */
 export interface RouteLimit {
@@ -34,7 +35,7 @@ export interface RouteLimit {
   timeWindow: number;
 }
 
-/** Per-route rate limits of the accounts calls, on top of the per-account login lock. */
+/** Per-route rate limits of the accounts calls, on top of the login locks (accounts.rules). */
 export interface AccountRateLimits {
   /** POST /api/user.php, per IP address. */
   login: RouteLimit;
@@ -180,8 +181,18 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      const { user, sessionToken } = await accounts.login(request.body.email, request.body.password);
+      const { user, sessionToken, deviceToken } = await accounts.login(request.body.email, request.body.password, {
+        ip: request.ip,
+        device: request.cookies[LOGIN_DEVICE_COOKIE],
+      });
       await startSession(request, reply, sessionToken);
+      reply.setCookie(LOGIN_DEVICE_COOKIE, deviceToken, {
+        path: '/api/user.php',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: config.secureCookies,
+        maxAge: LOGIN_DEVICE_DAYS * 86_400,
+      });
       return { user };
     },
   );

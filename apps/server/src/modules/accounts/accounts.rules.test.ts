@@ -2,10 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { nameEqualsEmail, startsWithAt } from '@app/shared';
 import {
-  LOGIN_LOCK_MS,
-  LOGIN_MAX_FAILURES,
-  LOGIN_WINDOW_MS,
-  afterFailedLogin,
+  ACCOUNT_LOGIN_LIMIT,
+  ADDRESS_LOGIN_LIMIT,
+  afterLoginAttempt,
+  loginAddressKey,
   ageOn,
   birthDateProblem,
   deletedAccountReactivatable,
@@ -122,6 +122,9 @@ describe('deletedAccountReactivatable', () => {
 });
 
 describe('login throttle', () => {
+  const { maxFailures: LOGIN_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS, lockMs: LOGIN_LOCK_MS } = ADDRESS_LOGIN_LIMIT;
+  const afterFailedLogin = (previous: LoginThrottle | null, now: Date) =>
+    afterLoginAttempt(previous, now, ADDRESS_LOGIN_LIMIT);
   const start = new Date('2026-11-22T10:00:00Z');
   const at = (ms: number) => new Date(start.getTime() + ms);
 
@@ -146,6 +149,14 @@ describe('login throttle', () => {
     expect(state).toEqual({ failures: 1, windowStart: at(LOGIN_WINDOW_MS), lockedUntil: null });
   });
 
+  it('locks over all addresses only at the 50th attempt within an hour, for an hour', () => {
+    let state: LoginThrottle | null = null;
+    for (let i = 0; i < 49; i++) state = afterLoginAttempt(state, at(i * 60_000), ACCOUNT_LOGIN_LIMIT);
+    expect(lockMinutesLeft(state, at(49 * 60_000))).toBe(0);
+    const last = afterLoginAttempt(state, at(59 * 60_000), ACCOUNT_LOGIN_LIMIT);
+    expect(lockMinutesLeft(last, at(59 * 60_000))).toBe(60);
+  });
+
   it('never locks for fewer than five failures in any sequence', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 0, max: 60 * 60_000 }), { maxLength: 30 }), (gaps) => {
@@ -166,6 +177,23 @@ describe('login throttle', () => {
         }
       }),
     );
+  });
+});
+
+describe('loginAddressKey', () => {
+  it('keeps an IPv4 address, also one written IPv4-mapped', () => {
+    expect(loginAddressKey('203.0.113.9')).toBe('203.0.113.9');
+    expect(loginAddressKey('::ffff:203.0.113.9')).toBe('203.0.113.9');
+  });
+
+  it('counts an IPv6 address by its /64, however it is written', () => {
+    const key = '2001:db8:aa:1::/64';
+    expect(loginAddressKey('2001:db8:aa:1::1')).toBe(key);
+    expect(loginAddressKey('2001:0DB8:00aa:0001:ffff:1:2:3')).toBe(key);
+    expect(loginAddressKey('2001:db8:aa:1:0:0:0:9%eth0')).toBe(key);
+    expect(loginAddressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(loginAddressKey('::1')).toBe('0:0:0:0::/64');
+    expect(loginAddressKey('2001:db8:aa:2::1')).not.toBe(key);
   });
 });
 

@@ -20,6 +20,7 @@ import { announceSessionsEnded, createSession, hashToken } from '../../plugins/s
 import type { ChatService } from '../chat/chat.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { presentUser } from './accounts.presenter.js';
+import { isLoginDevice, signLoginDevice } from './login-device.js';
 import {
   clearLoginThrottle,
   confirmMember,
@@ -27,7 +28,6 @@ import {
   countTokensSince,
   deleteMemberSessions,
   findActiveMember,
-  findLoginThrottle,
   findMailboxHolders,
   findMainPhoto,
   findMemberByEmail,
@@ -40,7 +40,11 @@ import {
   insertToken,
   insertTracking,
   isEmailKeyBanned,
-  recordLoginFailure,
+  lockLoginThrottles,
+  saveLoginThrottle,
+  takeBackLoginAttempt,
+  clearAddressLoginThrottle,
+  loadLoginDeviceKey,
   releaseEmail,
   spendTokens,
   updateLanguage,
@@ -52,7 +56,11 @@ import {
   ACTIVATION_TOKEN_HOURS,
   RESET_MAILS_PER_DAY,
   RESET_TOKEN_HOURS,
-  afterFailedLogin,
+  ACCOUNT_LOGIN_LIMIT,
+  ADDRESS_LOGIN_LIMIT,
+  EVERY_ADDRESS,
+  afterLoginAttempt,
+  loginAddressKey,
   birthDateProblem,
   deletedAccountReactivatable,
   isDisposableEmail,
@@ -83,6 +91,14 @@ export interface RequestSite {
   settings: StoredSettings;
   /** `https://example.com`, no trailing slash. */
   origin: string;
+}
+
+/** Who is logging in, as far as the login throttle cares. */
+export interface LoginClient {
+  /** The client address (request.ip, which TRUST_PROXY decides). */
+  ip: string;
+  /** The login-device cookie, when the browser has one. */
+  device?: string | undefined;
 }
 
 /** A login or signup: the member as the client sees it and the new session's cookie token. */
@@ -140,6 +156,10 @@ export async function mailboxProblem(db: DbOrTx, email: string): Promise<FieldPr
   return null;
 }
 
+const limitOf = (address: string) => (address === EVERY_ADDRESS ? ACCOUNT_LOGIN_LIMIT : ADDRESS_LOGIN_LIMIT);
+/** After the longer window, a login_attempts row without a lock counts nothing. */
+const LOGIN_WINDOW_MAX_MS = Math.max(ACCOUNT_LOGIN_LIMIT.windowMs, ADDRESS_LOGIN_LIMIT.windowMs);
+
 export function createAccountsService(deps: AccountsServiceDeps) {
   const { db, mailer, log } = deps;
   const now = deps.now ?? (() => new Date());
@@ -148,6 +168,12 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   // address has an account.
   let dummyHash: Promise<string> | null = null;
   const dummy = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
+  let loginDeviceKey: Promise<Buffer> | null = null;
+  const deviceKey = () =>
+    (loginDeviceKey ??= loadLoginDeviceKey(db).catch((err: unknown) => {
+      loginDeviceKey = null;
+      throw err;
+    }));
 
   async function loadUser(memberId: number): Promise<User | null> {
     const row = await findMemberWithProfile(db, memberId);
@@ -209,35 +235,65 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 
     /**
      * POST /api/user.php. Unknown address, deleted account and wrong password all answer
-     * login_failed, after the same argon2 work. A locked account answers account_locked with
-     * the minutes left, and the failure that locks it does too. A banned account answers
-     * account_banned with the staff's reason (shown on /pages/ban).
+     * login_failed, after the same argon2 work. Attempts are counted before the password is
+     * checked, per account and client address and per account over all addresses (accounts.rules
+     * ADDRESS_LOGIN_LIMIT, ACCOUNT_LOGIN_LIMIT), so parallel guesses cannot pass a limit; a right
+     * password takes its attempt back. A locked account answers account_locked with the minutes
+     * left, and the failure that locks it does too; the lock from one address leaves the owner
+     * free elsewhere, and the account-wide one spares a browser that logged in before. A banned
+     * account answers account_banned with the staff's reason (shown on /pages/ban).
      */
-    async login(email: string, password: string): Promise<LoggedIn> {
+    async login(email: string, password: string, client: LoginClient): Promise<LoggedIn & { deviceToken: string }> {
       const found = await findMemberByEmail(db, email);
       const member = found && !found.deletedAt ? found : null;
       if (!member) {
         await verifyPassword(await dummy(), password);
         throw new AppError(401, 'login_failed');
       }
-      const locked = lockMinutesLeft(await findLoginThrottle(db, member.id), now());
-      if (locked > 0) throw new AppError(423, 'account_locked', undefined, { minutes: locked });
+      const at = now();
+      const key = await deviceKey();
+      const address = loginAddressKey(client.ip);
+      const addresses = isLoginDevice(key, client.device, member, at) ? [address] : [address, EVERY_ADDRESS];
+      const claim = await db.transaction(async (tx) => {
+        const rows = await lockLoginThrottles(
+          tx,
+          member.id,
+          addresses,
+          at,
+          new Date(at.getTime() - LOGIN_WINDOW_MAX_MS),
+        );
+        const locked = Math.max(...addresses.map((a) => lockMinutesLeft(rows.get(a), at)));
+        if (locked > 0) return { locked, attempts: [] };
+        const attempts = addresses.map((a) => {
+          const previous = rows.get(a) ?? { failures: 0, windowStart: at, lockedUntil: null };
+          return { address: a, previous, next: afterLoginAttempt(previous, at, limitOf(a)) };
+        });
+        for (const attempt of attempts) await saveLoginThrottle(tx, member.id, attempt.address, attempt.next);
+        return { locked: 0, attempts };
+      });
+      if (claim.locked > 0) throw new AppError(423, 'account_locked', undefined, { minutes: claim.locked });
 
       if (!(await verifyPassword(member.passwordHash, password))) {
-        const at = now();
-        const state = await recordLoginFailure(db, member.id, (previous) => afterFailedLogin(previous, at));
-        const minutes = lockMinutesLeft(state, at);
+        const minutes = Math.max(...claim.attempts.map((a) => lockMinutesLeft(a.next, at)));
         if (minutes > 0) {
-          log.warn({ memberId: member.id }, 'account locked after repeated failed logins');
+          log.warn({ memberId: member.id, address }, 'account locked after repeated failed logins');
           throw new AppError(423, 'account_locked', undefined, { minutes });
         }
         throw new AppError(401, 'login_failed');
       }
-      await clearLoginThrottle(db, member.id);
+      await db.transaction(async (tx) => {
+        await clearAddressLoginThrottle(tx, member.id, address);
+        const everywhere = claim.attempts.find((a) => a.address === EVERY_ADDRESS);
+        if (everywhere) await takeBackLoginAttempt(tx, member.id, EVERY_ADDRESS, everywhere);
+      });
       // Only after the right password, so the ban and its reason are told to its owner alone.
       if (member.bannedAt) throw new AppError(403, 'account_banned', undefined, { reason: member.banReason ?? '' });
       const { token } = await createSession(db, member.id);
-      return { user: await mustLoadUser(member.id), sessionToken: token };
+      return {
+        user: await mustLoadUser(member.id),
+        sessionToken: token,
+        deviceToken: signLoginDevice(key, member.id, member.passwordHash, at),
+      };
     },
 
     /**
