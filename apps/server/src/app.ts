@@ -200,6 +200,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     bus,
     sender: createWebPushSender({ vapid, ...(deps.pushAgent ? { agent: deps.pushAgent } : {}) }),
     log: app.log,
+    pushHosts: config.pushHosts,
   });
   const discounts = createDiscountsService({ db, ...(deps.now ? { now: deps.now } : {}) });
   const { provider: paymentProvider, demo: demoCheckout } = createPaymentProvider({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from './config.js';
+import { DEFAULT_PUSH_HOSTS, parseConfig } from './config.js';
 
 const PUBLIC_KEY = 'BNbxGYNMhEIi9zrneh7mqV4oUanjLUK3m+mYZBc62frMKrEoMk88r3Lk596T0ck9xlT+aok0p5t2I6ni4Zsi8A'.replace(
   /\+/g,
@@ -24,6 +24,7 @@ describe('parseConfig', () => {
       mollieApiKey: null,
       vapid: null,
       vapidSubject: null,
+      pushHosts: DEFAULT_PUSH_HOSTS,
       seedDemo: true,
       logLevel: 'info',
       trustProxy: false,
@@ -50,6 +51,7 @@ describe('parseConfig', () => {
         VAPID_PUBLIC_KEY: PUBLIC_KEY,
         VAPID_PRIVATE_KEY: PRIVATE_KEY,
         VAPID_SUBJECT: 'mailto:support@example.com',
+        PUSH_HOSTS: ' FCM.googleapis.com, push.example.net ,',
         SEED_DEMO: 'false',
         LOG_LEVEL: 'warn',
         WEB_DIST_DIR: '/opt/web',
@@ -74,6 +76,7 @@ describe('parseConfig', () => {
         mollieApiKey: 'test_abcdefghijklmnopqrstuvwxyz1234',
         vapid: { publicKey: PUBLIC_KEY, privateKey: PRIVATE_KEY },
         vapidSubject: 'mailto:support@example.com',
+        pushHosts: ['fcm.googleapis.com', 'push.example.net'],
         seedDemo: false,
         logLevel: 'warn',
         webDistDir: '/opt/web',
@@ -104,6 +107,7 @@ describe('parseConfig', () => {
       SEED_DEMO: 'maybe',
       LOG_LEVEL: 'loud',
       TRUST_PROXY: 'the load balancer',
+      PUSH_HOSTS: 'https://fcm.googleapis.com',
       ERASE_JOB_INTERVAL_MINUTES: 'hourly',
       RATE_LIMIT_SCALE: '0',
     });
@@ -121,12 +125,26 @@ describe('parseConfig', () => {
       'SEED_DEMO',
       'LOG_LEVEL',
       'TRUST_PROXY',
+      'PUSH_HOSTS',
       'ERASE_JOB_INTERVAL_MINUTES',
       'RATE_LIMIT_SCALE',
     ]) {
       expect(text).toContain(name);
     }
-    expect(result.problems).toHaveLength(12);
+    expect(result.problems).toHaveLength(13);
+  });
+
+  it('takes only host names as push hosts: no IP address, port, single label or empty list', () => {
+    for (const value of [
+      '127.0.0.1',
+      '[::1]',
+      'localhost',
+      'push.example.net:8443',
+      'fcm.googleapis.com,*.apple.com',
+      ',',
+    ]) {
+      expect(parseConfig({ PUSH_HOSTS: value }).ok, value).toBe(false);
+    }
   });
 
   it('rejects a port out of range and accepts trust-proxy variants', () => {

@@ -25,6 +25,11 @@ export interface Config {
   vapid: { publicKey: string; privateKey: string } | null;
   /** The contact push services see (VAPID_SUBJECT), whether the keys are configured or generated. */
   vapidSubject: string | null;
+  /**
+   * The push services' hosts (PUSH_HOSTS): a subscription's endpoint must be on one of them or
+   * a subdomain of one, else it is refused and never contacted.
+   */
+  pushHosts: string[];
   /** Seed the demo site when the members table is empty. */
   seedDemo: boolean;
   logLevel: LogLevel;
@@ -47,6 +52,18 @@ export interface Config {
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/**
+ * The browsers' push services: Chrome and Edge's FCM (and its legacy host), Firefox's autopush,
+ * Windows' WNS and Safari's. Each entry also covers its subdomains.
+ */
+export const DEFAULT_PUSH_HOSTS = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'push.services.mozilla.com',
+  'notify.windows.com',
+  'push.apple.com',
+];
 
 /** The repository root, three levels up from apps/server/src. Defaults are resolved from it. */
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -104,6 +121,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })),
   WEB_DIST_DIR: optional(z.string()),
   TRUST_PROXY: optional(z.string()),
+  PUSH_HOSTS: optional(z.string()),
   ERASE_JOB_INTERVAL_MINUTES: optional(
     z.coerce
       .number({ error: 'ERASE_JOB_INTERVAL_MINUTES must be a number' })
@@ -143,6 +161,23 @@ function parseTrustProxy(value: string | undefined): { value: boolean | number |
   return { problem: 'TRUST_PROXY must be true, false, a hop count or a comma-separated list of proxy addresses' };
 }
 
+/** A host name of two labels or more whose last starts with a letter: never an IP address. */
+const HOST_NAME = /^(?:[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?\.)+[a-z](?:[a-z\d-]{0,61}[a-z\d])?$/;
+
+/** PUSH_HOSTS: a comma-separated list of host names, replacing DEFAULT_PUSH_HOSTS. */
+function parsePushHosts(value: string | undefined): { value: string[] } | { problem: string } {
+  if (value === undefined) return { value: DEFAULT_PUSH_HOSTS };
+  const hosts = value
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter((h) => h !== '');
+  if (hosts.length > 0 && hosts.every((h) => h.length <= 253 && HOST_NAME.test(h))) return { value: hosts };
+  return {
+    problem:
+      'PUSH_HOSTS must be a comma-separated list of host names such as fcm.googleapis.com (no scheme, port or IP address)',
+  };
+}
+
 /**
  * Turns an environment into a typed config, or into the list of every problem found, so an
  * operator fixes them all in one go. Pure: relative paths resolve against INIT_CWD (the
@@ -161,7 +196,12 @@ export function parseConfig(env: Record<string, string | undefined>, cwd: string
   const trustProxy = parseTrustProxy(env.TRUST_PROXY?.trim() || undefined);
   if ('problem' in trustProxy) problems.push(trustProxy.problem);
 
-  if (!parsed.success || 'problem' in trustProxy || problems.length > 0) return { ok: false, problems };
+  const pushHosts = parsePushHosts(env.PUSH_HOSTS?.trim() || undefined);
+  if ('problem' in pushHosts) problems.push(pushHosts.problem);
+
+  if (!parsed.success || 'problem' in trustProxy || 'problem' in pushHosts || problems.length > 0) {
+    return { ok: false, problems };
+  }
   const e = parsed.data;
 
   const base = e.INIT_CWD ?? cwd;
@@ -186,6 +226,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd: string
           ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
           : null,
       vapidSubject: e.VAPID_SUBJECT ?? null,
+      pushHosts: pushHosts.value,
       seedDemo: e.SEED_DEMO ?? true,
       logLevel: e.LOG_LEVEL ?? 'info',
       webDistDir: path(e.WEB_DIST_DIR, resolve(REPO_ROOT, 'apps/web/dist')),

@@ -123,6 +123,8 @@ export const FIELD_MESSAGE_KEYS = [
   // operator console, commerce (schemas/admin-commerce.ts)
   'code_taken',
   'gift_key_taken',
+  // web push (schemas/notifications.ts)
+  'push_endpoint_not_allowed',
 ] as const;
 export type FieldMessageKey = (typeof FIELD_MESSAGE_KEYS)[number];
 

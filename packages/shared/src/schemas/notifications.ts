@@ -10,8 +10,11 @@
  * - settings.push_public_key is the VAPID public key (generated on first start and stored, or
  *   VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY from the environment).
  * - POST   /api/user.php?push=1     PushSubscriptionBody `{ subscription }` (PushSubscription.toJSON())
- *     -> OkResponse. Stores (or refreshes) this device's subscription; a member may have several.
- *     Member only.
+ *     -> OkResponse. Stores (or refreshes) this device's subscription; a member keeps up to
+ *     PUSH_SUBSCRIPTIONS_PER_MEMBER, the oldest giving way. The endpoint must be an https URL on a
+ *     browser's push service (the server's PUSH_HOSTS), without user or port, else 400
+ *     validation_failed with push_endpoint_not_allowed. An endpoint another member subscribed
+ *     stays theirs: the call answers ok and changes nothing. Member only.
  * - DELETE /api/user.php?push=1     PushUnsubscribeBody `{ endpoint }` -> OkResponse. Member only.
  * - Pushes go out for new messages, likes and matches, per the member's preferences
  *   (new_messages / new_conversations for messages, like for likes and matches), each exactly once
@@ -40,11 +43,23 @@ export const NEW_MESSAGES_MAIL_MINUTES = 15;
 /** An unread message gets a reminder mail after this many hours. */
 export const UNREAD_REMINDER_HOURS = 24;
 
+/** Most push subscriptions a member keeps; a new device past it replaces their oldest. */
+export const PUSH_SUBSCRIPTIONS_PER_MEMBER = 10;
+
+/**
+ * The device's keys as PushSubscription.toJSON() gives them, base64url (padding allowed): its
+ * P-256 public key (an uncompressed point, 65 bytes) and its auth secret (16 bytes).
+ */
+const PushKeysSchema = z.object({
+  p256dh: z.string().regex(/^[\w-]{87}=?$/),
+  auth: z.string().regex(/^[\w-]{22}(?:==)?$/),
+});
+
 export const PushSubscriptionBodySchema = z.object({
   subscription: z.object({
     endpoint: z.string().url().max(2048),
     expirationTime: z.number().nullable().optional(),
-    keys: z.object({ p256dh: z.string().min(1).max(256), auth: z.string().min(1).max(64) }),
+    keys: PushKeysSchema,
   }),
 });
 export type PushSubscriptionBody = z.infer<typeof PushSubscriptionBodySchema>;

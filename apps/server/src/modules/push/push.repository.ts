@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   conversationMembers,
@@ -10,21 +10,36 @@ import {
 import type { PushTarget } from '../../platform/push/index.js';
 
 /**
- * Stores a device's subscription, or refreshes it: the endpoint names the device, so subscribing
- * again replaces its keys and moves it to whoever is logged in on it now.
+ * Stores a device's subscription, or refreshes the member's own: the endpoint names the device,
+ * so subscribing again replaces its keys, login and time. An endpoint another member subscribed
+ * stays theirs (the conflict updates nothing), so knowing someone's endpoint takes nothing from
+ * them. Then the member's subscriptions past `keep`, oldest first, are deleted. Takes the
+ * member's row lock first, so parallel calls of one member queue and the cap holds.
  */
-export async function upsertSubscription(
-  db: DbOrTx,
+export async function storeSubscription(
+  tx: DbOrTx,
   owner: { memberId: number; sessionId: string },
   target: PushTarget,
+  keep: number,
 ): Promise<void> {
-  await db
+  await tx.select({ id: members.id }).from(members).where(eq(members.id, owner.memberId)).for('update');
+  await tx
     .insert(pushSubscriptions)
     .values({ ...owner, ...target })
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      set: { ...owner, p256dh: target.p256dh, auth: target.auth, createdAt: sql`now()` },
+      set: { sessionId: owner.sessionId, p256dh: target.p256dh, auth: target.auth, createdAt: sql`now()` },
+      setWhere: eq(pushSubscriptions.memberId, owner.memberId),
     });
+  const kept = tx
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.memberId, owner.memberId))
+    .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+    .limit(keep);
+  await tx
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.memberId, owner.memberId), notInArray(pushSubscriptions.id, kept)));
 }
 
 /** Removes the member's subscription of this endpoint; another member's is left alone. */

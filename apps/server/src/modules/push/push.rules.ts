@@ -100,6 +100,24 @@ export function deliveryOf(payload: PushPayload): PushDelivery {
   };
 }
 
+/**
+ * Whether the server may send to this endpoint: an https URL on one of the push services' hosts
+ * (or a subdomain of one), so a subscription can never make the server connect elsewhere. The
+ * text itself must begin with `https://<host>/`: no user, no port, nothing the push library's
+ * own (older) URL parser could read as another host than the one checked here.
+ */
+export function pushEndpointAllowed(endpoint: string, hosts: readonly string[]): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  const host = url.hostname;
+  if (url.protocol !== 'https:' || !endpoint.startsWith(`https://${host}/`)) return false;
+  return hosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
+}
+
 /** An endpoint for the log: its origin only, since the path is the device's capability. */
 export function endpointForLog(endpoint: string): string {
   try {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { PushSubscriptionBody } from '@app/shared';
+import { PUSH_SUBSCRIPTIONS_PER_MEMBER, type PushSubscriptionBody } from '@app/shared';
 import type { Db } from '../../db/client.js';
 import type { Bus } from '../../platform/bus/index.js';
 import {
@@ -10,11 +10,19 @@ import {
   type ChatMessageEvent,
   type LikeEvent,
 } from '../../platform/bus/events.js';
+import { validationFailed } from '../../errors.js';
 import type { PushSender } from '../../platform/push/index.js';
 import { NEW_LIKES_CAP } from '../likes/likes.service.js';
 import { countNewLikes, hasLike } from '../likes/likes.repository.js';
 import { isBlockedEitherWay } from '../members/members.repository.js';
-import { buildPayload, deliveryOf, endpointForLog, wantsPush, type PushSubject } from './push.rules.js';
+import {
+  buildPayload,
+  deliveryOf,
+  endpointForLog,
+  pushEndpointAllowed,
+  wantsPush,
+  type PushSubject,
+} from './push.rules.js';
 import {
   claimPush,
   countUnreadMessages,
@@ -23,7 +31,7 @@ import {
   findName,
   findRecipient,
   listSubscriptions,
-  upsertSubscription,
+  storeSubscription,
 } from './push.repository.js';
 
 export interface PushServiceDeps {
@@ -31,6 +39,8 @@ export interface PushServiceDeps {
   bus: Bus;
   sender: PushSender;
   log: FastifyBaseLogger;
+  /** The push services' hosts (config PUSH_HOSTS): the only hosts a push is sent to. */
+  pushHosts: readonly string[];
 }
 
 /** Web push: the devices' subscriptions, and the pushes for messages, likes and matches. */
@@ -50,14 +60,22 @@ interface PushOrder {
 }
 
 export function createPushService(deps: PushServiceDeps) {
-  const { db, bus, sender, log } = deps;
+  const { db, bus, sender, log, pushHosts } = deps;
   /** Pushes being worked on, so stopping waits for them before the database closes. */
   const pending = new Set<Promise<void>>();
 
-  /** The device gets the member's pushes for as long as this login lasts. */
+  /**
+   * The device gets the member's pushes for as long as this login lasts. Only a push service's
+   * endpoint is taken: the server connects to whatever host a stored endpoint names.
+   */
   async function subscribe(owner: { memberId: number; sessionId: string }, body: PushSubscriptionBody): Promise<void> {
     const { endpoint, keys } = body.subscription;
-    await upsertSubscription(db, owner, { endpoint, p256dh: keys.p256dh, auth: keys.auth });
+    if (!pushEndpointAllowed(endpoint, pushHosts)) {
+      throw validationFailed({ 'subscription.endpoint': 'push_endpoint_not_allowed' });
+    }
+    await db.transaction((tx) =>
+      storeSubscription(tx, owner, { endpoint, p256dh: keys.p256dh, auth: keys.auth }, PUSH_SUBSCRIPTIONS_PER_MEMBER),
+    );
   }
 
   async function unsubscribe(memberId: number, endpoint: string): Promise<void> {
@@ -71,7 +89,10 @@ export function createPushService(deps: PushServiceDeps) {
    */
   async function push(order: PushOrder): Promise<void> {
     // Every process sees every event and most members have no device: ask that first, alone.
-    const devices = await listSubscriptions(db, order.recipientId);
+    // A row stored before its host left PUSH_HOSTS (or before the check existed) is never contacted.
+    const devices = (await listSubscriptions(db, order.recipientId)).filter((device) =>
+      pushEndpointAllowed(device.endpoint, pushHosts),
+    );
     if (devices.length === 0) return;
     const recipient = await findRecipient(db, order.recipientId);
     if (!recipient) return;

@@ -14,12 +14,43 @@ export interface ReceivedPush {
 }
 
 /**
- * A push service for tests: an HTTPS server on 127.0.0.1 with a self-signed certificate (made
- * by openssl), keeping every request it receives. It answers 201 like real push services, or
- * the status set for a path. `agent` trusts its certificate.
+ * The host name the stand-in serves as: tests list it in the config's push hosts, like a real
+ * push service's (`.test` is reserved, so no real host has it).
+ */
+export const PUSH_STAND_IN_HOST = 'push-service.test';
+
+/**
+ * The HTTPS agent of the app's requests in tests: it trusts the stand-in's certificate and takes
+ * every connection to the stand-in's port on 127.0.0.1, as if the name resolved there and it
+ * listened on 443. TLS still checks the certificate against the endpoint's host name.
+ */
+class StandInAgent extends Agent {
+  /** Every host and port the app opened a connection to (`host:port`), in order. */
+  readonly contacted: string[] = [];
+
+  constructor(
+    private readonly port: number,
+    ca: Buffer,
+  ) {
+    super({ ca });
+  }
+
+  override createConnection(...[options, callback]: Parameters<Agent['createConnection']>) {
+    this.contacted.push(`${options.host ?? options.hostname}:${options.port ?? 443}`);
+    return super.createConnection({ ...options, host: '127.0.0.1', port: this.port }, callback);
+  }
+}
+
+/**
+ * A push service for tests: an HTTPS server on 127.0.0.1 with a self-signed certificate for
+ * PUSH_STAND_IN_HOST (made by openssl), keeping every request it receives. It answers 201 like
+ * real push services, or the status set for a path. Its endpoints are
+ * `https://push-service.test/push/...`; `agent` reaches it for them.
  */
 export interface PushServiceStandIn {
   agent: Agent;
+  /** Every host and port the app connected to through `agent` (`host:port`). */
+  contacted: string[];
   received: ReceivedPush[];
   /** A new endpoint URL on this service. */
   endpoint(): string;
@@ -43,9 +74,9 @@ export async function startPushServiceStandIn(): Promise<PushServiceStandIn> {
         '-days',
         '1',
         '-subj',
-        '/CN=127.0.0.1',
+        `/CN=${PUSH_STAND_IN_HOST}`,
         '-addext',
-        'subjectAltName=IP:127.0.0.1',
+        `subjectAltName=DNS:${PUSH_STAND_IN_HOST}`,
         '-keyout',
         join(dir, 'key.pem'),
         '-out',
@@ -68,11 +99,12 @@ export async function startPushServiceStandIn(): Promise<PushServiceStandIn> {
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const agent = new Agent({ ca: cert });
+    const origin = `https://${PUSH_STAND_IN_HOST}`;
+    const agent = new StandInAgent((server.address() as AddressInfo).port, cert);
     let count = 0;
     return {
       agent,
+      contacted: agent.contacted,
       received,
       endpoint: () => `${origin}/push/${(count += 1)}-${randomBytes(8).toString('hex')}`,
       answer: (endpoint, status) => void statuses.set(new URL(endpoint).pathname, status),

@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PushPayloadSchema, type PushPayload } from '@app/shared';
+import { PUSH_SUBSCRIPTIONS_PER_MEMBER, PushPayloadSchema, type PushPayload } from '@app/shared';
 import { buildBlock, buildMember } from '../../../test/factories.js';
 import { XHR, buildTestApp, loginCookie, type TestApp } from '../../../test/helpers.js';
 import { appSecrets, members, notificationDeliveries, pushSubscriptions } from '../../db/schema/index.js';
@@ -9,6 +10,7 @@ import { LIKES_CHANNEL, publishEvent } from '../../platform/bus/events.js';
 import { createInProcessBus } from '../../platform/bus/index.js';
 import { VAPID_SECRET_NAME } from '../../platform/push/index.js';
 import {
+  PUSH_STAND_IN_HOST,
   deviceKeys,
   startPushServiceStandIn,
   verifyVapid,
@@ -22,10 +24,15 @@ const bus = createInProcessBus({ log: pino({ level: 'silent' }) });
 /** The app's warnings and errors, one JSON line each. */
 const logLines: string[] = [];
 const logger = pino({ level: 'warn' }, { write: (line: string) => void logLines.push(line) });
+/**
+ * The stand-in is a push service like the browsers': allowed by the configuration, as theirs are.
+ * Subscribing shares the login's rate limit, which this file's many devices would pass.
+ */
+const config = { pushHosts: [PUSH_STAND_IN_HOST], rateLimitScale: 10 };
 
 beforeAll(async () => {
   service = await startPushServiceStandIn();
-  t = await buildTestApp({}, { bus, pushAgent: service.agent, logger });
+  t = await buildTestApp(config, { bus, pushAgent: service.agent, logger });
 });
 afterAll(async () => {
   await t?.close();
@@ -139,21 +146,123 @@ describe('POST and DELETE /api/user.php?push=1', () => {
       auth: renewed.auth,
     });
 
-    // The device changes hands: whoever subscribes it now owns it.
-    const other = await loggedIn();
-    await subscribeCall(other.cookie, {
-      endpoint: laptop.endpoint,
-      keys: { p256dh: laptop.p256dh, auth: laptop.auth },
-    });
-    expect((await subscriptionsOf(other.id)).map((s) => s.endpoint)).toEqual([laptop.endpoint]);
-
     // Only the owner's DELETE removes a subscription.
-    expect((await unsubscribeCall(member.cookie, laptop.endpoint)).statusCode).toBe(200);
-    expect(await subscriptionsOf(other.id)).toHaveLength(1);
+    const other = await loggedIn();
+    expect((await unsubscribeCall(other.cookie, laptop.endpoint)).statusCode).toBe(200);
+    expect(await subscriptionsOf(member.id)).toHaveLength(2);
     const removed = await unsubscribeCall(member.cookie, phone.endpoint);
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toEqual({ ok: true });
+    expect((await subscriptionsOf(member.id)).map((s) => s.endpoint)).toEqual([laptop.endpoint]);
+  });
+
+  it("never moves another member's subscription to the caller, who gets no pushes for it", async () => {
+    const owner = await loggedIn(male);
+    const device = await subscribe(owner.cookie);
+    const [before] = await subscriptionsOf(owner.id);
+
+    const taker = await loggedIn(male);
+    const attacker = deviceKeys();
+    const res = await subscribeCall(taker.cookie, {
+      endpoint: device.endpoint,
+      keys: { p256dh: attacker.p256dh, auth: attacker.auth },
+    });
+    // Answered as if stored, so the call tells nothing about whose the endpoint is.
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    expect(await subscriptionsOf(taker.id)).toEqual([]);
+    expect(await subscriptionsOf(owner.id)).toEqual([before]);
+
+    const sender = await loggedIn({ member: { paidUser: true, credits: 1000 } });
+    expect((await send(sender.cookie, taker.id)).statusCode).toBe(200);
+    expect((await send(sender.cookie, owner.id)).statusCode).toBe(200);
+    // One push, the owner's, encrypted to the owner's keys.
+    const [payload] = await expectPushes(device, 1);
+    expect(payload!.type).toBe('message');
+  });
+
+  it('refuses an endpoint that is not on a push service, and stores nothing', async () => {
+    const member = await loggedIn();
+    const keys = deviceKeys();
+    const path = `/push/${randomBytes(8).toString('hex')}`;
+    for (const endpoint of [
+      `http://${PUSH_STAND_IN_HOST}${path}`,
+      `https://elsewhere.example${path}`,
+      `https://${PUSH_STAND_IN_HOST}.elsewhere.example${path}`,
+      `https://not${PUSH_STAND_IN_HOST}${path}`,
+      `https://${PUSH_STAND_IN_HOST}:8443${path}`,
+      `https://${PUSH_STAND_IN_HOST}:443${path}`,
+      `https://user:secret@${PUSH_STAND_IN_HOST}${path}`,
+      `https://127.0.0.1${path}`,
+      `https://169.254.169.254${path}`,
+      `https://[::1]${path}`,
+      `https://localhost${path}`,
+      `https://elsewhere.example\\@${PUSH_STAND_IN_HOST}${path}`,
+    ]) {
+      const res = await subscribeCall(
+        member.cookie,
+        { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } },
+        { ...XHR, 'accept-language': 'en' },
+      );
+      expect(res.statusCode, endpoint).toBe(400);
+      expect(res.json(), endpoint).toMatchObject({
+        error: 'validation_failed',
+        fields: { 'subscription.endpoint': "Notifications can only be sent through a browser's push service." },
+      });
+    }
     expect(await subscriptionsOf(member.id)).toEqual([]);
+  });
+
+  it('refuses keys that are not a P-256 public key and a 16-byte secret in base64url', async () => {
+    const member = await loggedIn();
+    const keys = deviceKeys();
+    for (const bad of [
+      { p256dh: keys.p256dh.slice(1), auth: keys.auth },
+      { p256dh: `${keys.p256dh.slice(1)}+`, auth: keys.auth },
+      { p256dh: keys.p256dh, auth: `${keys.auth}AAAA` },
+      { p256dh: keys.p256dh, auth: 'x'.repeat(64) },
+    ]) {
+      const res = await subscribeCall(member.cookie, { endpoint: service.endpoint(), keys: bad });
+      expect(res.statusCode).toBe(400);
+      expect(Object.keys(res.json().fields)).toHaveLength(1);
+    }
+    expect(await subscriptionsOf(member.id)).toEqual([]);
+  });
+
+  it(`keeps a member's newest ${PUSH_SUBSCRIPTIONS_PER_MEMBER} devices: another replaces the oldest`, async () => {
+    const member = await loggedIn();
+    const devices: Device[] = [];
+    for (let i = 0; i <= PUSH_SUBSCRIPTIONS_PER_MEMBER; i += 1) devices.push(await subscribe(member.cookie));
+    const kept = (await subscriptionsOf(member.id)).map((s) => s.endpoint).sort();
+    expect(kept).toEqual(
+      devices
+        .slice(1)
+        .map((d) => d.endpoint)
+        .sort(),
+    );
+
+    // Subscribing again refreshes a device, so the oldest is now the second one.
+    await subscribeCall(member.cookie, {
+      endpoint: devices[1]!.endpoint,
+      keys: { p256dh: devices[1]!.p256dh, auth: devices[1]!.auth },
+    });
+    const newest = await subscribe(member.cookie);
+    expect((await subscriptionsOf(member.id)).map((s) => s.endpoint).sort()).toEqual(
+      [devices[1]!, ...devices.slice(3), newest].map((d) => d.endpoint).sort(),
+    );
+  });
+
+  it(`holds the cap of ${PUSH_SUBSCRIPTIONS_PER_MEMBER} when one member subscribes many devices at once`, async () => {
+    const member = await loggedIn();
+    const calls = Array.from({ length: PUSH_SUBSCRIPTIONS_PER_MEMBER + 6 }, () => {
+      const keys = deviceKeys();
+      return subscribeCall(member.cookie, {
+        endpoint: service.endpoint(),
+        keys: { p256dh: keys.p256dh, auth: keys.auth },
+      });
+    });
+    for (const res of await Promise.all(calls)) expect(res.statusCode).toBe(200);
+    expect(await subscriptionsOf(member.id)).toHaveLength(PUSH_SUBSCRIPTIONS_PER_MEMBER);
   });
 
   it("ends a device's subscription with the login that made it", async () => {
@@ -310,6 +419,28 @@ describe('pushes', () => {
     await expectPushes(deletedPhone, 0);
   });
 
+  it('never contacts a stored endpoint off the push services, and still pushes to the allowed ones', async () => {
+    const sender = await loggedIn({ member: { paidUser: true, credits: 1000 } });
+    const recipient = await loggedIn(male);
+    const phone = await subscribe(recipient.cookie);
+    // Stored before the check existed, or before an operator took a host off PUSH_HOSTS.
+    const stored = [
+      'https://127.0.0.1/push/stored-1',
+      'https://169.254.169.254/push/stored-2',
+      `http://${PUSH_STAND_IN_HOST}/push/stored-3`,
+      `https://${PUSH_STAND_IN_HOST}:8443/push/stored-4`,
+      'https://internal.example/push/stored-5',
+    ];
+    const keys = deviceKeys();
+    await t.db
+      .insert(pushSubscriptions)
+      .values(stored.map((endpoint) => ({ memberId: recipient.id, endpoint, p256dh: keys.p256dh, auth: keys.auth })));
+    await send(sender.cookie, recipient.id);
+    await expectPushes(phone, 1);
+    expect(new Set(service.contacted)).toEqual(new Set([`${PUSH_STAND_IN_HOST}:443`]));
+    expect(service.received.filter((p) => p.path.startsWith('/push/stored-'))).toEqual([]);
+  });
+
   it('deletes a subscription the push service reports gone, and keeps one that failed otherwise', async () => {
     const sender = await loggedIn({ member: { paidUser: true, credits: 1000 } });
     const recipient = await loggedIn(male);
@@ -332,7 +463,7 @@ describe('pushes', () => {
 
 describe('several processes', () => {
   it('sends each push once when two apps on one database receive every event', async () => {
-    const second = await buildTestApp({}, { db: t.db, bus, pushAgent: service.agent });
+    const second = await buildTestApp(config, { db: t.db, bus, pushAgent: service.agent });
     try {
       const sender = await loggedIn({ member: { paidUser: true, credits: 1000 } });
       const recipient = await loggedIn(male);
