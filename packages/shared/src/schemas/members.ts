@@ -32,7 +32,9 @@
  *
  * Activity: the server notes a member's last activity on their authenticated requests, at most
  * once per LAST_ACTIVE_THROTTLE_MINUTES. `online` means active within ONLINE_MINUTES,
- * `recently_active` within RECENTLY_ACTIVE_HOURS; the exact time is never sent.
+ * `recently_active` within RECENTLY_ACTIVE_HOURS; the exact time is never sent. An invisible
+ * member is neither to anyone but themself, wherever others still meet them (their chats, a
+ * blocked list): invisible mode hides presence everywhere.
  *
  * Fictional profiles are always marked (`fictional: true`); the client shows
  * settings.fictional_icon and settings.fictional_warning with them wherever they appear.

@@ -405,7 +405,7 @@ export function createChatService(deps: ChatServiceDeps) {
         rows.map((row) => row.conversationId),
         memberId,
       );
-      const context = { cdnPrefix: site.cdn_prefix, now: now() };
+      const context = { cdnPrefix: site.cdn_prefix, now: now(), viewerId: memberId };
       return {
         chats: rows.map((row) => {
           const message = last.get(row.conversationId);
@@ -461,7 +461,7 @@ export function createChatService(deps: ChatServiceDeps) {
       }
       return {
         id: conversationId,
-        profile: presentCard(card, { cdnPrefix: site.cdn_prefix, now: now() }),
+        profile: presentCard(card, { cdnPrefix: site.cdn_prefix, now: now(), viewerId: memberId }),
         messages: shown.map((row) => presentMessage(row, memberId, site.cdn_prefix)),
         next: rows.length > CHAT_PAGE_SIZE ? (shown.at(-1)?.id ?? null) : null,
         closed,

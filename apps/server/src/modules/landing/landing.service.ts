@@ -92,7 +92,8 @@ export function createLandingService(deps: LandingServiceDeps) {
         cachedPool(site, niche, country),
         query.member_id === undefined ? null : findableCard(db, query.member_id),
       ]);
-      const context = { cdnPrefix: site.settings.cdn_prefix, now: now() };
+      // One answer for every visitor (cached), so presence is what anyone may see.
+      const context = { cdnPrefix: site.settings.cdn_prefix, now: now(), viewerId: null };
       return {
         niche,
         members: snapshot.rows.filter((row) => row.id !== member?.id).map((row) => presentCard(row, context)),

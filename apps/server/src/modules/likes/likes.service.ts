@@ -133,7 +133,7 @@ export function createLikesService(deps: LikesServiceDeps) {
 
   /** GET /api/likes.php: the first page of every list, or the next page of one (see the contract). */
   async function listLikes(viewerId: number, query: LikesQuery, site: LikesSite): Promise<LikesResponse> {
-    const context = { cdnPrefix: site.cdn_prefix, now: now() };
+    const context = { cdnPrefix: site.cdn_prefix, now: now(), viewerId };
     const page = async (list: LikesList) => {
       if (query.list !== undefined && query.list !== list) return { entries: [], next: null };
       const before = query.list === list && query.before ? decodeCursor(query.before) : null;
@@ -194,7 +194,7 @@ export function createLikesService(deps: LikesServiceDeps) {
     });
     if (!result) return null;
     await publish(result.events);
-    return presentCard(result.card, { cdnPrefix: site.cdn_prefix, now: at });
+    return presentCard(result.card, { cdnPrefix: site.cdn_prefix, now: at, viewerId });
   }
 
   return { like, unlike, markSeen, listLikes, autoLike, likeLocked, assertReachable, publish };

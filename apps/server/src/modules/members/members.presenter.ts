@@ -4,14 +4,19 @@ import { ageOn } from '../accounts/accounts.rules.js';
 import { presentOwnProfile, presentPhoto } from '../profiles/profiles.presenter.js';
 import type { PhotoRow } from '../profiles/profiles.repository.js';
 import type { CardRow, ViewedMemberRow } from './members.repository.js';
-import { activity } from './members.rules.js';
+import { presenceSeenBy } from './members.rules.js';
 
 export interface PresentContext {
   cdnPrefix: string;
   now: Date;
+  /** Who the answer is for (null for a visitor): presence depends on it. */
+  viewerId: number | null;
 }
 
-/** A member card, field by field: the birth date and the exact last activity never leave. */
+/**
+ * A member card, field by field: the birth date and the exact last activity never leave, and
+ * presence is what the viewer may see (presenceSeenBy).
+ */
 export function presentCard(row: CardRow, context: PresentContext): ProfileCard {
   return {
     id: row.id,
@@ -23,7 +28,7 @@ export function presentCard(row: CardRow, context: PresentContext): ProfileCard 
     thumb: row.thumbFilename === null ? null : mediaUrl(context.cdnPrefix, row.thumbFilename),
     match: row.matchFilename === null ? null : mediaUrl(context.cdnPrefix, row.matchFilename),
     fictional: row.fictional,
-    ...activity(row.lastActiveAt, context.now),
+    ...presenceSeenBy(row, context.viewerId, context.now),
   };
 }
 
@@ -54,6 +59,7 @@ export function presentMemberProfile(
       {
         id: member.id,
         fictional: member.fictional,
+        invisible: member.invisible,
         name: profile.name,
         birthDate: profile.birthDate,
         city: profile.city,

@@ -42,6 +42,7 @@ export async function isBlockedEitherWay(db: DbOrTx, a: number, b: number): Prom
 export const cardColumns = {
   id: members.id,
   fictional: members.fictional,
+  invisible: members.invisible,
   name: profiles.name,
   birthDate: profiles.birthDate,
   city: profiles.city,
@@ -54,6 +55,8 @@ export const cardColumns = {
 export type CardRow = {
   id: number;
   fictional: boolean;
+  /** Invisible mode: others meeting the member anyway (their chats) see no presence. */
+  invisible: boolean;
   name: string;
   birthDate: string;
   city: string | null;

@@ -39,9 +39,24 @@ export function visiblePhotoCount(total: number, viewer: { paid: boolean; self: 
   return viewer.paid || viewer.self ? total : Math.min(total, FREE_VIEWER_PHOTOS);
 }
 
-/** Online and recently-active flags from the last activity; the time itself is never sent. */
-export function activity(lastActiveAt: Date, now: Date): { online: boolean; recently_active: boolean } {
-  const ago = now.getTime() - lastActiveAt.getTime();
+/** What a viewer is told of a member's activity; the time itself is never sent. */
+export interface Presence {
+  online: boolean;
+  recently_active: boolean;
+}
+
+/**
+ * The one rule for what presence a viewer sees of a member: online and recently active from the
+ * last activity, except that an invisible member shows neither to anyone but themself, wherever
+ * others still meet them (their chats, their blocked list). `viewerId` is null for a visitor.
+ */
+export function presenceSeenBy(
+  member: { id: number; invisible: boolean; lastActiveAt: Date },
+  viewerId: number | null,
+  now: Date,
+): Presence {
+  if (member.invisible && member.id !== viewerId) return { online: false, recently_active: false };
+  const ago = now.getTime() - member.lastActiveAt.getTime();
   return { online: ago <= ONLINE_MINUTES * 60_000, recently_active: ago <= RECENTLY_ACTIVE_HOURS * 3_600_000 };
 }
 

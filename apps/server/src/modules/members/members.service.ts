@@ -96,7 +96,7 @@ export function createMembersService(deps: MembersServiceDeps) {
         interestIds,
         related,
       },
-      { cdnPrefix: site.cdn_prefix, now: today },
+      { cdnPrefix: site.cdn_prefix, now: today, viewerId },
     );
   }
 
@@ -115,7 +115,7 @@ export function createMembersService(deps: MembersServiceDeps) {
   /** GET /api/blocks.php. */
   async function listBlocks(viewerId: number, site: Pick<ViewSite, 'cdn_prefix'>): Promise<ProfileCard[]> {
     const rows = await listBlocked(db, viewerId);
-    const context = { cdnPrefix: site.cdn_prefix, now: now() };
+    const context = { cdnPrefix: site.cdn_prefix, now: now(), viewerId };
     return rows.map((row) => presentCard(row, context));
   }
 

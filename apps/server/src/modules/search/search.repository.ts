@@ -125,6 +125,7 @@ export interface MatchPoolQuery {
 /** A match candidate with what its score is made of. */
 export interface MatchCandidate {
   id: number;
+  invisible: boolean;
   birthDate: string;
   regionId: number | null;
   lastActiveAt: Date;
@@ -140,6 +141,7 @@ export function matchPool(db: DbOrTx, q: MatchPoolQuery): Promise<MatchCandidate
   return db
     .select({
       id: profiles.memberId,
+      invisible: members.invisible,
       birthDate: profiles.birthDate,
       regionId: profiles.regionId,
       lastActiveAt: profiles.lastActiveAt,

@@ -8,9 +8,6 @@ import {
   scoreMatch,
 } from './search.rules.js';
 
-const now = new Date('2026-06-01T12:00:00Z');
-const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000);
-
 describe('search cursor', () => {
   it('round-trips the time at full precision and the id', () => {
     const cursor = { lastActiveAt: '2026-05-31 10:11:12.123456+00', id: 42 };
@@ -50,35 +47,36 @@ describe('compatiblePairs', () => {
 });
 
 describe('scoreMatch', () => {
+  const AWAY = { online: false, recently_active: false };
+  const ONLINE = { online: true, recently_active: true };
   const base = {
     ageGap: 2,
     sameRegion: false,
     interestsInCommon: 0,
     hasPhoto: false,
-    lastActiveAt: minutesAgo(60 * 48),
+    presence: AWAY,
   };
 
   it('weighs interests, region, age, activity and a photo, with the most telling reasons first', () => {
     const rich = scoreMatch(
-      { ...base, sameRegion: true, interestsInCommon: 3, hasPhoto: true, lastActiveAt: minutesAgo(1) },
+      { ...base, sameRegion: true, interestsInCommon: 3, hasPhoto: true, presence: ONLINE },
       MATCH_FINDER_WEIGHTS,
-      now,
     );
     expect(rich.reasons).toEqual([{ code: 'interests', count: 3 }, { code: 'same_region' }, { code: 'age' }]);
-    const plain = scoreMatch(base, MATCH_FINDER_WEIGHTS, now);
+    const plain = scoreMatch(base, MATCH_FINDER_WEIGHTS);
     expect(rich.score).toBeGreaterThan(plain.score);
     expect(plain.reasons).toEqual([{ code: 'age' }]);
-    expect(scoreMatch({ ...base, ageGap: 30 }, MATCH_FINDER_WEIGHTS, now).reasons).toEqual([{ code: 'same_country' }]);
+    expect(scoreMatch({ ...base, ageGap: 30 }, MATCH_FINDER_WEIGHTS).reasons).toEqual([{ code: 'same_country' }]);
   });
 
   it('counts at most five interests', () => {
-    const five = scoreMatch({ ...base, interestsInCommon: 5 }, MATCH_FINDER_WEIGHTS, now).score;
-    expect(scoreMatch({ ...base, interestsInCommon: 9 }, MATCH_FINDER_WEIGHTS, now).score).toBe(five);
+    const five = scoreMatch({ ...base, interestsInCommon: 5 }, MATCH_FINDER_WEIGHTS).score;
+    expect(scoreMatch({ ...base, interestsInCommon: 9 }, MATCH_FINDER_WEIGHTS).score).toBe(five);
   });
 
   it('after signup ranks online members with a photo first and ignores region and interests', () => {
-    const online = scoreMatch({ ...base, lastActiveAt: minutesAgo(1), hasPhoto: true }, SIGNUP_MATCH_WEIGHTS, now);
-    const region = scoreMatch({ ...base, sameRegion: true, interestsInCommon: 4 }, SIGNUP_MATCH_WEIGHTS, now);
+    const online = scoreMatch({ ...base, presence: ONLINE, hasPhoto: true }, SIGNUP_MATCH_WEIGHTS);
+    const region = scoreMatch({ ...base, sameRegion: true, interestsInCommon: 4 }, SIGNUP_MATCH_WEIGHTS);
     expect(online.score).toBeGreaterThan(region.score);
     expect(region.reasons).toEqual([{ code: 'age' }]);
     expect(online.reasons).toEqual([{ code: 'age' }, { code: 'online' }, { code: 'photo' }]);

@@ -1,6 +1,6 @@
 import type { MatchReason } from '@app/shared';
 import { MATCH_AGE_CLOSE_YEARS } from '@app/shared';
-import { activity, soughtGenders, type Gender, type Sexuality } from '../members/members.rules.js';
+import { soughtGenders, type Gender, type Presence, type Sexuality } from '../members/members.rules.js';
 import type { SearchCursor } from './search.repository.js';
 
 const SEXUALITIES: readonly Sexuality[] = ['hetero', 'gay', 'lesbian', 'bi'];
@@ -82,7 +82,7 @@ export interface Scored {
 /**
  * A candidate's score for the member and the reasons worth telling, most telling first. Only
  * what weighs in `weights` is given as a reason; same_country is the fallback of a suggestion
- * with no other reason.
+ * with no other reason. `presence` is what the member may see of the candidate's (presenceSeenBy).
  */
 export function scoreMatch(
   input: {
@@ -90,12 +90,11 @@ export function scoreMatch(
     sameRegion: boolean;
     interestsInCommon: number;
     hasPhoto: boolean;
-    lastActiveAt: Date;
+    presence: Presence;
   },
   weights: MatchWeights,
-  now: Date,
 ): Scored {
-  const { online, recently_active } = activity(input.lastActiveAt, now);
+  const { online, recently_active } = input.presence;
   const interests = Math.min(input.interestsInCommon, MAX_COUNTED_INTERESTS);
   const score =
     weights.agePerYear * Math.max(0, AGE_SCALE_YEARS - input.ageGap) +

@@ -10,7 +10,13 @@ import type { Db } from '../../db/client.js';
 import { authenticationRequired, validationFailed, type FieldProblem } from '../../errors.js';
 import { ageOn } from '../accounts/accounts.rules.js';
 import { presentCard } from '../members/members.presenter.js';
-import { birthDateRange, soughtGenders, visitorMayView, type Gender } from '../members/members.rules.js';
+import {
+  birthDateRange,
+  presenceSeenBy,
+  soughtGenders,
+  visitorMayView,
+  type Gender,
+} from '../members/members.rules.js';
 import { findOwnProfile, listInterestIds, regionCountry } from '../profiles/profiles.repository.js';
 import {
   cardsOf,
@@ -167,7 +173,7 @@ export function createSearchService(deps: SearchServiceDeps) {
       }
     }
 
-    const context = { cdnPrefix: site.cdn_prefix, now: now() };
+    const context = { cdnPrefix: site.cdn_prefix, now: now(), viewerId };
     return {
       members: page.map((r) => presentCard(r, context)),
       next,
@@ -224,10 +230,9 @@ export function createSearchService(deps: SearchServiceDeps) {
             sameRegion: profile.regionId !== null && c.regionId === profile.regionId,
             interestsInCommon: interests.get(c.id) ?? 0,
             hasPhoto: c.hasPhoto,
-            lastActiveAt: c.lastActiveAt,
+            presence: presenceSeenBy(c, viewerId, today),
           },
           weights,
-          today,
         ),
       }))
       .sort((a, b) => b.score - a.score || b.id - a.id)
@@ -241,7 +246,7 @@ export function createSearchService(deps: SearchServiceDeps) {
         )
       ).map((c) => [c.id, c]),
     );
-    const context = { cdnPrefix: site.cdn_prefix, now: today };
+    const context = { cdnPrefix: site.cdn_prefix, now: today, viewerId };
     return best.flatMap((b) => {
       const card = cards.get(b.id);
       return card ? [{ ...presentCard(card, context), reasons: b.reasons }] : [];

@@ -51,7 +51,7 @@ export function createSwipeService(deps: SwipeServiceDeps) {
       }),
       countSwipeLikes(db, viewerId, localDay(at, profile.country)),
     ]);
-    const context = { cdnPrefix: site.cdn_prefix, now: at };
+    const context = { cdnPrefix: site.cdn_prefix, now: at, viewerId };
     return {
       cards: rows.map((row) => presentCard(row, context)),
       likes_left: Math.max(0, SWIPE_LIKES_PER_DAY - used),
