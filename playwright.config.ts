@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { pushServiceCertificate } from './e2e/push-service';
+import { pushServiceCertificate, pushServicePorts } from './e2e/push-service';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 // A fresh embedded database per run, so every run starts from the seeded demo site.
@@ -68,6 +68,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       RATE_LIMIT_SCALE: '10',
       NODE_EXTRA_CA_CERTS: pushService.certFile,
+      PUSH_HOSTS: pushServicePorts()
+        .map((p) => `127.0.0.1:${p}`)
+        .join(','),
     },
   },
 });

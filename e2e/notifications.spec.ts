@@ -99,7 +99,8 @@ test('the app installs: manifest, icons, an active service worker in control, an
 test.describe('web push', () => {
   let pushService: PushService;
   test.beforeAll(async () => {
-    pushService = await startPushService(process.env.E2E_DATA_DIR!);
+    const slot = test.info().project.name === 'desktop' ? 1 : 0;
+    pushService = await startPushService(process.env.E2E_DATA_DIR!, slot);
   });
   test.afterAll(async () => pushService?.close());
 

@@ -61,8 +61,18 @@ export interface PushService {
   close(): Promise<void>;
 }
 
-/** Starts the stand-in push service on a free port; it answers 201 like real push services. */
-export async function startPushService(dataDir: string): Promise<PushService> {
+/**
+ * The stand-ins' ports, one per Playwright project that may run the push test at the same
+ * time: fixed, since the server under test allows exactly these hosts and ports as push
+ * services (PUSH_HOSTS in playwright.config.ts).
+ */
+export function pushServicePorts(): number[] {
+  const base = Number(process.env.E2E_PORT ?? 3210);
+  return [base + 1, base + 2];
+}
+
+/** Starts the stand-in push service on port `slot` of pushServicePorts; it answers 201 like real push services. */
+export async function startPushService(dataDir: string, slot: number): Promise<PushService> {
   const { certFile, keyFile } = pushServiceCertificate(dataDir);
   const received: ReceivedPush[] = [];
   const server: Server = createServer({ key: readFileSync(keyFile), cert: readFileSync(certFile) }, (req, res) => {
@@ -74,7 +84,7 @@ export async function startPushService(dataDir: string): Promise<PushService> {
       res.end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(pushServicePorts()[slot], '127.0.0.1', resolve));
   const origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     endpoint: (name) => `${origin}/push/${name}`,

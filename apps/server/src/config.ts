@@ -27,7 +27,8 @@ export interface Config {
   vapidSubject: string | null;
   /**
    * The push services' hosts (PUSH_HOSTS): a subscription's endpoint must be on one of them or
-   * a subdomain of one, else it is refused and never contacted.
+   * a subdomain of one (or exactly at an entry's host and port), else it is refused and never
+   * contacted.
    */
   pushHosts: string[];
   /** Seed the demo site when the members table is empty. */
@@ -164,17 +165,39 @@ function parseTrustProxy(value: string | undefined): { value: boolean | number |
 /** A host name of two labels or more whose last starts with a letter: never an IP address. */
 const HOST_NAME = /^(?:[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?\.)+[a-z](?:[a-z\d-]{0,61}[a-z\d])?$/;
 
-/** PUSH_HOSTS: a comma-separated list of host names, replacing DEFAULT_PUSH_HOSTS. */
+/** An IPv4 address or a bracketed IPv6 one, as a URL's host writes them. */
+const IP_HOST = /^(?:\d{1,3}(?:\.\d{1,3}){3}|\[[\da-f:.]+\])$/;
+
+/**
+ * One PUSH_HOSTS entry: a host name (its subdomains too, default port only), or a host and port
+ * (`push.example.net:8443`, `127.0.0.1:3211`) that allows exactly that authority: the operator
+ * names it on purpose, for a self-hosted push service or a test's stand-in.
+ */
+function pushHostEntry(entry: string): boolean {
+  if (entry.length > 253) return false;
+  const withPort = /^(.+):(\d{1,5})$/.exec(entry);
+  if (!withPort) return HOST_NAME.test(entry);
+  const [, host = '', port = ''] = withPort;
+  const portNumber = Number(port);
+  return (
+    (HOST_NAME.test(host) || IP_HOST.test(host)) &&
+    portNumber >= 1 &&
+    portNumber <= 65535 &&
+    String(portNumber) === port
+  );
+}
+
+/** PUSH_HOSTS: a comma-separated list of push hosts (see pushHostEntry), replacing DEFAULT_PUSH_HOSTS. */
 function parsePushHosts(value: string | undefined): { value: string[] } | { problem: string } {
   if (value === undefined) return { value: DEFAULT_PUSH_HOSTS };
   const hosts = value
     .split(',')
     .map((h) => h.trim().toLowerCase())
     .filter((h) => h !== '');
-  if (hosts.length > 0 && hosts.every((h) => h.length <= 253 && HOST_NAME.test(h))) return { value: hosts };
+  if (hosts.length > 0 && hosts.every(pushHostEntry)) return { value: hosts };
   return {
     problem:
-      'PUSH_HOSTS must be a comma-separated list of host names such as fcm.googleapis.com (no scheme, port or IP address)',
+      'PUSH_HOSTS must be a comma-separated list of host names such as fcm.googleapis.com (no scheme; an IP address only with its port, such as 127.0.0.1:8443)',
   };
 }
 

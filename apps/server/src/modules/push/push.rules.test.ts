@@ -36,4 +36,20 @@ describe('pushEndpointAllowed', () => {
       expect(pushEndpointAllowed(endpoint, DEFAULT_PUSH_HOSTS), endpoint).toBe(false);
     }
   });
+
+  it('allows exactly the host and port of an entry that names its port, and nothing beside it', () => {
+    const hosts = ['push.example.net:8443', '127.0.0.1:3211'];
+    expect(pushEndpointAllowed('https://push.example.net:8443/p/abc', hosts)).toBe(true);
+    expect(pushEndpointAllowed('https://127.0.0.1:3211/push/abc', hosts)).toBe(true);
+    for (const endpoint of [
+      'https://push.example.net/p/abc',
+      'https://sub.push.example.net:8443/p/abc',
+      'https://127.0.0.1:3212/push/abc',
+      'https://127.0.0.1/push/abc',
+      'http://127.0.0.1:3211/push/abc',
+      'https://user@127.0.0.1:3211/push/abc',
+    ]) {
+      expect(pushEndpointAllowed(endpoint, hosts), endpoint).toBe(false);
+    }
+  });
 });

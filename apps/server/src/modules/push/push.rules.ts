@@ -102,9 +102,11 @@ export function deliveryOf(payload: PushPayload): PushDelivery {
 
 /**
  * Whether the server may send to this endpoint: an https URL on one of the push services' hosts
- * (or a subdomain of one), so a subscription can never make the server connect elsewhere. The
- * text itself must begin with `https://<host>/`: no user, no port, nothing the push library's
- * own (older) URL parser could read as another host than the one checked here.
+ * (or a subdomain of one) at the default port, or exactly at an entry that names its port (a
+ * self-hosted service, or a test's stand-in), so a subscription can never make the server
+ * connect elsewhere. The text itself must begin with `https://<host>/`: no user, no written
+ * default port, nothing the push library's own (older) URL parser could read as another host
+ * than the one checked here.
  */
 export function pushEndpointAllowed(endpoint: string, hosts: readonly string[]): boolean {
   let url: URL;
@@ -113,9 +115,13 @@ export function pushEndpointAllowed(endpoint: string, hosts: readonly string[]):
   } catch {
     return false;
   }
-  const host = url.hostname;
-  if (url.protocol !== 'https:' || !endpoint.startsWith(`https://${host}/`)) return false;
-  return hosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
+  const authority = url.host;
+  if (url.protocol !== 'https:' || !endpoint.startsWith(`https://${authority}/`)) return false;
+  return hosts.some((allowed) =>
+    allowed.includes(':')
+      ? authority === allowed
+      : url.port === '' && (url.hostname === allowed || url.hostname.endsWith(`.${allowed}`)),
+  );
 }
 
 /** An endpoint for the log: its origin only, since the path is the device's capability. */
