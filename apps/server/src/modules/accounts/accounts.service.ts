@@ -276,7 +276,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       if (!(await verifyPassword(member.passwordHash, password))) {
         const minutes = Math.max(...claim.attempts.map((a) => lockMinutesLeft(a.next, at)));
         if (minutes > 0) {
-          log.warn({ memberId: member.id, address }, 'account locked after repeated failed logins');
+          log.warn({ memberId: member.id }, 'account locked after repeated failed logins');
           throw new AppError(423, 'account_locked', undefined, { minutes });
         }
         throw new AppError(401, 'login_failed');
