@@ -164,12 +164,12 @@ export const discountCodeUses = pgTable(
     codeId: bigint('code_id', { mode: 'number' })
       .notNull()
       .references(() => discountCodes.id, { onDelete: 'cascade' }),
-    memberId: bigint('member_id', { mode: 'number' })
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
-    orderId: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    /**
+     * Null once the member is erased: a paid use outlives its member and order, or erasing an
+     * account would hand a code used once back to everyone (unpaid claims are released first).
+     */
+    memberId: bigint('member_id', { mode: 'number' }).references(() => members.id, { onDelete: 'set null' }),
+    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id, { onDelete: 'set null' }),
     /**
      * What the use holds while it lives: 'code' the single use of a code used once in all,
      * 'member' the member's use of a code used once per member; null holds nothing (an

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { minutePeriod, type Job } from '../../platform/jobs/runner.js';
 import type { MediaStorage } from '../../platform/storage/index.js';
 import { anonymizeMemberComplaints } from '../complaints/complaints.repository.js';
+import { releaseErasedMembersClaims } from '../discounts/discounts.service.js';
 import { deleteMembers, listChatImageKeys, listErasableMemberIds, listPhotoKeys } from './accounts.repository.js';
 
 const DAY_MS = 24 * 3_600_000;
@@ -22,7 +23,7 @@ export interface EraseDeps {
  * photo files and the image files of its conversations, then the member row, whose foreign keys
  * take the profile, photos, sessions, tokens, tracking, conversations, messages (those the
  * member sent included), likes, blocks, orders, the reports about the member and discount codes
- * with it; the reports the member filed keep their rows without the reporter (they are about
+ * with it; paid uses of discount codes stay without the member (unpaid claims are released); the reports the member filed keep their rows without the reporter (they are about
  * someone else), and the complaints they sent are blanked. Files go first so a failure
  * leaves the rows for the next run to retry (deleting a missing file is no error), never files
  * without rows. Logs counts only: whom it erased is exactly what must not be kept.
@@ -41,6 +42,7 @@ export async function eraseExpiredAccounts(deps: EraseDeps): Promise<{ members: 
     files += keys.length;
     members += await db.transaction(async (tx) => {
       await anonymizeMemberComplaints(tx, ids);
+      await releaseErasedMembersClaims(tx, ids);
       return deleteMembers(tx, ids);
     });
     if (ids.length < batchSize) break;

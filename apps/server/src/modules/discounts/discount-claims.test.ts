@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreateOrderResponseSchema, TIME_BONUS_CODE } from '@app/shared';
@@ -13,6 +16,8 @@ import {
   orders,
 } from '../../db/schema/index.js';
 import { CHECKOUT_MINUTES } from '../../platform/payments/types.js';
+import { createLocalDiskStorage } from '../../platform/storage/index.js';
+import { eraseExpiredAccounts } from '../accounts/account-erase.job.js';
 
 /**
  * A code's use is claimed by the order that places it: these tests place orders at the same
@@ -279,5 +284,32 @@ describe('webhooks and checkouts at the same moment', () => {
     // Once the webhook has given it back, the next checkout gets it if no racer did.
     if (placedNow.length === 0) await ordered(others[0]!.cookie, code.code);
     expect(await usesOf(code.id)).toEqual([expect.objectContaining({ usedAt: null })]);
+  });
+});
+
+describe('an erased account', () => {
+  it('keeps the codes it used up used, and gives back what it only held', async () => {
+    const gone = await buyer();
+    const paidCode = await buildCode({ validity: 'once' });
+    const heldCode = await buildCode({ validity: 'once' });
+    await choose((await ordered(gone.cookie, paidCode.code)).checkout_url!, 'paid');
+    await ordered(gone.cookie, heldCode.code);
+    await t.db
+      .update(members)
+      .set({ deletedAt: new Date(clock.now.getTime() - 15 * 24 * 60 * MINUTE) })
+      .where(eq(members.id, gone.id));
+    const erased = await eraseExpiredAccounts({
+      db: t.db,
+      storage: createLocalDiskStorage(mkdtempSync(join(tmpdir(), 'claims-media-'))),
+      now: clock.now,
+      log: t.app.log,
+    });
+    expect(erased.members).toBe(1);
+
+    expect(await usesOf(paidCode.id)).toEqual([expect.objectContaining({ memberId: null, orderId: null })]);
+    expect(await usesOf(heldCode.id)).toEqual([]);
+    const next = await buyer();
+    expect((await placeOrder(next.cookie, paidCode.code)).statusCode).toBe(409);
+    expect((await placeOrder(next.cookie, heldCode.code)).statusCode).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { discountCodeUses, discountCodes, members, profiles } from '../../db/schema/index.js';
 import type { ClaimHolds, DiscountCodeRow, DiscountUses } from './discounts.rules.js';
@@ -67,4 +67,12 @@ export async function findStanding(
     .where(eq(members.id, memberId))
     .limit(1);
   return row ?? null;
+}
+
+/** Deletes the unpaid claims of these members: what an erased account still held gives way. */
+export async function deleteUnpaidUses(db: DbOrTx, memberIds: number[]): Promise<void> {
+  if (memberIds.length === 0) return;
+  await db
+    .delete(discountCodeUses)
+    .where(and(inArray(discountCodeUses.memberId, memberIds), isNull(discountCodeUses.usedAt)));
 }

@@ -10,7 +10,14 @@ import {
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, authenticationRequired, validationFailed } from '../../errors.js';
 import { presentDiscount } from './discounts.presenter.js';
-import { countUses, findDiscountCode, findStanding, findValidity, insertUse } from './discounts.repository.js';
+import {
+  countUses,
+  deleteUnpaidUses,
+  findDiscountCode,
+  findStanding,
+  findValidity,
+  insertUse,
+} from './discounts.repository.js';
 import {
   claimHolds,
   discountRefusal,
@@ -137,6 +144,15 @@ export async function orderPrice(
     discountCode: discount.code,
     discountPercentage: discount.percentage,
   };
+}
+
+/**
+ * Before accounts are erased: their unpaid claims give the codes back, while their paid uses
+ * stay (without member and order) and go on counting, so an erased account never frees a code
+ * it used up. Call it in the erasing transaction.
+ */
+export async function releaseErasedMembersClaims(db: DbOrTx, memberIds: number[]): Promise<void> {
+  await deleteUnpaidUses(db, memberIds);
 }
 
 export interface DiscountsServiceDeps {
