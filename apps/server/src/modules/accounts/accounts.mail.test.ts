@@ -68,7 +68,12 @@ describe('accounts mail with SMTP_URL set', () => {
 
   it('still signs the member up when the mail cannot be sent (the member can ask again)', async () => {
     const email = uniqueEmail('nomail');
-    const res = await failing.app.inject({ method: 'POST', url: '/api/signup.php', headers: XHR, payload: body(email) });
+    const res = await failing.app.inject({
+      method: 'POST',
+      url: '/api/signup.php',
+      headers: XHR,
+      payload: body(email),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.status).toBe('not_confirmed');
   });

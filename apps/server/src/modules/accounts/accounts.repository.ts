@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   accountTokens,
-  appSecrets,
   bannedEmails,
   conversations,
   creditLedger,
@@ -344,22 +342,6 @@ export async function takeBackLoginAttempt(
 export async function clearAddressLoginThrottle(db: DbOrTx, memberId: number, address: string): Promise<void> {
   await db.delete(loginAttempts).where(and(eq(loginAttempts.memberId, memberId), eq(loginAttempts.address, address)));
 }
-
-/**
- * The key that signs login-device tokens: made on first use and kept in app_secrets. Inserted
- * with ON CONFLICT DO NOTHING and read back, so processes starting at once share one key.
- */
-export async function loadLoginDeviceKey(db: DbOrTx): Promise<Buffer> {
-  await db
-    .insert(appSecrets)
-    .values({ name: LOGIN_DEVICE_KEY_NAME, value: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, LOGIN_DEVICE_KEY_NAME));
-  if (!row) throw new Error('the login-device key was not stored');
-  return Buffer.from(row.value, 'base64url');
-}
-
-const LOGIN_DEVICE_KEY_NAME = 'login_device_hmac_key';
 
 /** Forgets a member's failed logins from every address (a new password). */
 export async function clearLoginThrottle(db: DbOrTx, memberId: number): Promise<void> {

@@ -20,7 +20,7 @@ import { announceSessionsEnded, createSession, hashToken } from '../../plugins/s
 import type { ChatService } from '../chat/chat.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { presentUser } from './accounts.presenter.js';
-import { isLoginDevice, signLoginDevice } from './login-device.js';
+import { isLoginDevice, loadLoginDeviceKey, signLoginDevice } from './login-device.js';
 import {
   clearLoginThrottle,
   confirmMember,
@@ -44,7 +44,6 @@ import {
   saveLoginThrottle,
   takeBackLoginAttempt,
   clearAddressLoginThrottle,
-  loadLoginDeviceKey,
   releaseEmail,
   spendTokens,
   updateLanguage,

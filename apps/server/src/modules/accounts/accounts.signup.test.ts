@@ -51,7 +51,10 @@ describe('POST /api/signup.php', () => {
   });
 
   it('creates an unconfirmed member with the signup credits, logs in and mails the activation link at once', async () => {
-    const body = signupBody({ tracking: { network: 'adnet', ref: 'r1', sub1: 's1' }, landing: 'landers/gallery/milf-de' });
+    const body = signupBody({
+      tracking: { network: 'adnet', ref: 'r1', sub1: 's1' },
+      landing: 'landers/gallery/milf-de',
+    });
     const res = await signup(body);
     expect(res.statusCode).toBe(200);
     const { user } = SignupResponseSchema.parse(res.json());
@@ -72,7 +75,12 @@ describe('POST /api/signup.php', () => {
     expect(member).toMatchObject({ domain: 'localhost', language: 'nl', status: 'not_confirmed' });
     expect(member.passwordHash).toMatch(/^\$argon2id\$/);
     const [profile] = await t.db.select().from(profiles).where(eq(profiles.memberId, member.id));
-    expect(profile).toMatchObject({ gender: 'female', sexuality: 'hetero', birthDate: '1990-04-12', status: 'disabled' });
+    expect(profile).toMatchObject({
+      gender: 'female',
+      sexuality: 'hetero',
+      birthDate: '1990-04-12',
+      status: 'disabled',
+    });
     const [tracking] = await t.db.select().from(memberTracking).where(eq(memberTracking.memberId, member.id));
     expect(tracking).toMatchObject({
       network: 'adnet',
@@ -288,7 +296,10 @@ describe('POST /api/activation.php', () => {
   });
 
   it('is rate-limited per member', async () => {
-    const strict = await buildTestApp({}, { db: t.db, accountRateLimits: { activation: { max: 1, timeWindow: 60_000 } } });
+    const strict = await buildTestApp(
+      {},
+      { db: t.db, accountRateLimits: { activation: { max: 1, timeWindow: 60_000 } } },
+    );
     try {
       const { member } = await buildMember(t.db, {
         member: { status: 'not_confirmed', passwordHash: await passwordHash('whatever1') },

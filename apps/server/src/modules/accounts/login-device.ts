@@ -1,4 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { DbOrTx } from '../../db/client.js';
+import { storedSigningKey } from '../../db/app-secrets.js';
 
 /**
  * A browser that logged in to an account before carries a signed token of it, so that a
@@ -10,6 +12,11 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
  */
 export const LOGIN_DEVICE_COOKIE = 'login_device';
 export const LOGIN_DEVICE_DAYS = 365;
+
+/** The key that signs login-device tokens: made on first use and kept in app_secrets. */
+export function loadLoginDeviceKey(db: DbOrTx): Promise<Buffer> {
+  return storedSigningKey(db, 'login_device_hmac_key');
+}
 const DAY_MS = 86_400_000;
 
 const sign = (key: Buffer, payload: string, passwordHash: string) =>

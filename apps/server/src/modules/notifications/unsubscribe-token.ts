@@ -1,23 +1,13 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { DbOrTx } from '../../db/client.js';
-import { appSecrets } from '../../db/schema/index.js';
-import { eq } from 'drizzle-orm';
+import { storedSigningKey } from '../../db/app-secrets.js';
 
 /** The app_secrets row of the key that signs unsubscribe tokens. */
 export const UNSUBSCRIBE_KEY_NAME = 'unsubscribe_hmac_key';
 
-/**
- * The signing key: made on first start and kept in app_secrets. Inserted with ON CONFLICT DO
- * NOTHING and read back, so processes starting at once all end up with the one stored key.
- */
-export async function loadUnsubscribeKey(db: DbOrTx): Promise<Buffer> {
-  await db
-    .insert(appSecrets)
-    .values({ name: UNSUBSCRIBE_KEY_NAME, value: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, UNSUBSCRIBE_KEY_NAME));
-  if (!row) throw new Error('the unsubscribe key was not stored');
-  return Buffer.from(row.value, 'base64url');
+/** The signing key: made on first start and kept in app_secrets. */
+export function loadUnsubscribeKey(db: DbOrTx): Promise<Buffer> {
+  return storedSigningKey(db, UNSUBSCRIBE_KEY_NAME);
 }
 
 /** What a token names: the member, and the kind of mail it came with (for the logs). */

@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
-import { appSecrets } from '../../db/schema/index.js';
+import { storedSecret } from '../../db/app-secrets.js';
 import type { VapidKeys } from './types.js';
 
 /** The app_secrets row holding the generated pair. */
@@ -24,9 +23,9 @@ const StoredPairSchema = z.object({ publicKey: z.string().min(1), privateKey: z.
 
 /**
  * The VAPID keys: VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY when configured, else a pair generated on
- * the first start and kept in app_secrets. Both keys live in one row, inserted with ON CONFLICT
- * DO NOTHING and read back, so processes starting at once all use the one pair that won (two
- * rows could each be won by a different process and mismatch).
+ * the first start and kept in app_secrets. Both keys live in one row (storedSecret), so
+ * processes starting at once all use the one pair that won (two rows could each be won by a
+ * different process and mismatch).
  */
 export async function resolveVapidKeys(
   db: DbOrTx,
@@ -34,15 +33,6 @@ export async function resolveVapidKeys(
 ): Promise<VapidKeys> {
   const subject = vapidSubject(config);
   if (config.vapid) return { publicKey: config.vapid.publicKey, privateKey: config.vapid.privateKey, subject };
-  const generated = webpush.generateVAPIDKeys();
-  await db
-    .insert(appSecrets)
-    .values({ name: VAPID_SECRET_NAME, value: JSON.stringify(generated) })
-    .onConflictDoNothing({ target: appSecrets.name });
-  const [row] = await db
-    .select({ value: appSecrets.value })
-    .from(appSecrets)
-    .where(eq(appSecrets.name, VAPID_SECRET_NAME));
-  if (!row) throw new Error('the VAPID keys could not be stored');
-  return { ...StoredPairSchema.parse(JSON.parse(row.value)), subject };
+  const stored = await storedSecret(db, VAPID_SECRET_NAME, () => JSON.stringify(webpush.generateVAPIDKeys()));
+  return { ...StoredPairSchema.parse(JSON.parse(stored)), subject };
 }
