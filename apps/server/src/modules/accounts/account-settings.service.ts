@@ -13,6 +13,7 @@ import {
   type StoredSettings,
 } from '@app/shared';
 import type { Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { AppError, authenticationRequired, notFound, validationFailed, type FieldProblem } from '../../errors.js';
 import type { ChatMessageEvent } from '../../platform/bus/events.js';
 import type { Mailer } from '../../platform/mail/index.js';
@@ -58,7 +59,6 @@ import { RESET_MAILS_PER_DAY, deletedAccountReactivatable, startOfUtcDay, tokenE
 import {
   MAIL_TOKEN_PATTERN,
   hashPassword,
-  isUniqueViolation,
   mailFrom,
   mailboxProblem,
   memberLocale,

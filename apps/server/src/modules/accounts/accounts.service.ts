@@ -12,6 +12,7 @@ import {
   type User,
 } from '@app/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { AppError, authenticationRequired, validationFailed, type FieldProblem } from '../../errors.js';
 import type { Mailer } from '../../platform/mail/index.js';
 import { activationMail, passwordResetMail, type RenderedMail } from '../../platform/mail/templates.js';
@@ -133,16 +134,6 @@ export function mailFrom(settings: Pick<StoredSettings, 'name' | 'support_email'
 /** The language of a member's mails. */
 export function memberLocale(member: Pick<MemberRow, 'language'>): Locale {
   return isLocale(member.language) ? member.language : DEFAULT_LOCALE;
-}
-
-const UNIQUE_VIOLATION = '23505';
-
-/** Whether a database error (or its cause) is a unique-index violation. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
-  }
-  return false;
 }
 
 /**
