@@ -62,6 +62,13 @@ export const AUTH_COOKIE_DAYS = 30;
 export const REQUEST_TYPE_HEADER = 'x-requested-with';
 export const REQUEST_TYPE_VALUE = 'XMLHttpRequest';
 
+/**
+ * Header naming one message send (IETF draft "The Idempotency-Key HTTP Header Field"): the
+ * client makes one key per message and sends it with every attempt; a repeat answers the first
+ * result. Lowercase, as Node.js hands request headers over.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
 /** Photo limits per membership. */
 export const FREE_PHOTO_LIMIT = 3;
 export const PREMIUM_PHOTO_LIMIT = 25;

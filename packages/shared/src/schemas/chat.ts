@@ -67,9 +67,20 @@
  *     conversation read (unread 0) while it is open and a new message arrives live. 404 unless
  *     the member is in it.
  *
+ * Idempotent sends: message.php, message-image.php and gift.php take an optional header
+ *     `Idempotency-Key` (IDEMPOTENCY_KEY_HEADER, SendHeaders: 16 to 64 letters, digits, `-` or
+ *     `_`, e.g. a UUID), made by the client once per message and sent again with every retry of
+ *     it. A repeat with a key the sender used before answers 200 with the message first stored
+ *     under it (whatever the repeat carries: a key names one message), with the sender's
+ *     balance and free messages now; it stores, charges and announces nothing, and is answered
+ *     before the rules that might refuse a new message (credits, limits). A repeat that arrives
+ *     while the first is still being sent waits for it. Keys are per sender; without one, every
+ *     request is a new message.
+ *
  * Live updates of all this arrive on the live channel (schemas/live.ts).
  */
 import { z } from 'zod';
+import { IDEMPOTENCY_KEY_HEADER } from '../constants.js';
 import { ProfileCardSchema } from './members.js';
 
 /** Messages per page of GET /api/chat.php. */
@@ -196,6 +207,13 @@ export const SendGiftBodySchema = z
     path: ['member_id'],
   });
 export type SendGiftBody = z.infer<typeof SendGiftBodySchema>;
+
+/** A send's idempotency key: what a UUID or a random base64url string is made of. */
+export const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+
+/** The headers of the three sends: the other headers pass through untouched. */
+export const SendHeadersSchema = z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: IdempotencyKeySchema.optional() });
+export type SendHeaders = z.infer<typeof SendHeadersSchema>;
 
 export const DeleteChatBodySchema = z.object({ conversation: Id });
 export type DeleteChatBody = z.infer<typeof DeleteChatBodySchema>;

@@ -117,6 +117,11 @@ export const messages = pgTable(
     heldReason: text('held_reason', { enum: ['contact_details'] }),
     /** The staff member who wrote it for a site-run (fictional) profile. */
     staffId: integer('staff_id'),
+    /**
+     * The sender's idempotency key of the send (the Idempotency-Key header): a repeat of the
+     * send with the same key answers this message instead of storing and charging another.
+     */
+    clientKey: text('client_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -128,6 +133,10 @@ export const messages = pgTable(
     index('messages_held_idx')
       .on(t.id)
       .where(sql`${t.heldReason} is not null`),
+    // One message per sender and key, whatever runs at the same time; also the repeat's lookup.
+    uniqueIndex('messages_sender_client_key_idx')
+      .on(t.senderId, t.clientKey)
+      .where(sql`${t.clientKey} is not null`),
     check('messages_credits_nonnegative', sql`${t.credits} >= 0`),
   ],
 );

@@ -73,7 +73,8 @@ select id from created`;
  * The message and both list entries: the conversation moves to the top for both and shows
  * again if either had hidden it; the recipient's unread count goes up by one. A message not
  * delivered ($14 false: held for review, or from a shadow-banned sender) touches only the
- * sender's entry, so the recipient sees nothing of it. With a ledger
+ * sender's entry, so the recipient sees nothing of it. $15 is the sender's idempotency key, if
+any. With a ledger
  * reason ($12) also the guarded debit of the message's credits and its ledger row: the update
  * never lets the balance go below zero, whatever runs at the same time, and then changes
  * nothing (no credits in the answer).
@@ -81,9 +82,9 @@ select id from created`;
 const INSERT_MESSAGE = `
 with message as (
   insert into messages (conversation_id, sender_id, kind, body, image_key, image_thumb_key,
-                        image_width, image_height, gift_key, credits, created_at, held_reason)
+                        image_width, image_height, gift_key, credits, created_at, held_reason, client_key)
   values ($1::bigint, $2::bigint, $3::text, $4::text, $5::text, $6::text,
-          $7::integer, $8::integer, $9::text, $10::integer, $11::timestamptz, $13::text)
+          $7::integer, $8::integer, $9::text, $10::integer, $11::timestamptz, $13::text, $15::text)
   returning id
 ), listed as (
   update conversation_members
@@ -129,7 +130,8 @@ for update of m`;
 
 /**
  * See sendPaidMessage. $1 the sender, $2 the recipient or $3 the conversation (the other is
- * null), $4-$10 the message's columns, $11 the price, $12 the time, $13 the ledger reason. The
+ * null), $4-$10 the message's columns, $11 the price, $12 the time, $13 the ledger reason, $14 the
+sender's idempotency key (or null). The
  * guarded debit comes first and takes the sender's row lock: the message, its list entries and
  * the ledger row are written only when it succeeded, all in this one statement. A shadow-banned
  * sender's message (debit.hidden) is paid and stored, but only the sender's list entry moves.
@@ -160,9 +162,9 @@ with target as (
   returning m.credits, m.shadow_banned_at is not null as hidden
 ), message as (
   insert into messages (conversation_id, sender_id, kind, body, image_key, image_thumb_key,
-                        image_width, image_height, gift_key, credits, created_at)
+                        image_width, image_height, gift_key, credits, created_at, client_key)
   select target.conversation_id, $1::bigint, $4::text, $5::text, $6::text, $7::text,
-         $8::integer, $9::integer, $10::text, $11::integer, $12::timestamptz
+         $8::integer, $9::integer, $10::text, $11::integer, $12::timestamptz, $14::text
   from target, debit
   returning id, conversation_id
 ), listed as (
@@ -234,6 +236,8 @@ export async function insertMessage(
     heldReason?: HeldReason | null;
     /** False for a shadow-banned sender: stored, but the recipient never gets it. */
     delivered?: boolean;
+    /** The sender's idempotency key of the send. */
+    clientKey?: string | null;
   },
   debit: CreditReason | null = null,
 ): Promise<{ message: MessageRow; balance: number | null }> {
@@ -251,6 +255,7 @@ export async function insertMessage(
     credits: values.credits ?? 0,
     heldReason: values.heldReason ?? null,
     staffId: values.staffId ?? null,
+    clientKey: values.clientKey ?? null,
     createdAt: values.at,
   };
   const delivered = (values.delivered ?? true) && row.heldReason === null;
@@ -273,6 +278,7 @@ export async function insertMessage(
       debit,
       row.heldReason,
       delivered,
+      row.clientKey,
     ],
   );
   if (!inserted) throw new Error('the message insert returned no row');
@@ -366,7 +372,7 @@ export async function sendPaidMessage(
   db: DbOrTx,
   senderId: number,
   target: SendTarget,
-  message: { content: MessageContent; price: number; at: Date; reason: CreditReason },
+  message: { content: MessageContent; price: number; at: Date; reason: CreditReason; clientKey: string | null },
 ): Promise<{ message: MessageRow; recipientId: number; balance: number; delivered: boolean } | null> {
   const { content, price, at } = message;
   const [sent] = await runNamed<{
@@ -389,6 +395,7 @@ export async function sendPaidMessage(
     price,
     at.toISOString(),
     message.reason,
+    message.clientKey,
   ]);
   if (!sent) return null;
   return {
@@ -406,6 +413,7 @@ export async function sendPaidMessage(
       credits: price,
       heldReason: null,
       staffId: null,
+      clientKey: message.clientKey,
       createdAt: at,
     },
     recipientId: Number(sent.recipient_id),
@@ -579,6 +587,34 @@ export async function listMessages(
     .orderBy(desc(messages.id))
     .limit(limit);
   return rows.map((row) => ({ ...row.message, gift: row.gift }));
+}
+
+/** A message sent under an idempotency key, and its sender's balance and membership now. */
+export interface KeyedMessage {
+  message: StoredMessage;
+  credits: number;
+  paidUser: boolean;
+}
+
+/**
+ * The message the sender sent under `clientKey`, with its gift, along
+ * messages_sender_client_key_idx; with the sender's balance and membership as they are now.
+ */
+export async function findKeyedMessage(db: DbOrTx, senderId: number, clientKey: string): Promise<KeyedMessage | null> {
+  const [row] = await db
+    .select({
+      message: messages,
+      gift: { key: gifts.key, name: gifts.name, image: gifts.image },
+      credits: members.credits,
+      paidUser: members.paidUser,
+    })
+    .from(messages)
+    .innerJoin(members, eq(members.id, messages.senderId))
+    .leftJoin(gifts, eq(gifts.key, messages.giftKey))
+    .where(and(eq(messages.senderId, senderId), eq(messages.clientKey, clientKey)))
+    .limit(1);
+  if (!row) return null;
+  return { message: { ...row.message, gift: row.gift }, credits: row.credits, paidUser: row.paidUser };
 }
 
 /** The member read the conversation: nothing is unread any more. */

@@ -8,12 +8,15 @@ import {
   DeleteChatBodySchema,
   ErrorResponseSchema,
   GiftsResponseSchema,
+  IDEMPOTENCY_KEY_HEADER,
   MESSAGES_PER_MINUTE,
   OkResponseSchema,
   SendGiftBodySchema,
   SendImageFieldsSchema,
   SendMessageBodySchema,
+  SendHeadersSchema,
   SendMessageResponseSchema,
+  type SendHeaders,
   type SendImageFields,
 } from '@app/shared';
 import { memberId, requireMember } from '../../plugins/session.js';
@@ -46,6 +49,9 @@ function imageFields(fields: Record<string, string>): SendImageFields {
   return result.data;
 }
 
+/** The send's idempotency key (see the contract), or null for a client that sends none. */
+const sendKey = (headers: SendHeaders) => headers[IDEMPOTENCY_KEY_HEADER] ?? null;
+
 /** Conversations and messages. The contract is documented in @app/shared schemas/chat.ts. */
 export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, opts) => {
   const { chat, settings } = opts;
@@ -71,11 +77,12 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
       schema: {
         tags: ['chat'],
         summary: 'Sends a text message to a member or into a conversation, paying its credits',
+        headers: SendHeadersSchema,
         body: SendMessageBodySchema,
         response: { 200: SendMessageResponseSchema, ...errors(400, 402, 403, 404, 429) },
       },
     },
-    async (request) => chat.send(memberId(request), request.body, await siteOf(request)),
+    async (request) => chat.send(memberId(request), request.body, await siteOf(request), sendKey(request.headers)),
   );
 
   app.post(
@@ -88,13 +95,14 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
         summary:
           'Sends an image (multipart/form-data: file field `file`, and `member_id` or `conversation_id`), paying its credits',
         consumes: ['multipart/form-data'],
+        headers: SendHeadersSchema,
         response: { 200: SendMessageResponseSchema, ...errors(400, 402, 403, 404, 413, 415, 422, 429) },
       },
     },
     async (request) => {
       const upload = await readImageUpload(request);
       const target = imageFields(upload.fields);
-      return chat.sendImage(memberId(request), target, upload.data, await siteOf(request));
+      return chat.sendImage(memberId(request), target, upload.data, await siteOf(request), sendKey(request.headers));
     },
   );
 
@@ -119,11 +127,12 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
       schema: {
         tags: ['chat'],
         summary: 'Sends a gift to a member or into a conversation, paying its price',
+        headers: SendHeadersSchema,
         body: SendGiftBodySchema,
         response: { 200: SendMessageResponseSchema, ...errors(400, 402, 403, 404, 429) },
       },
     },
-    async (request) => chat.sendGift(memberId(request), request.body, await siteOf(request)),
+    async (request) => chat.sendGift(memberId(request), request.body, await siteOf(request), sendKey(request.headers)),
   );
 
   app.get(

@@ -20,6 +20,7 @@ import {
   REPEATED_OPENING_LIMIT,
 } from '@app/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { AppError, notFound, validationFailed } from '../../errors.js';
 import {
   CHAT_CHANNEL,
@@ -41,6 +42,7 @@ import {
   findActiveGift,
   findCard,
   findConversationOfPair,
+  findKeyedMessage,
   findOrCreateConversation,
   findPartner,
   findSenderHistory,
@@ -63,6 +65,7 @@ import {
   type CreditReason,
   type GiftRef,
   type HeldReason,
+  type KeyedMessage,
   type MessageContent,
   type StoredMessage,
   type SendTarget,
@@ -91,12 +94,18 @@ export interface MessageTarget {
   conversation_id?: number | undefined;
 }
 
+/** The sender's idempotency key of a send (the Idempotency-Key header), or null without one. */
+export type SendKey = string | null;
+
 export const accountNotConfirmed = () => new AppError(403, 'account_not_confirmed');
 export const conversationLimitReached = () => new AppError(403, 'conversation_limit_reached');
 export const insufficientCredits = () => new AppError(402, 'insufficient_credits');
 export const repeatedMessage = () => new AppError(400, 'repeated_message');
 
 const HOUR_MS = 3_600_000;
+
+/** The unique index that keeps one message per sender and idempotency key. */
+const CLIENT_KEY_INDEX = 'messages_sender_client_key_idx';
 
 /** A message's target as the repository takes it: exactly one of the two is set. */
 function sendTarget(target: MessageTarget): SendTarget {
@@ -151,7 +160,10 @@ export function createChatService(deps: ChatServiceDeps) {
    * not write to answers the same 404 (see the contract). Answers where the message goes, the
    * pair's conversation when they have one, what it costs (only text messages use up free
    * messages first; nothing when not `charged`, a held message) and the free messages left
-   * after it, the sender's balance and whether the sender is shadow-banned.
+   * after it, the sender's balance and whether the sender is shadow-banned. With a `key` the
+   * sender already sent a message under, answers only that message (`earlier`), before any
+   * rule can refuse: it is looked up once the lock is held, so a repeat that arrived while
+   * the first was still being sent waited for it and finds it.
    */
   async function admit(
     tx: DbOrTx,
@@ -161,18 +173,25 @@ export function createChatService(deps: ChatServiceDeps) {
     price: number,
     site: ChatSite,
     charged = true,
-  ): Promise<{
-    recipientId: number;
-    conversationId: number | null;
-    cost: number;
-    freeLeft: number;
-    credits: number;
-    shadowBanned: boolean;
-  }> {
+    key: SendKey = null,
+  ): Promise<
+    | { earlier: KeyedMessage }
+    | {
+        earlier: null;
+        recipientId: number;
+        conversationId: number | null;
+        cost: number;
+        freeLeft: number;
+        credits: number;
+        shadowBanned: boolean;
+      }
+  > {
     if (target.conversation_id === undefined && (target.member_id === undefined || target.member_id === senderId)) {
       throw notFound();
     }
     const sender = await admitSender(tx, senderId, sendTarget(target));
+    const earlier = sender && key !== null ? await findKeyedMessage(tx, senderId, key) : null;
+    if (earlier) return { earlier };
     if (!sender || sender.recipientId === null || !sender.reachable) throw notFound();
     if (sender.status !== 'confirmed') throw accountNotConfirmed();
     const { recipientId } = sender;
@@ -191,6 +210,7 @@ export function createChatService(deps: ChatServiceDeps) {
     const cost = free || !charged ? 0 : price;
     if (sender.credits < cost) throw insufficientCredits();
     return {
+      earlier: null,
       recipientId,
       conversationId,
       cost,
@@ -224,6 +244,31 @@ export function createChatService(deps: ChatServiceDeps) {
   }
 
   /**
+   * The answer to a repeat of a send: the message first stored under its key, as its sender
+   * was answered then, with the sender's balance and free messages now. Nothing is stored,
+   * charged or announced again.
+   */
+  async function answerRepeat(earlier: KeyedMessage, site: ChatSite): Promise<SendMessageResponse> {
+    const { message, credits, paidUser } = earlier;
+    return {
+      message: { ...presentStoredMessage(message, site.cdn_prefix), from_me: true },
+      credits,
+      free_messages_left: await freeMessagesLeft(db, message.senderId, paidUser, site),
+    };
+  }
+
+  /**
+   * The answer to a send whose key the sender used before, or null. The sends look here first,
+   * so a retry after the first attempt committed costs one indexed read and nothing else (an
+   * image is not decoded again); deliver looks again under the sender's lock for a retry that
+   * overtook its first attempt.
+   */
+  async function repeatOf(senderId: number, key: SendKey, site: ChatSite): Promise<SendMessageResponse | null> {
+    const earlier = key === null ? null : await findKeyedMessage(db, senderId, key);
+    return earlier ? answerRepeat(earlier, site) : null;
+  }
+
+  /**
    * Sends a message of any kind: the core of message.php, message-image.php and gift.php. The
    * common case, a paid member writing into an existing conversation, is one statement
    * (sendPaidMessage); everything else (free members, first messages, refusals) takes the full
@@ -232,7 +277,12 @@ export function createChatService(deps: ChatServiceDeps) {
    * overdraw. `price` is what the kind costs. The message and the new balance are announced
    * once committed. A held message (holdReason) takes the full path, costs nothing and reaches
    * only its sender; so does, paid, the message of a shadow-banned sender. A text opening a
-   * conversation is refused when it repeats the sender's recent openings.
+   * conversation is refused when it repeats the sender's recent openings. The message is
+   * stored under the sender's idempotency `key`; when that key names a message already
+   * (`repeated`), it answers that one instead (admit, under the lock). The unique index on
+   * (sender, key) is the backstop: two attempts of one send at once on the one-statement path
+   * both pass the lookup, the later one's insert fails on the index once the first committed
+   * (the debit's row lock orders them), and it answers the first.
    */
   async function deliver(
     senderId: number,
@@ -241,15 +291,37 @@ export function createChatService(deps: ChatServiceDeps) {
     gift: GiftRef | null,
     price: number,
     site: ChatSite,
-  ): Promise<SendMessageResponse> {
+    key: SendKey,
+  ): Promise<{ response: SendMessageResponse; repeated: boolean }> {
+    try {
+      return await store(senderId, target, content, gift, price, site, key);
+    } catch (error) {
+      const earlier =
+        key !== null && isUniqueViolation(error, CLIENT_KEY_INDEX) ? await findKeyedMessage(db, senderId, key) : null;
+      if (!earlier) throw error;
+      return { response: await answerRepeat(earlier, site), repeated: true };
+    }
+  }
+
+  /** deliver without its backstop. */
+  async function store(
+    senderId: number,
+    target: MessageTarget,
+    content: MessageContent,
+    gift: GiftRef | null,
+    price: number,
+    site: ChatSite,
+    key: SendKey,
+  ): Promise<{ response: SendMessageResponse; repeated: boolean }> {
     const at = now();
     const reason = LEDGER_REASON[content.kind];
     const heldReason = await holdReason(senderId, content, at);
     const paid = heldReason
       ? null
-      : await sendPaidMessage(db, senderId, sendTarget(target), { content, price, at, reason });
+      : await sendPaidMessage(db, senderId, sendTarget(target), { content, price, at, reason, clientKey: key });
     const outcome = paid
       ? {
+          earlier: null,
           message: { ...paid.message, gift },
           recipientId: paid.recipientId,
           first: false,
@@ -259,7 +331,8 @@ export function createChatService(deps: ChatServiceDeps) {
           delivered: paid.delivered,
         }
       : await db.transaction(async (tx) => {
-          const admitted = await admit(tx, senderId, target, content.kind, price, site, heldReason === null);
+          const admitted = await admit(tx, senderId, target, content.kind, price, site, heldReason === null, key);
+          if (admitted.earlier) return { earlier: admitted.earlier };
           const { recipientId, cost, freeLeft } = admitted;
           if (admitted.conversationId === null && content.kind === 'text') {
             await refuseRepeatedOpening(tx, senderId, content.body, at);
@@ -271,14 +344,33 @@ export function createChatService(deps: ChatServiceDeps) {
               : { id: admitted.conversationId, created: false };
           const { message, balance } = await insertMessage(
             tx,
-            { conversationId: conversation.id, senderId, content, at, credits: cost, heldReason, delivered },
+            {
+              conversationId: conversation.id,
+              senderId,
+              content,
+              at,
+              credits: cost,
+              heldReason,
+              delivered,
+              clientKey: key,
+            },
             heldReason ? null : reason,
           );
           if (!heldReason && balance === null) throw insufficientCredits();
           const credits = balance ?? admitted.credits;
           const first = conversation.created;
-          return { message: { ...message, gift }, recipientId, first, credits, cost, freeLeft, delivered };
+          return {
+            earlier: null,
+            message: { ...message, gift },
+            recipientId,
+            first,
+            credits,
+            cost,
+            freeLeft,
+            delivered,
+          };
         });
+    if (outcome.earlier) return { response: await answerRepeat(outcome.earlier, site), repeated: true };
     const message = presentStoredMessage(outcome.message, site.cdn_prefix);
     if (outcome.delivered) {
       await publish(CHAT_CHANNEL, {
@@ -291,11 +383,12 @@ export function createChatService(deps: ChatServiceDeps) {
     if (outcome.cost > 0) {
       await publish(CREDITS_CHANNEL, { type: 'credits', member_id: senderId, credits: outcome.credits });
     }
-    return {
+    const response = {
       message: { ...message, from_me: true },
       credits: outcome.credits,
       free_messages_left: outcome.freeLeft,
     };
+    return { response, repeated: false };
   }
 
   return {
@@ -339,34 +432,52 @@ export function createChatService(deps: ChatServiceDeps) {
       return events;
     },
 
-    /** POST /api/message.php: a text message, free while the sender has free messages left. */
-    async send(senderId: number, input: SendMessageBody, site: ChatSite): Promise<SendMessageResponse> {
+    /**
+     * POST /api/message.php: a text message, free while the sender has free messages left. A
+     * repeat of a send (its `key`) answers the first, whatever it carries.
+     */
+    async send(senderId: number, input: SendMessageBody, site: ChatSite, key: SendKey): Promise<SendMessageResponse> {
+      const repeat = await repeatOf(senderId, key, site);
+      if (repeat) return repeat;
       const body = input.body.trim();
       if (body === '') throw validationFailed({ body: 'field_required' });
       if (body.length > site.message_length) {
         throw validationFailed({ body: { key: 'field_too_long', params: { max: site.message_length } } });
       }
       const content: MessageContent = { kind: 'text', body, image: null, giftKey: null };
-      return deliver(senderId, input, content, null, site.message_credits, site);
+      return (await deliver(senderId, input, content, null, site.message_credits, site, key)).response;
     },
 
     /**
      * POST /api/message-image.php: checked and re-encoded like a profile photo (nothing is
      * written for a refused upload), the files stored under an unguessable key, then sent like
-     * any message. The files are removed again when the message cannot be sent after all.
+     * any message. The files are removed again when the message cannot be sent after all, or
+     * turns out to repeat a send that got in first (its `key`). A repeat of a send that
+     * committed before is answered before the image is decoded.
      */
     async sendImage(
       senderId: number,
       target: MessageTarget,
       data: Buffer,
       site: ChatSite,
+      key: SendKey,
     ): Promise<SendMessageResponse> {
+      const repeat = await repeatOf(senderId, key, site);
+      if (repeat) return repeat;
       // Refuse early, before the costly decoding; deliver checks again.
       await db.transaction((tx) => admit(tx, senderId, target, 'image', site.photo_credits, site));
       const files = await processChatUpload(data);
       const id = randomBytes(16).toString('hex');
       const keys = { full: chatImageKey(id, 'full'), thumb: chatImageKey(id, 'thumb') };
       const written: string[] = [];
+      const removeWritten = async () => {
+        for (const file of written) {
+          await storage
+            .delete(file)
+            .catch((err: unknown) => log.error({ err, key: file }, 'could not remove a chat image'));
+        }
+      };
+      let sent: Awaited<ReturnType<typeof deliver>>;
       try {
         for (const variant of ['full', 'thumb'] as const) {
           await storage.put(keys[variant], files[variant], 'image/webp');
@@ -374,13 +485,13 @@ export function createChatService(deps: ChatServiceDeps) {
         }
         const image = { key: keys.full, thumbKey: keys.thumb, width: files.width, height: files.height };
         const content: MessageContent = { kind: 'image', body: '', image, giftKey: null };
-        return await deliver(senderId, target, content, null, site.photo_credits, site);
+        sent = await deliver(senderId, target, content, null, site.photo_credits, site, key);
       } catch (error) {
-        for (const key of written) {
-          await storage.delete(key).catch((err: unknown) => log.error({ err, key }, 'could not remove a chat image'));
-        }
+        await removeWritten();
         throw error;
       }
+      if (sent.repeated) await removeWritten();
+      return sent.response;
     },
 
     /** GET /api/gifts.php. */
@@ -388,13 +499,16 @@ export function createChatService(deps: ChatServiceDeps) {
       return { gifts: (await listActiveGifts(db)).map((row) => presentGift(row, site.gift_credits)) };
     },
 
-    /** POST /api/gift.php: a gift of the catalogue, at its price (never free). */
-    async sendGift(senderId: number, input: SendGiftBody, site: ChatSite): Promise<SendMessageResponse> {
+    /** POST /api/gift.php: a gift of the catalogue, at its price (never free); a repeat as for send. */
+    async sendGift(senderId: number, input: SendGiftBody, site: ChatSite, key: SendKey): Promise<SendMessageResponse> {
+      const repeat = await repeatOf(senderId, key, site);
+      if (repeat) return repeat;
       const gift = await findActiveGift(db, input.gift);
       if (!gift) throw validationFailed({ gift: 'field_invalid_option' });
       const content: MessageContent = { kind: 'gift', body: '', image: null, giftKey: gift.key };
       const shown = { key: gift.key, name: gift.name, image: gift.image };
-      return deliver(senderId, input, content, shown, giftPrice(gift, site.gift_credits), site);
+      const price = giftPrice(gift, site.gift_credits);
+      return (await deliver(senderId, input, content, shown, price, site, key)).response;
     },
 
     /** GET /api/chats.php. */
