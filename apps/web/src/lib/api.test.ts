@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildUser } from '../testing/factories';
-import { ApiError, apiCommand, apiRequest } from './api';
+import { ApiError, apiCommand, apiRequest, newIdempotencyKey } from './api';
 import { queryClient } from './query-client';
 import { queryKeys } from './query-keys';
 import { jsonResponse } from '../testing/api';
@@ -48,6 +48,33 @@ describe('the API client', () => {
     await vi.advanceTimersByTimeAsync(500);
     await expect(result).resolves.toEqual(interests);
     expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('retries a POST only with an idempotency key, sending the same key every time', async () => {
+    fetchMock
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(jsonResponse(503, { error: 'internal_error', message: 'x' }))
+      .mockResolvedValueOnce(jsonResponse(200, { ok: true }));
+    const result = apiRequest('/api/message.php', { method: 'POST', body: {}, idempotencyKey: 'k'.repeat(32) });
+    await vi.advanceTimersByTimeAsync(750);
+    await expect(result).resolves.toEqual({ ok: true });
+    const keys = fetchMock.mock.calls.map(([, init]) => (init?.headers as Record<string, string>)['idempotency-key']);
+    expect(keys).toEqual(Array(3).fill('k'.repeat(32)));
+
+    fetchMock.mockReset();
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(apiRequest('/api/message.php', { method: 'POST', body: {} })).rejects.toMatchObject({
+      status: 0,
+      error: 'network_error',
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect((fetchMock.mock.calls[0]![1]?.headers as Record<string, string>)['idempotency-key']).toBeUndefined();
+  });
+
+  it('makes a new random idempotency key each time', () => {
+    const keys = new Set(Array.from({ length: 100 }, () => newIdempotencyKey()));
+    expect(keys.size).toBe(100);
+    for (const key of keys) expect(key).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it('gives up after five retries', async () => {

@@ -1,4 +1,10 @@
-import { isLocale, REQUEST_TYPE_HEADER, REQUEST_TYPE_VALUE, type ErrorResponse } from '@app/shared';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  isLocale,
+  REQUEST_TYPE_HEADER,
+  REQUEST_TYPE_VALUE,
+  type ErrorResponse,
+} from '@app/shared';
 import { queryClient } from './query-client';
 import { queryKeys } from './query-keys';
 import { retryDelay, shouldRetry } from './rules';
@@ -24,6 +30,20 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * Names one action (a message send) across all its attempts, made with newIdempotencyKey
+   * when the member acts: sent as the Idempotency-Key header, and lets a POST be retried.
+   */
+  idempotencyKey?: string;
+}
+
+/**
+ * A new idempotency key: 32 random hex digits. getRandomValues, unlike randomUUID, works on
+ * plain-HTTP hosts too (a phone testing the dev server over the network).
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /** The session endpoint answers 403 for visitors by design, so it never triggers a logout. */
@@ -83,8 +103,10 @@ async function toApiError(response: Response): Promise<ApiError> {
  * section 8). Answers the parsed JSON body, or null for an empty one.
  */
 async function send(path: string, options: RequestOptions): Promise<{ data: unknown; status: number }> {
-  const { method = 'GET', body, signal } = options;
+  const { method = 'GET', body, signal, idempotencyKey } = options;
   const headers: Record<string, string> = { Accept: 'application/json', [REQUEST_TYPE_HEADER]: REQUEST_TYPE_VALUE };
+  const keyed = idempotencyKey !== undefined;
+  if (keyed) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKey;
   // The server words its messages in the language the page shows, not the browser's preference.
   const language = document.documentElement.lang;
   if (isLocale(language)) headers['Accept-Language'] = language;
@@ -105,7 +127,7 @@ async function send(path: string, options: RequestOptions): Promise<{ data: unkn
       response = await fetch(path, init);
     } catch (cause) {
       if (signal?.aborted) throw cause;
-      if (shouldRetry({ method, status: null, attempt })) {
+      if (shouldRetry({ method, status: null, attempt, keyed })) {
         await wait(retryDelay(attempt), signal);
         continue;
       }
@@ -113,7 +135,7 @@ async function send(path: string, options: RequestOptions): Promise<{ data: unkn
     }
 
     if (!response.ok) {
-      if (shouldRetry({ method, status: response.status, attempt })) {
+      if (shouldRetry({ method, status: response.status, attempt, keyed })) {
         await wait(retryDelay(attempt), signal);
         continue;
       }

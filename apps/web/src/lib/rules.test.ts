@@ -26,6 +26,13 @@ describe('shouldRetry', () => {
     expect(shouldRetry({ method: 'POST', status: 500, attempt: 0 })).toBe(false);
     expect(shouldRetry({ method: 'POST', status: null, attempt: 0 })).toBe(false);
   });
+
+  it('retries a POST with an idempotency key, which the server answers once', () => {
+    expect(shouldRetry({ method: 'POST', status: null, attempt: 0, keyed: true })).toBe(true);
+    expect(shouldRetry({ method: 'POST', status: 502, attempt: 0, keyed: true })).toBe(true);
+    expect(shouldRetry({ method: 'POST', status: 402, attempt: 0, keyed: true })).toBe(false);
+    expect(shouldRetry({ method: 'POST', status: null, attempt: API_MAX_RETRIES, keyed: true })).toBe(false);
+  });
 });
 
 describe('retryDelay', () => {

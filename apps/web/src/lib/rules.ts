@@ -1,6 +1,6 @@
 import { API_MAX_RETRIES } from '@app/shared';
 
-/** Methods that may safely be sent twice; a POST is never retried (it could be applied twice). */
+/** Methods that may safely be sent twice; a POST is retried only with an idempotency key. */
 const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE']);
 
 /** Longest wait between two attempts. */
@@ -12,15 +12,21 @@ export interface RetryInput {
   status: number | null;
   /** Retries already made (0 after the first attempt). */
   attempt: number;
+  /**
+   * The request carries an idempotency key (a message send): the server answers a repeat with
+   * the first result, so even a POST may be sent again.
+   */
+  keyed?: boolean;
 }
 
 /**
  * Whether a failed request is tried again (spec section 8): network errors and 5xx answers
- * of idempotent requests, up to API_MAX_RETRIES times; a 4xx answer is final.
+ * of idempotent requests (by method, or by an idempotency key), up to API_MAX_RETRIES times;
+ * a 4xx answer is final.
  */
-export function shouldRetry({ method, status, attempt }: RetryInput): boolean {
+export function shouldRetry({ method, status, attempt, keyed = false }: RetryInput): boolean {
   if (attempt >= API_MAX_RETRIES) return false;
-  if (!IDEMPOTENT_METHODS.has(method.toUpperCase())) return false;
+  if (!keyed && !IDEMPOTENT_METHODS.has(method.toUpperCase())) return false;
   return status === null || status >= 500;
 }
 

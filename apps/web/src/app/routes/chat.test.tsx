@@ -167,6 +167,70 @@ describe('a conversation', () => {
     expect(screen.queryByText('Wordt verstuurd…')).not.toBeInTheDocument();
   });
 
+  /** The Idempotency-Key header of each POST to `path`, in order. */
+  function sendKeys(path: string): Array<string | undefined> {
+    return fetchMock.mock.calls
+      .filter(([input, init]) => init?.method === 'POST' && String(input) === path)
+      .map(([, init]) => (init?.headers as Record<string, string>)['idempotency-key']);
+  }
+
+  it('sends each message under a key of its own, the same in every retry of it', async () => {
+    let posts = 0;
+    serve(fetchMock, {
+      'GET /api/chat.php': () => jsonResponse(200, buildChat({ messages: HISTORY })),
+      'GET /api/chats.php': () => jsonResponse(200, { chats: [] }),
+      'POST /api/message.php': (body) => {
+        posts += 1;
+        // The first attempt gets no answer (it may have been stored): the client tries again.
+        if (posts === 1) throw new TypeError('Failed to fetch');
+        return sent({ id: 50 + posts, body: String(body?.body) });
+      },
+    });
+    await renderWithApp(appRoutes(queryClient), { path: '/chats/5', user: buildUser({ credits: 50 }) });
+
+    const field = await screen.findByRole('textbox', { name: 'Bericht aan Eva' });
+    await userEvent.type(field, 'Eerste{Enter}');
+    await waitFor(() => expect(posts).toBe(2));
+    await waitFor(() => expect(screen.queryByText('Wordt verstuurd…')).not.toBeInTheDocument());
+    await userEvent.type(field, 'Tweede{Enter}');
+    await waitFor(() => expect(posts).toBe(3));
+
+    const [first, retry, second] = sendKeys('/api/message.php');
+    expect(first).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    expect(retry).toBe(first);
+    expect(second).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    expect(second).not.toBe(first);
+  });
+
+  it('sends a text the composer put back after a failure under the key of its first try', async () => {
+    const answers = [
+      jsonResponse(400, { error: 'repeated_message', message: 'Dit bericht heb je net al gestuurd.' }),
+      sent({ id: 51, body: 'Hoi' }),
+      sent({ id: 52, body: 'Hoi' }),
+    ];
+    serve(fetchMock, {
+      'GET /api/chat.php': () => jsonResponse(200, buildChat({ messages: HISTORY })),
+      'GET /api/chats.php': () => jsonResponse(200, { chats: [] }),
+      'POST /api/message.php': () => answers.shift()!,
+    });
+    await renderWithApp(appRoutes(queryClient), { path: '/chats/5', user: buildUser({ credits: 50 }) });
+
+    const field = await screen.findByRole('textbox', { name: 'Bericht aan Eva' });
+    await userEvent.type(field, 'Hoi{Enter}');
+    expect(await screen.findByText('Dit bericht heb je net al gestuurd.')).toBeInTheDocument();
+    expect(field).toHaveValue('Hoi');
+    await userEvent.type(field, '{Enter}');
+    await waitFor(() => expect(answers).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByText('Wordt verstuurd…')).not.toBeInTheDocument());
+    // Sent, the same words again are a new message.
+    await userEvent.type(field, 'Hoi{Enter}');
+    await waitFor(() => expect(answers).toHaveLength(0));
+
+    const [failed, resent, again] = sendKeys('/api/message.php');
+    expect(resent).toBe(failed);
+    expect(again).not.toBe(failed);
+  });
+
   it('shows the premium prompt when a free member starts one conversation too many', async () => {
     serve(fetchMock, {
       'GET /api/chat.php': () => jsonResponse(200, buildChat({ id: null, messages: [] })),

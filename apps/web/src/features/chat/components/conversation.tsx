@@ -20,6 +20,7 @@ import { useMarkChatRead } from '../api/mark-chat-read';
 import { useSendGift } from '../api/send-gift';
 import { useSendImage } from '../api/send-image';
 import { useSendMessage } from '../api/send-message';
+import { useSendKey } from '../hooks/use-send-key';
 import {
   icebreakerKey,
   messagesInOrder,
@@ -146,6 +147,7 @@ function ChatView({ chat, messages, older, target }: ChatViewProps) {
   const sendMessage = useSendMessage();
   const sendImage = useSendImage();
   const sendGift = useSendGift();
+  const sendKeys = useSendKey();
   const lastKey = useRef(0);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
 
@@ -165,15 +167,25 @@ function ChatView({ chat, messages, older, target }: ChatViewProps) {
     setFailure(t('chat.sendFailed'));
   }
 
-  /** Shows `item` as pending while `send` runs; on failure `restore` puts back what can be retried. */
-  async function deliver(item: Omit<PendingMessage, 'key'>, send: () => Promise<unknown>, restore?: () => void) {
+  /**
+   * Shows `item` as pending while `send` runs under the message's idempotency key (`content`
+   * says what is sent, see useSendKey); on failure `restore` puts back what can be retried.
+   */
+  async function deliver(
+    item: Omit<PendingMessage, 'key'>,
+    content: string,
+    send: (idempotencyKey: string) => Promise<unknown>,
+    restore?: () => void,
+  ) {
     lastKey.current += 1;
     const key = lastKey.current;
+    const idempotencyKey = sendKeys.take(content);
     setFailure(null);
     setPending((list) => [...list, { ...item, key }]);
     try {
-      await send();
+      await send(idempotencyKey);
     } catch (error) {
+      sendKeys.failed(content, idempotencyKey);
       restore?.();
       fail(error);
     } finally {
@@ -185,21 +197,26 @@ function ChatView({ chat, messages, older, target }: ChatViewProps) {
     setDraft('');
     void deliver(
       { kind: 'text', body: text },
-      () => sendMessage.mutateAsync({ target, body: text }),
+      `text:${text}`,
+      (key) => sendMessage.mutateAsync({ target, body: text, key }),
       () => setDraft((current) => (current.trim() ? current : text)),
     );
   }
 
   function handleSendPhoto(file: File) {
     const preview = typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : undefined;
-    void deliver({ kind: 'image', body: '', preview }, () => sendImage.mutateAsync({ target, file })).finally(() => {
+    void deliver({ kind: 'image', body: '', preview }, `image:${file.name}:${file.size}:${file.lastModified}`, (key) =>
+      sendImage.mutateAsync({ target, file, key }),
+    ).finally(() => {
       if (preview) URL.revokeObjectURL(preview);
     });
   }
 
   function handleSendGift(gift: Gift) {
     setGiftsOpen(false);
-    void deliver({ kind: 'gift', body: '', gift }, () => sendGift.mutateAsync({ target, gift: gift.key }));
+    void deliver({ kind: 'gift', body: '', gift }, `gift:${gift.key}`, (key) =>
+      sendGift.mutateAsync({ target, gift: gift.key, key }),
+    );
   }
 
   function closeIcebreakers() {

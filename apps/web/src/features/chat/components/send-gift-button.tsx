@@ -5,6 +5,7 @@ import { GiftIcon } from '../../../components/icons';
 import { ApiError } from '../../../lib/api';
 import type { Gift, ProfileCard } from '../api/contract';
 import { useSendGift } from '../api/send-gift';
+import { useSendKey } from '../hooks/use-send-key';
 import { promptOf, type SendPrompt as PromptKind } from '../rules';
 import { GiftPicker, useGiftName } from './gift-picker';
 import { SendPrompt } from './send-prompt';
@@ -18,6 +19,7 @@ export function SendGiftButton({ member }: { member: Pick<ProfileCard, 'id' | 'n
   const { t } = useTranslation();
   const giftName = useGiftName();
   const send = useSendGift();
+  const sendKeys = useSendKey();
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [prompt, setPrompt] = useState<{ kind: PromptKind; message: string } | null>(null);
@@ -25,11 +27,14 @@ export function SendGiftButton({ member }: { member: Pick<ProfileCard, 'id' | 'n
 
   async function handleSend(gift: Gift) {
     setError(null);
+    const content = `gift:${gift.key}`;
+    const key = sendKeys.take(content);
     try {
-      const response = await send.mutateAsync({ target: { member_id: member.id }, gift: gift.key });
+      const response = await send.mutateAsync({ target: { member_id: member.id }, gift: gift.key, key });
       setOpen(false);
       setSent({ gift: giftName(gift), conversation: response.message.conversation_id });
     } catch (cause) {
+      sendKeys.failed(content, key);
       const kind = cause instanceof ApiError ? promptOf(cause) : null;
       if (kind && cause instanceof ApiError) {
         setOpen(false);
