@@ -71,11 +71,14 @@
  *     `Idempotency-Key` (IDEMPOTENCY_KEY_HEADER, SendHeaders: 16 to 64 letters, digits, `-` or
  *     `_`, e.g. a UUID), made by the client once per message and sent again with every retry of
  *     it. A repeat with a key the sender used before answers 200 with the message first stored
- *     under it (whatever the repeat carries: a key names one message), with the sender's
+ *     under it (whatever else the repeat carries, as long as it goes into the same conversation:
+ *     a key names one message), with the sender's
  *     balance and free messages now; it stores, charges and announces nothing, and is answered
  *     before the rules that might refuse a new message (credits, limits). A repeat that arrives
  *     while the first is still being sent waits for it. Keys are per sender; without one, every
- *     request is a new message.
+ *     request is a new message. 400 validation_failed (fields.idempotency_key) for a malformed
+ *     key; 409 idempotency_key_reused for a key the sender used for a message into another
+ *     conversation (nothing stored or charged).
  *
  * Live updates of all this arrive on the live channel (schemas/live.ts).
  */
@@ -209,10 +212,20 @@ export const SendGiftBodySchema = z
 export type SendGiftBody = z.infer<typeof SendGiftBodySchema>;
 
 /** A send's idempotency key: what a UUID or a random base64url string is made of. */
-export const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
-/** The headers of the three sends: the other headers pass through untouched. */
-export const SendHeadersSchema = z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: IdempotencyKeySchema.optional() });
+/**
+ * The headers of the three sends: the other headers pass through untouched. A malformed key is
+ * reported as the field `idempotency_key`, named like the body's fields.
+ */
+export const SendHeadersSchema = z
+  .looseObject({ [IDEMPOTENCY_KEY_HEADER]: z.string().optional() })
+  .superRefine((headers, ctx) => {
+    const key = headers[IDEMPOTENCY_KEY_HEADER];
+    if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
+      ctx.addIssue({ code: 'custom', message: 'field_invalid', path: ['idempotency_key'], input: key });
+    }
+  });
 export type SendHeaders = z.infer<typeof SendHeadersSchema>;
 
 export const DeleteChatBodySchema = z.object({ conversation: Id });

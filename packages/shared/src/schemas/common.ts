@@ -53,6 +53,7 @@ export const ERROR_CODES = [
   'conversation_limit_reached',
   'insufficient_credits',
   'repeated_message',
+  'idempotency_key_reused',
   // discount codes and direct debit (schemas/payments.ts)
   'code_not_found',
   'code_used',

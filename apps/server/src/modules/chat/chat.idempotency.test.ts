@@ -230,6 +230,29 @@ describe.each(Object.keys(SENDS) as Array<keyof typeof SENDS>)('a repeated %s se
     expect(again.json()).toEqual(first.json());
     expect((await send(sender.cookie, { member_id: recipient.id }, newKey())).statusCode).toBe(402);
   });
+
+  it('refuses the key for another conversation (409), storing and charging nothing', async () => {
+    const sender = await writer();
+    const { member: recipient } = await buildMember(t.db);
+    const { member: someoneElse } = await buildMember(t.db);
+    const filesBefore = chatFiles().length;
+    const key = newKey();
+    const first = await send(sender.cookie, { member_id: recipient.id }, key);
+    expect(first.statusCode, first.body).toBe(200);
+
+    const elsewhere = await send(sender.cookie, { member_id: someoneElse.id }, key);
+    expect(elsewhere.statusCode, elsewhere.body).toBe(409);
+    expect(elsewhere.json()).toMatchObject({ error: 'idempotency_key_reused', message: expect.any(String) });
+    // The same conversation by its id is a repeat, not another conversation.
+    const byId = await send(sender.cookie, { conversation_id: first.json().message.conversation_id }, key);
+    expect(byId.statusCode, byId.body).toBe(200);
+    expect(byId.json()).toEqual(first.json());
+
+    expect(await sentBy(sender.id)).toHaveLength(1);
+    expect(await balanceOf(sender.id)).toBe(1000 - price());
+    expect(await ledgerOf(sender.id)).toHaveLength(1);
+    expect(chatFiles().length - filesBefore).toBe(kind === 'image' ? 2 : 0);
+  });
 });
 
 describe('the idempotency key', () => {
@@ -241,23 +264,40 @@ describe('the idempotency key', () => {
       expect(res.statusCode, key).toBe(400);
       expect(res.json()).toMatchObject({
         error: 'validation_failed',
-        fields: { 'idempotency-key': expect.any(String) },
+        fields: { idempotency_key: expect.any(String) },
       });
     }
     expect(await sentBy(sender.id)).toHaveLength(0);
   });
 
-  it('names one message: a repeat with other content or another recipient answers the first', async () => {
+  it('names one message: a repeat with other content into the same conversation answers the first', async () => {
+    const sender = await writer();
+    const { member: recipient } = await buildMember(t.db);
+    const key = newKey();
+    const first = await SENDS.text.send(sender.cookie, { member_id: recipient.id }, key, 'Eerste');
+    const other = await SENDS.text.send(sender.cookie, { member_id: recipient.id }, key, 'Iets anders');
+    const gift = await SENDS.gift.send(sender.cookie, { member_id: recipient.id }, key);
+    for (const answer of [other, gift]) {
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json()).toEqual(first.json());
+    }
+    expect(other.json().message.body).toBe('Eerste');
+    expect(await sentBy(sender.id)).toHaveLength(1);
+  });
+
+  it('is refused in its own words for another conversation', async () => {
     const sender = await writer();
     const { member: recipient } = await buildMember(t.db);
     const { member: someoneElse } = await buildMember(t.db);
     const key = newKey();
-    const first = await SENDS.text.send(sender.cookie, { member_id: recipient.id }, key, 'Eerste');
-    const other = await SENDS.text.send(sender.cookie, { member_id: someoneElse.id }, key, 'Iets anders');
-    expect(other.statusCode).toBe(200);
-    expect(other.json()).toEqual(first.json());
-    expect(other.json().message.body).toBe('Eerste');
-    expect(await sentBy(sender.id)).toHaveLength(1);
+    await SENDS.text.send(sender.cookie, { member_id: recipient.id }, key);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/message.php',
+      headers: { ...XHR, cookie: sender.cookie, 'idempotency-key': key, 'accept-language': 'nl' },
+      payload: { member_id: someoneElse.id, body: 'Hoi!' },
+    });
+    expect(res.json()).toEqual({ error: 'idempotency_key_reused', message: 'Dit bericht is al verstuurd.' });
   });
 
   it('answers an image repeat without decoding it again', async () => {

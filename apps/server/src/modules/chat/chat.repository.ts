@@ -592,29 +592,35 @@ export async function listMessages(
 /** A message sent under an idempotency key, and its sender's balance and membership now. */
 export interface KeyedMessage {
   message: StoredMessage;
+  /** The other member of the message's conversation. */
+  partnerId: number;
   credits: number;
   paidUser: boolean;
 }
 
 /**
- * The message the sender sent under `clientKey`, with its gift, along
- * messages_sender_client_key_idx; with the sender's balance and membership as they are now.
+ * The message the sender sent under `clientKey`, with its gift and its conversation's other
+ * member, along messages_sender_client_key_idx; with the sender's balance and membership as
+ * they are now.
  */
 export async function findKeyedMessage(db: DbOrTx, senderId: number, clientKey: string): Promise<KeyedMessage | null> {
   const [row] = await db
     .select({
       message: messages,
       gift: { key: gifts.key, name: gifts.name, image: gifts.image },
+      partnerId: sql<IdValue>`case when ${conversations.memberLowId} = ${senderId} then ${conversations.memberHighId} else ${conversations.memberLowId} end`,
       credits: members.credits,
       paidUser: members.paidUser,
     })
     .from(messages)
     .innerJoin(members, eq(members.id, messages.senderId))
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .leftJoin(gifts, eq(gifts.key, messages.giftKey))
     .where(and(eq(messages.senderId, senderId), eq(messages.clientKey, clientKey)))
     .limit(1);
   if (!row) return null;
-  return { message: { ...row.message, gift: row.gift }, credits: row.credits, paidUser: row.paidUser };
+  const { credits, paidUser } = row;
+  return { message: { ...row.message, gift: row.gift }, partnerId: Number(row.partnerId), credits, paidUser };
 }
 
 /** The member read the conversation: nothing is unread any more. */

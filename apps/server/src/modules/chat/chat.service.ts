@@ -101,6 +101,7 @@ export const accountNotConfirmed = () => new AppError(403, 'account_not_confirme
 export const conversationLimitReached = () => new AppError(403, 'conversation_limit_reached');
 export const insufficientCredits = () => new AppError(402, 'insufficient_credits');
 export const repeatedMessage = () => new AppError(400, 'repeated_message');
+export const idempotencyKeyReused = () => new AppError(409, 'idempotency_key_reused');
 
 const HOUR_MS = 3_600_000;
 
@@ -246,10 +247,20 @@ export function createChatService(deps: ChatServiceDeps) {
   /**
    * The answer to a repeat of a send: the message first stored under its key, as its sender
    * was answered then, with the sender's balance and free messages now. Nothing is stored,
-   * charged or announced again.
+   * charged or announced again. The key names the message, so other content is answered the
+   * same; another conversation is not a repeat but a client reusing a key (409).
    */
-  async function answerRepeat(earlier: KeyedMessage, site: ChatSite): Promise<SendMessageResponse> {
+  async function answerRepeat(
+    earlier: KeyedMessage,
+    target: MessageTarget,
+    site: ChatSite,
+  ): Promise<SendMessageResponse> {
     const { message, credits, paidUser } = earlier;
+    const sameConversation =
+      target.conversation_id === undefined
+        ? target.member_id === earlier.partnerId
+        : target.conversation_id === message.conversationId;
+    if (!sameConversation) throw idempotencyKeyReused();
     return {
       message: { ...presentStoredMessage(message, site.cdn_prefix), from_me: true },
       credits,
@@ -263,9 +274,14 @@ export function createChatService(deps: ChatServiceDeps) {
    * image is not decoded again); deliver looks again under the sender's lock for a retry that
    * overtook its first attempt.
    */
-  async function repeatOf(senderId: number, key: SendKey, site: ChatSite): Promise<SendMessageResponse | null> {
+  async function repeatOf(
+    senderId: number,
+    target: MessageTarget,
+    key: SendKey,
+    site: ChatSite,
+  ): Promise<SendMessageResponse | null> {
     const earlier = key === null ? null : await findKeyedMessage(db, senderId, key);
-    return earlier ? answerRepeat(earlier, site) : null;
+    return earlier ? answerRepeat(earlier, target, site) : null;
   }
 
   /**
@@ -299,7 +315,7 @@ export function createChatService(deps: ChatServiceDeps) {
       const earlier =
         key !== null && isUniqueViolation(error, CLIENT_KEY_INDEX) ? await findKeyedMessage(db, senderId, key) : null;
       if (!earlier) throw error;
-      return { response: await answerRepeat(earlier, site), repeated: true };
+      return { response: await answerRepeat(earlier, target, site), repeated: true };
     }
   }
 
@@ -370,7 +386,7 @@ export function createChatService(deps: ChatServiceDeps) {
             delivered,
           };
         });
-    if (outcome.earlier) return { response: await answerRepeat(outcome.earlier, site), repeated: true };
+    if (outcome.earlier) return { response: await answerRepeat(outcome.earlier, target, site), repeated: true };
     const message = presentStoredMessage(outcome.message, site.cdn_prefix);
     if (outcome.delivered) {
       await publish(CHAT_CHANNEL, {
@@ -434,10 +450,11 @@ export function createChatService(deps: ChatServiceDeps) {
 
     /**
      * POST /api/message.php: a text message, free while the sender has free messages left. A
-     * repeat of a send (its `key`) answers the first, whatever it carries.
+     * repeat of a send (its `key`) into the same conversation answers the first, whatever it
+     * carries.
      */
     async send(senderId: number, input: SendMessageBody, site: ChatSite, key: SendKey): Promise<SendMessageResponse> {
-      const repeat = await repeatOf(senderId, key, site);
+      const repeat = await repeatOf(senderId, input, key, site);
       if (repeat) return repeat;
       const body = input.body.trim();
       if (body === '') throw validationFailed({ body: 'field_required' });
@@ -462,7 +479,7 @@ export function createChatService(deps: ChatServiceDeps) {
       site: ChatSite,
       key: SendKey,
     ): Promise<SendMessageResponse> {
-      const repeat = await repeatOf(senderId, key, site);
+      const repeat = await repeatOf(senderId, target, key, site);
       if (repeat) return repeat;
       // Refuse early, before the costly decoding; deliver checks again.
       await db.transaction((tx) => admit(tx, senderId, target, 'image', site.photo_credits, site));
@@ -501,7 +518,7 @@ export function createChatService(deps: ChatServiceDeps) {
 
     /** POST /api/gift.php: a gift of the catalogue, at its price (never free); a repeat as for send. */
     async sendGift(senderId: number, input: SendGiftBody, site: ChatSite, key: SendKey): Promise<SendMessageResponse> {
-      const repeat = await repeatOf(senderId, key, site);
+      const repeat = await repeatOf(senderId, input, key, site);
       if (repeat) return repeat;
       const gift = await findActiveGift(db, input.gift);
       if (!gift) throw validationFailed({ gift: 'field_invalid_option' });
