@@ -170,15 +170,18 @@ function ChatView({ chat, messages, older, target }: ChatViewProps) {
   /**
    * Shows `item` as pending while `send` runs under the message's idempotency key (`content`
    * says what is sent, see useSendKey); on failure `restore` puts back what can be retried.
+   * The view may stay mounted when the member opens another chat: a failed send's key is
+   * reused only for the same chat, since the server refuses a key sent into another one.
    */
   async function deliver(
     item: Omit<PendingMessage, 'key'>,
-    content: string,
+    what: string,
     send: (idempotencyKey: string) => Promise<unknown>,
     restore?: () => void,
   ) {
     lastKey.current += 1;
     const key = lastKey.current;
+    const content = `${JSON.stringify(target)} ${what}`;
     const idempotencyKey = sendKeys.take(content);
     setFailure(null);
     setPending((list) => [...list, { ...item, key }]);
