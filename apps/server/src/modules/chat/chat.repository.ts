@@ -74,10 +74,9 @@ select id from created`;
  * again if either had hidden it; the recipient's unread count goes up by one. A message not
  * delivered ($14 false: held for review, or from a shadow-banned sender) touches only the
  * sender's entry, so the recipient sees nothing of it. $15 is the sender's idempotency key, if
-any. With a ledger
- * reason ($12) also the guarded debit of the message's credits and its ledger row: the update
- * never lets the balance go below zero, whatever runs at the same time, and then changes
- * nothing (no credits in the answer).
+ * any. With a ledger reason ($12) also the guarded debit of the message's credits and its
+ * ledger row: the update never lets the balance go below zero, whatever runs at the same time,
+ * and then changes nothing (no credits in the answer).
  */
 const INSERT_MESSAGE = `
 with message as (
@@ -130,11 +129,11 @@ for update of m`;
 
 /**
  * See sendPaidMessage. $1 the sender, $2 the recipient or $3 the conversation (the other is
- * null), $4-$10 the message's columns, $11 the price, $12 the time, $13 the ledger reason, $14 the
-sender's idempotency key (or null). The
- * guarded debit comes first and takes the sender's row lock: the message, its list entries and
- * the ledger row are written only when it succeeded, all in this one statement. A shadow-banned
- * sender's message (debit.hidden) is paid and stored, but only the sender's list entry moves.
+ * null), $4-$10 the message's columns, $11 the price, $12 the time, $13 the ledger reason, $14
+ * the sender's idempotency key (or null). The guarded debit comes first and takes the sender's
+ * row lock: the message, its list entries and the ledger row are written only when it
+ * succeeded, all in this one statement. A shadow-banned sender's message (debit.hidden) is paid
+ * and stored, but only the sender's list entry moves.
  */
 const SEND_PAID_MESSAGE = `
 with target as (
