@@ -231,6 +231,18 @@ describe.each(Object.keys(SENDS) as Array<keyof typeof SENDS>)('a repeated %s se
     expect((await send(sender.cookie, { member_id: recipient.id }, newKey())).statusCode).toBe(402);
   });
 
+  it('answers every attempt at once with the message, though its credits leave too few for another', async () => {
+    const sender = await writer({ credits: price() });
+    const { member: recipient } = await buildMember(t.db);
+    const key = newKey();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => send(sender.cookie, { member_id: recipient.id }, key)),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    expect(new Set(answers.map((a) => a.json().message.id)).size).toBe(1);
+    expect(await balanceOf(sender.id)).toBe(0);
+  });
+
   it('refuses the key for another conversation (409), storing and charging nothing', async () => {
     const sender = await writer();
     const { member: recipient } = await buildMember(t.db);

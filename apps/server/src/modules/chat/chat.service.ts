@@ -481,8 +481,13 @@ export function createChatService(deps: ChatServiceDeps) {
     ): Promise<SendMessageResponse> {
       const repeat = await repeatOf(senderId, target, key, site);
       if (repeat) return repeat;
-      // Refuse early, before the costly decoding; deliver checks again.
-      await db.transaction((tx) => admit(tx, senderId, target, 'image', site.photo_credits, site));
+      // Refuse early, before the costly decoding; deliver checks again. With the key, so an
+      // attempt that waited here for its first attempt's lock answers it rather than a refusal
+      // (the credits that attempt took).
+      const early = await db.transaction((tx) =>
+        admit(tx, senderId, target, 'image', site.photo_credits, site, true, key),
+      );
+      if (early.earlier) return answerRepeat(early.earlier, target, site);
       const files = await processChatUpload(data);
       const id = randomBytes(16).toString('hex');
       const keys = { full: chatImageKey(id, 'full'), thumb: chatImageKey(id, 'thumb') };
