@@ -30,6 +30,9 @@ export const photoNotImage = () => new AppError(415, 'photo_not_image');
 export const photoCorrupt = () => new AppError(422, 'photo_corrupt');
 export const photoTooLarge = () =>
   new AppError(413, 'photo_too_large', undefined, { max_mb: Math.floor(PHOTO_MAX_BYTES / (1024 * 1024)) });
+/** A small file declaring a huge canvas: its bytes are fine, its dimensions are not. */
+export const photoDimensionsTooLarge = () =>
+  new AppError(422, 'photo_dimensions_too_large', undefined, { max_mp: Math.floor(MAX_INPUT_PIXELS / 1_000_000) });
 export const photoTooSmall = () => new AppError(422, 'photo_too_small', undefined, { min: PHOTO_MIN_SIDE });
 
 /**
@@ -145,7 +148,7 @@ async function checkUpload(input: Buffer): Promise<void> {
   if (!isFormat(meta.format)) throw photoNotImage();
   const { width, height } = meta.autoOrient ?? meta;
   if (!width || !height) throw photoCorrupt();
-  if (width * height > MAX_INPUT_PIXELS) throw photoTooLarge();
+  if (width * height > MAX_INPUT_PIXELS) throw photoDimensionsTooLarge();
   if (Math.min(width, height) < PHOTO_MIN_SIDE) throw photoTooSmall();
 }
 

@@ -266,7 +266,41 @@ describe('POST /api/photos.php', () => {
         .png({ compressionLevel: 9 })
         .toBuffer();
       expect(bomb.length).toBeLessThan(PHOTO_MAX_BYTES);
-      await expectRefused(bomb, 413, 'photo_too_large', expect.any(String) as unknown as string);
+      await expectRefused(
+        bomb,
+        422,
+        'photo_dimensions_too_large',
+        'De afmetingen van deze foto zijn te groot. Kies een foto van hoogstens 40 megapixels.',
+      );
+    });
+
+    it('refuses a malformed multipart body as a bad request, and too many parts as too large', async () => {
+      const m = await member();
+      const { payload, headers } = multipart(await jpeg());
+      const boundary = headers['content-type'].split('boundary=')[1]!;
+      const field = (name: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\nx\r\n`;
+      const cases: Array<[string, string | Buffer, number, string]> = [
+        ['multipart/form-data', payload, 400, 'bad_request'],
+        [headers['content-type'], payload.subarray(0, 120), 400, 'bad_request'],
+        [headers['content-type'], payload.subarray(0, payload.length - 10), 400, 'bad_request'],
+        [
+          headers['content-type'],
+          Buffer.concat([Buffer.from(Array.from({ length: 12 }, (_, i) => field(`f${i}`)).join('')), payload]),
+          413,
+          'payload_too_large',
+        ],
+      ];
+      for (const [contentType, body, status, error] of cases) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/photos.php',
+          payload: body,
+          headers: { ...XHR, 'content-type': contentType, cookie: m.cookie },
+        });
+        expect({ status: res.statusCode, error: res.json().error }).toEqual({ status, error });
+        expect(typeof res.json().message).toBe('string');
+      }
+      expect(await photoRows(m.id)).toEqual([]);
     });
 
     it('refuses a request without a file field, and one that is not multipart', async () => {
