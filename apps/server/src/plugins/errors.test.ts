@@ -40,6 +40,11 @@ describe('the error handler', () => {
       },
       async () => ({ ok: true }),
     );
+    app.post(
+      '/api/free',
+      { schema: { body: z.object({ details: z.record(z.string(), z.unknown()) }), querystring: z.object({}) } },
+      async () => ({ ok: true }),
+    );
     await app.ready();
   });
   afterAll(() => app.close());
@@ -128,6 +133,36 @@ describe('the error handler', () => {
     });
     expect(xml.statusCode).toBe(415);
     expect(xml.json().error).toBe('unsupported_media_type');
+  });
+
+  it('refuses NUL and lone surrogates in any string or key, and deep nesting, whatever the schema', async () => {
+    const send = (payload: string, url = '/api/free') =>
+      app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json', cookie: 'locale=en' },
+        payload,
+      });
+    const characters = 'This text contains characters that are not allowed.';
+    const cases: Array<[string, Record<string, string>, string?]> = [
+      ['{"details":{"a":"x\\u0000y"}}', { 'details.a': characters }],
+      ['{"details":{"a\\u0000":1}}', { details: characters }],
+      ['{"details":{"a":["\\ud800"]}}', { 'details.a.0': characters }],
+      ['{"details":{"\\udfff":1}}', { details: characters }],
+      [`{"details":{"a":${'['.repeat(50_000)}${']'.repeat(50_000)}}}`, {}],
+      ['{"details":{}}', { q: characters }, '/api/free?q=%00'],
+    ];
+    for (const [payload, fields, url] of cases) {
+      const res = await send(payload, url);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe('validation_failed');
+      if (Object.keys(fields).length) expect(res.json().fields).toEqual(fields);
+    }
+    const infinite = await send('{"name":"ab","age":1e400,"tags":[]}', '/api/body');
+    expect(infinite.statusCode).toBe(400);
+    expect(infinite.json().fields).toEqual({ age: 'This value is invalid.' });
+    const ok = await send('{"details":{"a":"zoë 😀","b":[[1]]}}');
+    expect(ok.statusCode).toBe(200);
   });
 });
 

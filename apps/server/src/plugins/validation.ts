@@ -1,6 +1,6 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
-import { FIELD_MESSAGE_KEYS } from '@app/shared';
+import { FIELD_MESSAGE_KEYS, isCleanText } from '@app/shared';
 import type { FieldProblem } from '../errors.js';
 
 /** The zod issues of a request that failed its route's schema; the error handler words them. */
@@ -20,9 +20,41 @@ export class RequestValidationError extends Error {
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema }) =>
   (data) => {
+    const unfit = unfitInput(data, [], 0);
+    if (unfit) return { error: new RequestValidationError([unfit]) };
     const result = schema.safeParse(data, { reportInput: true });
     return result.success ? { value: result.data } : { error: new RequestValidationError(result.error.issues) };
   };
+
+/** Deepest nesting of arrays and objects a request may send; the API's own go three levels deep. */
+export const MAX_INPUT_DEPTH = 16;
+
+/**
+ * The first thing in a parsed body, query or params that no schema should have to refuse one
+ * by one: a NUL or lone surrogate in any string or object key (PostgreSQL cannot store NUL, a
+ * lone surrogate is half a character; a key of a record or of a free-form object would reach
+ * the database or a log unchecked otherwise), or nesting deeper than MAX_INPUT_DEPTH (a deep
+ * enough body would exhaust the stack of whatever walks it next). The text() schemas refuse
+ * the same characters with the same key; this keeps the rule for a schema that forgets.
+ */
+function unfitInput(value: unknown, path: PropertyKey[], depth: number): z.core.$ZodIssue | null {
+  if (typeof value === 'string') {
+    return isCleanText(value) ? null : { code: 'custom', path, message: 'field_invalid_characters', input: value };
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  if (depth >= MAX_INPUT_DEPTH) return { code: 'custom', path, message: 'field_invalid', input: undefined };
+  const entries: Array<[PropertyKey, unknown]> = Array.isArray(value)
+    ? value.map((item, index) => [index, item])
+    : Object.entries(value);
+  for (const [key, item] of entries) {
+    if (typeof key === 'string' && !isCleanText(key)) {
+      return { code: 'custom', path, message: 'field_invalid_characters', input: key };
+    }
+    const issue = unfitInput(item, [...path, key], depth + 1);
+    if (issue) return issue;
+  }
+  return null;
+}
 
 const FIELD_KEYS: ReadonlySet<string> = new Set(FIELD_MESSAGE_KEYS);
 
