@@ -42,6 +42,7 @@
  *     was) or /login?reactivated=0 (link unknown, used or expired).
  */
 import { z } from 'zod';
+import { text } from './common.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.js';
 import { EmailSchema } from './accounts.js';
 import { NOTIFICATION_TYPES, NotificationTypeSchema } from './user.js';
@@ -71,15 +72,15 @@ export const AccountSettingsBodySchema = z
   .strict();
 export type AccountSettingsBody = z.infer<typeof AccountSettingsBodySchema>;
 
-const NewPasswordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
-const CurrentPasswordSchema = z.string().min(1).max(PASSWORD_MAX_LENGTH);
+const NewPasswordSchema = text().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
+const CurrentPasswordSchema = text().min(1).max(PASSWORD_MAX_LENGTH);
 
 /** POST /api/password.php */
 export const PasswordChangeBodySchema = z
   .object({
     old_password: CurrentPasswordSchema,
     password: NewPasswordSchema,
-    password_repeat: z.string().max(PASSWORD_MAX_LENGTH),
+    password_repeat: text().max(PASSWORD_MAX_LENGTH),
   })
   .refine((body) => body.password === body.password_repeat, {
     path: ['password_repeat'],
@@ -96,7 +97,7 @@ export const EmailChangeBodySchema = z.object({ email: EmailSchema, password: Cu
 export type EmailChangeBody = z.infer<typeof EmailChangeBodySchema>;
 
 /** POST /api/email-change-do.php: the token of the mailed link. */
-export const EmailChangeConfirmBodySchema = z.object({ token: z.string().min(1).max(200) });
+export const EmailChangeConfirmBodySchema = z.object({ token: text().min(1).max(200) });
 export type EmailChangeConfirmBody = z.infer<typeof EmailChangeConfirmBodySchema>;
 
 export const EmailChangeConfirmResponseSchema = z.object({ email: z.string() });
@@ -124,7 +125,7 @@ export type DeleteReason = z.infer<typeof DeleteReasonSchema>;
 export const AccountDeleteBodySchema = z.object({
   reason: DeleteReasonSchema,
   /** Free text, kept with the deletion for the operator. */
-  note: z.string().trim().max(1000).optional(),
+  note: text().trim().max(1000).optional(),
   password: CurrentPasswordSchema,
 });
 export type AccountDeleteBody = z.infer<typeof AccountDeleteBodySchema>;
@@ -152,7 +153,7 @@ export const ReactivationRequestBodySchema = z.object({ email: EmailSchema });
 export type ReactivationRequestBody = z.infer<typeof ReactivationRequestBodySchema>;
 
 /** GET /api/reactivate.php */
-export const ReactivateQuerySchema = z.object({ token: z.string().max(200).optional() });
+export const ReactivateQuerySchema = z.object({ token: text().max(200).optional() });
 export type ReactivateQuery = z.infer<typeof ReactivateQuerySchema>;
 
 /** Every notification type on: a new member's preferences. */

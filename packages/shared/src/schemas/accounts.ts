@@ -40,6 +40,7 @@
  *     messages (the SMS outbox), newest first; 404 when mail goes out through SMTP (SMTP_URL set).
  */
 import { z } from 'zod';
+import { IdSchema, isCleanText, text } from './common.js';
 import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -55,16 +56,17 @@ import { GenderSchema, SexualitySchema, UserSchema } from './user.js';
  */
 export const EmailSchema = z
   .string({ error: (issue) => (issue.input === undefined ? 'field_required' : 'email_invalid') })
+  .refine(isCleanText, { error: 'field_invalid_characters' })
   .trim()
   .max(254, { error: 'email_invalid' })
   .pipe(z.email({ error: 'email_invalid' }));
 
-const PasswordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
+const PasswordSchema = text().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
 
 /** POST /api/user.php */
 export const LoginBodySchema = z.object({
-  email: z.string().trim().min(1).max(254),
-  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  email: text().trim().min(1).max(254),
+  password: text().min(1).max(PASSWORD_MAX_LENGTH),
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
@@ -74,11 +76,11 @@ export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 /** Traffic source of a visitor (spec section 3, tracking record); all parts optional. */
 export const TrackingSchema = z.object({
-  network: z.string().max(100).optional(),
-  ref: z.string().max(100).optional(),
-  sub1: z.string().max(255).optional(),
-  sub2: z.string().max(255).optional(),
-  sub3: z.string().max(255).optional(),
+  network: text().max(100).optional(),
+  ref: text().max(100).optional(),
+  sub1: text().max(255).optional(),
+  sub2: text().max(255).optional(),
+  sub3: text().max(255).optional(),
 });
 export type Tracking = z.infer<typeof TrackingSchema>;
 
@@ -117,6 +119,7 @@ export function nameEqualsEmail(name: string, email: string): boolean {
  */
 export const DateOfBirthSchema = z
   .string({ error: (issue) => (issue.input === undefined ? 'date_of_birth_required' : 'date_of_birth_invalid') })
+  .refine(isCleanText, { error: 'field_invalid_characters' })
   .trim()
   .min(1, { error: 'date_of_birth_required' })
   .refine(isIsoDate, { error: 'date_of_birth_invalid' });
@@ -131,7 +134,7 @@ export const SignupBodySchema = z
     email: EmailSchema,
     password: PasswordSchema,
     /** Profile name. */
-    name: z.string().trim().min(1).max(PROFILE_NAME_MAX_LENGTH),
+    name: text().trim().min(1).max(PROFILE_NAME_MAX_LENGTH),
     date_of_birth: DateOfBirthSchema,
     gender: GenderSchema,
     /** Whom the member seeks, with gender. */
@@ -139,13 +142,13 @@ export const SignupBodySchema = z
     country: CountrySchema,
     terms: z.literal(true, { error: 'terms_required' }),
     /** A first message for recipient_id, delivered once the e-mail is confirmed. */
-    signup_message: z.string().trim().max(SIGNUP_MESSAGE_MAX_LENGTH).optional(),
+    signup_message: text().trim().max(SIGNUP_MESSAGE_MAX_LENGTH).optional(),
     /** Member id of /members/{id}/signup. */
-    recipient_id: z.number().int().positive().optional(),
+    recipient_id: IdSchema.optional(),
     /** The stored traffic source of the visitor, if any. */
     tracking: TrackingSchema.optional(),
     /** The landing page the visitor arrived on, as its path without the leading slash. */
-    landing: z.string().trim().max(200).optional(),
+    landing: text().trim().max(200).optional(),
     /** The language the visitor is using; the member's language and that of the mails. */
     language: LocaleSchema,
   })
@@ -169,7 +172,7 @@ export const ActivationResendBodySchema = z.object({}).optional();
 export type ActivationResendBody = z.infer<typeof ActivationResendBodySchema>;
 
 /** GET /api/activate.php */
-export const ActivateQuerySchema = z.object({ token: z.string().max(200).optional() });
+export const ActivateQuerySchema = z.object({ token: text().max(200).optional() });
 export type ActivateQuery = z.infer<typeof ActivateQuerySchema>;
 
 /** POST /api/password-reset.php */
@@ -182,9 +185,9 @@ export type PasswordResetRequestBody = z.infer<typeof PasswordResetRequestBodySc
  */
 export const PasswordResetBodySchema = z
   .object({
-    token: z.string().min(1).max(200),
+    token: text().min(1).max(200),
     password: PasswordSchema,
-    password_repeat: z.string().max(PASSWORD_MAX_LENGTH),
+    password_repeat: text().max(PASSWORD_MAX_LENGTH),
   })
   .refine((body) => body.password === body.password_repeat, {
     path: ['password_repeat'],

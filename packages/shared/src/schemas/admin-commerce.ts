@@ -47,12 +47,12 @@
  *     once in this process and within the caches' time in others.
  */
 import { z } from 'zod';
+import { IdSchema, int4, QueryIdSchema, SerialIdSchema, text } from './common.js';
 import { COUNTRIES } from '../constants.js';
 import { CURRENCY_BY_COUNTRY, DEFAULT_CURRENCY, PaymentMethodSchema } from './payments.js';
 
-const Id = z.coerce.number().int().positive();
-const Reason = z.string().trim().min(3).max(500);
-const Cents = z.number().int().min(0).max(100_000_000);
+const Reason = text().trim().min(3).max(500);
+const Cents = int4().min(0).max(100_000_000);
 
 /** Orders a page of the console's order list. */
 export const ADMIN_ORDER_PAGE = 50;
@@ -63,7 +63,7 @@ export const ADMIN_DISCOUNT_CODE_PAGE = 50;
 export const SOLD_CURRENCIES: readonly string[] = [
   ...new Set([DEFAULT_CURRENCY, ...Object.values(CURRENCY_BY_COUNTRY)]),
 ];
-const CurrencySchema = z.string().refine((c) => SOLD_CURRENCIES.includes(c), { message: 'field_invalid_option' });
+const CurrencySchema = text().refine((c) => SOLD_CURRENCIES.includes(c), { message: 'field_invalid_option' });
 
 // Orders
 
@@ -73,9 +73,9 @@ export const ORDER_PROVIDERS = ['demo', 'mollie', 'directdebit'] as const;
 export const AdminOrderListQuerySchema = z.object({
   status: z.enum([...ORDER_STATUSES, 'refunded']).optional(),
   provider: z.enum(ORDER_PROVIDERS).optional(),
-  member_id: Id.optional(),
+  member_id: QueryIdSchema.optional(),
   /** Paging: orders with a smaller id than this. */
-  before: Id.optional(),
+  before: QueryIdSchema.optional(),
 });
 export type AdminOrderListQuery = z.infer<typeof AdminOrderListQuerySchema>;
 
@@ -129,11 +129,11 @@ export const AdminOrderDetailSchema = AdminOrderSummarySchema.extend({
   refundable: z.boolean(),
 });
 export type AdminOrderDetail = z.infer<typeof AdminOrderDetailSchema>;
-export const AdminOrderQuerySchema = z.object({ id: Id });
+export const AdminOrderQuerySchema = z.object({ id: QueryIdSchema });
 export const AdminOrderResponseSchema = z.object({ order: AdminOrderDetailSchema });
 export type AdminOrderResponse = z.infer<typeof AdminOrderResponseSchema>;
 
-export const AdminOrderRefundBodySchema = z.object({ order_id: Id, reason: Reason });
+export const AdminOrderRefundBodySchema = z.object({ order_id: IdSchema, reason: Reason });
 export type AdminOrderRefundBody = z.infer<typeof AdminOrderRefundBodySchema>;
 export const AdminOrderRefundResponseSchema = z.object({
   order: AdminOrderDetailSchema,
@@ -168,9 +168,9 @@ export type AdminBundlesResponse = z.infer<typeof AdminBundlesResponseSchema>;
 
 const BundleFieldsSchema = z.object({
   tier: z.enum(BUNDLE_TIERS),
-  credits: z.number().int().min(1).max(1_000_000),
+  credits: int4().min(1).max(1_000_000),
   popular: z.boolean(),
-  position: z.number().int().min(0).max(1000),
+  position: int4().min(0).max(1000),
   active: z.boolean(),
   prices: z.record(CurrencySchema, Cents),
 });
@@ -183,7 +183,9 @@ function pricedInEveryCurrency(b: { prices: Record<string, number> }, ctx: z.Ref
 }
 export const AdminBundleBodySchema = BundleFieldsSchema.superRefine(pricedInEveryCurrency);
 export type AdminBundleBody = z.infer<typeof AdminBundleBodySchema>;
-export const AdminBundleUpdateBodySchema = BundleFieldsSchema.extend({ id: Id }).superRefine(pricedInEveryCurrency);
+export const AdminBundleUpdateBodySchema = BundleFieldsSchema.extend({ id: SerialIdSchema }).superRefine(
+  pricedInEveryCurrency,
+);
 export type AdminBundleUpdateBody = z.infer<typeof AdminBundleUpdateBodySchema>;
 export const AdminBundleResponseSchema = z.object({ bundle: AdminBundleSchema });
 export type AdminBundleResponse = z.infer<typeof AdminBundleResponseSchema>;
@@ -205,18 +207,16 @@ export type AdminGift = z.infer<typeof AdminGiftSchema>;
 export const AdminGiftsResponseSchema = z.object({ gifts: z.array(AdminGiftSchema) });
 export type AdminGiftsResponse = z.infer<typeof AdminGiftsResponseSchema>;
 export const AdminGiftBodySchema = z.object({
-  key: z
-    .string()
+  key: text()
     .trim()
     .regex(/^[a-z0-9][a-z0-9_-]{0,39}$/),
-  name: z.string().trim().min(1).max(60),
-  image: z
-    .string()
+  name: text().trim().min(1).max(60),
+  image: text()
     .trim()
     .max(500)
     .regex(/^(\/[\w./-]+|https:\/\/\S+)$/),
-  credits: z.number().int().min(0).max(100_000).nullable(),
-  position: z.number().int().min(0).max(1000),
+  credits: int4().min(0).max(100_000).nullable(),
+  position: int4().min(0).max(1000),
   active: z.boolean(),
 });
 export type AdminGiftBody = z.infer<typeof AdminGiftBodySchema>;
@@ -251,9 +251,9 @@ export const AdminDiscountCodeSchema = z.object({
 export type AdminDiscountCode = z.infer<typeof AdminDiscountCodeSchema>;
 export const AdminDiscountCodeListQuerySchema = z.object({
   /** The start of a code (case does not matter). */
-  q: z.string().trim().max(64).default(''),
+  q: text().trim().max(64).default(''),
   source: z.enum(DISCOUNT_SOURCES).optional(),
-  before: Id.optional(),
+  before: QueryIdSchema.optional(),
 });
 export type AdminDiscountCodeListQuery = z.infer<typeof AdminDiscountCodeListQuerySchema>;
 export const AdminDiscountCodeListResponseSchema = z.object({
@@ -263,13 +263,12 @@ export const AdminDiscountCodeListResponseSchema = z.object({
 export type AdminDiscountCodeListResponse = z.infer<typeof AdminDiscountCodeListResponseSchema>;
 
 export const AdminDiscountCodeBodySchema = z.object({
-  code: z
-    .string()
+  code: text()
     .trim()
     .toUpperCase()
     .regex(/^[A-Z0-9][A-Z0-9_-]{2,31}$/),
-  percentage: z.number().int().min(1).max(100),
-  member_id: z.number().int().positive().nullable().default(null),
+  percentage: int4().min(1).max(100),
+  member_id: IdSchema.nullable().default(null),
   country: z.enum(COUNTRIES).nullable().default(null),
   currency: CurrencySchema.nullable().default(null),
   minimum_order_value: Cents.nullable().default(null),
@@ -279,13 +278,13 @@ export const AdminDiscountCodeBodySchema = z.object({
   expires_at: z.iso.datetime({ offset: true }).nullable().default(null),
 });
 export type AdminDiscountCodeBody = z.infer<typeof AdminDiscountCodeBodySchema>;
-export const AdminDiscountCodeExpireBodySchema = z.object({ id: Id });
+export const AdminDiscountCodeExpireBodySchema = z.object({ id: IdSchema });
 export const AdminDiscountCodeResponseSchema = z.object({ code: AdminDiscountCodeSchema });
 export type AdminDiscountCodeResponse = z.infer<typeof AdminDiscountCodeResponseSchema>;
 
 // Company info
 
-const CompanyText = z.string().trim().min(1).max(200);
+const CompanyText = text().trim().min(1).max(200);
 export const AdminCompanySchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -306,20 +305,19 @@ export type AdminCompany = z.infer<typeof AdminCompanySchema>;
 export const AdminCompaniesResponseSchema = z.object({ companies: z.array(AdminCompanySchema) });
 export type AdminCompaniesResponse = z.infer<typeof AdminCompaniesResponseSchema>;
 export const AdminCompanyBodySchema = z.object({
-  id: Id,
+  id: SerialIdSchema,
   name: CompanyText,
   address: CompanyText,
-  kvk: z.string().trim().min(1).max(40),
+  kvk: text().trim().min(1).max(40),
   city: CompanyText,
   country: CompanyText,
   tradenames: z.array(CompanyText).max(20),
-  vat_numbers: z.array(z.string().trim().min(1).max(40)).max(20),
+  vat_numbers: z.array(text().trim().min(1).max(40)).max(20),
   /** Stored cleaned of dashes and spaces, as the site shows it. */
-  support_phone: z
-    .string()
+  support_phone: text()
     .transform((p) => p.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\+?\d{6,20}$/)),
-  delete_discount: z.number().int().min(0).max(100),
+    .pipe(text().regex(/^\+?\d{6,20}$/)),
+  delete_discount: int4().min(0).max(100),
 });
 export type AdminCompanyBody = z.infer<typeof AdminCompanyBodySchema>;
 export const AdminCompanyResponseSchema = z.object({ company: AdminCompanySchema });

@@ -26,10 +26,9 @@
  *     next one becomes main. 404 photo_not_found when it no longer waits.
  */
 import { z } from 'zod';
+import { IdSchema, QueryIdSchema, text } from './common.js';
 import { PhotoSchema, ProfileOptionsSchema, ProfileUpdateBodySchema } from './profiles.js';
 import { GenderSchema, SexualitySchema } from './user.js';
-
-const IdSchema = z.number().int().positive();
 
 /** One site-run profile in the console's list. */
 export const SiteProfileListItemSchema = z.object({
@@ -51,7 +50,7 @@ export type SiteProfileListItem = z.infer<typeof SiteProfileListItemSchema>;
 
 export const SiteProfileListQuerySchema = z.object({
   /** Paging: profiles with a lower id than this. */
-  before: z.coerce.number().int().positive().optional(),
+  before: QueryIdSchema.optional(),
 });
 export type SiteProfileListQuery = z.infer<typeof SiteProfileListQuerySchema>;
 
@@ -86,7 +85,7 @@ export type SiteProfile = z.infer<typeof SiteProfileSchema>;
 export const SiteProfileResponseSchema = z.object({ profile: SiteProfileSchema });
 export type SiteProfileResponse = z.infer<typeof SiteProfileResponseSchema>;
 
-export const SiteProfileQuerySchema = z.object({ id: z.coerce.number().int().positive() });
+export const SiteProfileQuerySchema = z.object({ id: QueryIdSchema });
 export type SiteProfileQuery = z.infer<typeof SiteProfileQuerySchema>;
 
 /** A new site-run profile: the profile's own fields are required, the rest optional. */
@@ -98,7 +97,7 @@ export const SiteProfileCreateBodySchema = ProfileUpdateBodySchema.required({
   country: true,
 }).extend({
   /** The site it belongs to (a domain of site_settings). */
-  domain: z.string().trim().min(1).max(253),
+  domain: text().trim().min(1).max(253),
 });
 export type SiteProfileCreateBody = z.infer<typeof SiteProfileCreateBodySchema>;
 
@@ -108,8 +107,8 @@ export type SiteProfileUpdateBody = z.infer<typeof SiteProfileUpdateBodySchema>;
 
 export const SiteProfilePhotosBodySchema = z.object({
   id: IdSchema,
-  main: z.number().int().positive().optional(),
-  order: z.array(z.number().int().positive()).max(100).optional(),
+  main: IdSchema.optional(),
+  order: z.array(IdSchema).max(100).optional(),
 });
 export type SiteProfilePhotosBody = z.infer<typeof SiteProfilePhotosBodySchema>;
 
@@ -134,7 +133,7 @@ export type ReviewPhoto = z.infer<typeof ReviewPhotoSchema>;
 
 export const PhotoReviewQueueQuerySchema = z.object({
   /** Paging cursor from the previous page's `next`. */
-  after: z.string().max(80).optional(),
+  after: text().max(80).optional(),
 });
 export type PhotoReviewQueueQuery = z.infer<typeof PhotoReviewQueueQuerySchema>;
 

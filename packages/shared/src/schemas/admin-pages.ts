@@ -17,26 +17,27 @@
  *     the catalogue's text again.
  */
 import { z } from 'zod';
+import { text } from './common.js';
 import { LOCALES } from '../constants.js';
 import { CONTENT_PAGE_LIMITS as L, type ContentPageText } from '../content-pages.js';
 import { CONTENT_PAGES } from '../routes.js';
 
 /** A section of a content page: a heading with paragraphs, questions and answers, or both. */
 export const ContentPageSectionSchema = z.object({
-  heading: z.string().trim().min(1).max(L.heading),
-  paragraphs: z.array(z.string().trim().min(1).max(L.paragraph)).max(L.paragraphs).optional(),
+  heading: text().trim().min(1).max(L.heading),
+  paragraphs: z.array(text().trim().min(1).max(L.paragraph)).max(L.paragraphs).optional(),
   items: z
-    .array(z.object({ q: z.string().trim().min(1).max(L.question), a: z.string().trim().min(1).max(L.answer) }))
+    .array(z.object({ q: text().trim().min(1).max(L.question), a: text().trim().min(1).max(L.answer) }))
     .max(L.items)
     .optional(),
 });
 
 /** A content page's text (ContentPageText), each field bounded by CONTENT_PAGE_LIMITS. */
 export const ContentPageTextSchema = z.object({
-  title: z.string().trim().min(1).max(L.title),
+  title: text().trim().min(1).max(L.title),
   /** The meta description. */
-  description: z.string().trim().min(1).max(L.description),
-  intro: z.string().trim().min(1).max(L.intro),
+  description: text().trim().min(1).max(L.description),
+  intro: text().trim().min(1).max(L.intro),
   sections: z.array(ContentPageSectionSchema).max(L.sections),
 }) satisfies z.ZodType<ContentPageText>;
 
@@ -44,7 +45,7 @@ export const ContentPageNameSchema = z.enum(CONTENT_PAGES);
 
 /** Which page text: a page of a domain in a language. */
 export const AdminPageTextKeySchema = z.object({
-  domain: z.string().trim().min(1).max(253),
+  domain: text().trim().min(1).max(253),
   locale: z.enum(LOCALES),
   page: ContentPageNameSchema,
 });
@@ -71,7 +72,7 @@ export const PageTextQuerySchema = z.object({
   page: ContentPageNameSchema,
   locale: z.enum(LOCALES),
   /** The site, as /api/settings.php takes it; else the Host header. */
-  forced_domain: z.string().max(253).optional(),
+  forced_domain: text().max(253).optional(),
 });
 export type PageTextQuery = z.infer<typeof PageTextQuerySchema>;
 

@@ -51,6 +51,7 @@
  * - GET  /api/admin/audit.php?before=&staff_id=&target_type=&target_id=  -> AuditResponse.
  */
 import { z } from 'zod';
+import { IdSchema, queryInt, QueryIdSchema, QuerySerialIdSchema, SerialIdSchema, text } from './common.js';
 import { StoredSettingsSchema } from './settings.js';
 
 export const STAFF_ROLES = ['admin', 'moderator', 'support'] as const;
@@ -90,8 +91,7 @@ export const STAFF_SESSION_HOURS = 12;
 export const STAFF_PENDING_MINUTES = 5;
 export const STAFF_RECOVERY_CODE_COUNT = 10;
 
-const Id = z.coerce.number().int().positive();
-const Reason = z.string().trim().min(3).max(500);
+const Reason = text().trim().min(3).max(500);
 
 export const StaffMeSchema = z.object({
   id: z.number().int(),
@@ -102,8 +102,8 @@ export const StaffMeSchema = z.object({
 export type StaffMe = z.infer<typeof StaffMeSchema>;
 
 export const StaffLoginBodySchema = z.object({
-  email: z.string().trim().min(1).max(254),
-  password: z.string().min(1).max(200),
+  email: text().trim().min(1).max(254),
+  password: text().min(1).max(200),
 });
 export type StaffLoginBody = z.infer<typeof StaffLoginBodySchema>;
 
@@ -121,12 +121,11 @@ export type StaffLoginResponse = z.infer<typeof StaffLoginResponseSchema>;
 
 export const StaffTotpBodySchema = z
   .object({
-    code: z
-      .string()
+    code: text()
       .trim()
       .regex(/^\d{6}$/)
       .optional(),
-    recovery_code: z.string().trim().min(8).max(32).optional(),
+    recovery_code: text().trim().min(8).max(32).optional(),
   })
   .refine((b) => (b.code === undefined) !== (b.recovery_code === undefined), {
     message: 'field_required',
@@ -146,7 +145,7 @@ export const RecoveryCodesResponseSchema = z.object({ recovery_codes: z.array(z.
 
 // Dashboard
 
-export const DashboardQuerySchema = z.object({ days: z.coerce.number().int().min(7).max(180).default(30) });
+export const DashboardQuerySchema = z.object({ days: queryInt(7, 180).default(30) });
 export const DashboardDaySchema = z.object({
   /** YYYY-MM-DD, UTC. */
   day: z.string(),
@@ -194,9 +193,9 @@ export const AdminMemberSummarySchema = z.object({
 export type AdminMemberSummary = z.infer<typeof AdminMemberSummarySchema>;
 
 export const AdminMemberListQuerySchema = z.object({
-  q: z.string().trim().max(200).default(''),
+  q: text().trim().max(200).default(''),
   /** Paging: members with a smaller id than this. */
-  before: z.coerce.number().int().positive().optional(),
+  before: QueryIdSchema.optional(),
 });
 export const AdminMemberListResponseSchema = z.object({
   members: z.array(AdminMemberSummarySchema),
@@ -265,12 +264,12 @@ export const AdminMemberDetailSchema = AdminMemberSummarySchema.extend({
   ),
 });
 export type AdminMemberDetail = z.infer<typeof AdminMemberDetailSchema>;
-export const AdminMemberQuerySchema = z.object({ id: Id });
+export const AdminMemberQuerySchema = z.object({ id: QueryIdSchema });
 export const AdminMemberResponseSchema = z.object({ member: AdminMemberDetailSchema });
 export type AdminMemberResponse = z.infer<typeof AdminMemberResponseSchema>;
 
 export const AdminCreditsBodySchema = z.object({
-  member_id: Id,
+  member_id: IdSchema,
   delta: z
     .number()
     .int()
@@ -283,14 +282,14 @@ export type AdminCreditsBody = z.infer<typeof AdminCreditsBodySchema>;
 export const AdminCreditsResponseSchema = z.object({ balance: z.number().int() });
 
 export const AdminMemberStatusBodySchema = z.object({
-  member_id: Id,
+  member_id: IdSchema,
   action: z.enum(['ban', 'shadow_ban', 'unban']),
   /** Shown to a banned member on /pages/ban; kept for a shadow-ban and an unban. */
   reason: Reason,
 });
 export type AdminMemberStatusBody = z.infer<typeof AdminMemberStatusBodySchema>;
-export const AdminMemberIdBodySchema = z.object({ member_id: Id });
-export const AdminMemberDeleteBodySchema = z.object({ member_id: Id, reason: Reason });
+export const AdminMemberIdBodySchema = z.object({ member_id: IdSchema });
+export const AdminMemberDeleteBodySchema = z.object({ member_id: IdSchema, reason: Reason });
 
 // Reports and complaints: one queue
 
@@ -345,13 +344,13 @@ export const CaseDetailSchema = CaseSummarySchema.extend({
   notes: z.array(CaseNoteSchema),
 });
 export type CaseDetail = z.infer<typeof CaseDetailSchema>;
-export const CaseQuerySchema = z.object({ kind: CaseKindSchema, id: Id });
+export const CaseQuerySchema = z.object({ kind: CaseKindSchema, id: QueryIdSchema });
 export const CaseUpdateBodySchema = z
   .object({
     kind: CaseKindSchema,
-    id: Id,
+    id: IdSchema,
     status: CaseStatusSchema.optional(),
-    note: z.string().trim().min(1).max(5000).optional(),
+    note: text().trim().min(1).max(5000).optional(),
   })
   .refine((b) => b.status !== undefined || b.note !== undefined, { message: 'field_required', path: ['note'] });
 export type CaseUpdateBody = z.infer<typeof CaseUpdateBodySchema>;
@@ -392,7 +391,7 @@ export const InboxMessageSchema = z.object({
   staff_name: z.string().nullable(),
 });
 export type InboxMessage = z.infer<typeof InboxMessageSchema>;
-export const InboxThreadQuerySchema = z.object({ conversation_id: Id });
+export const InboxThreadQuerySchema = z.object({ conversation_id: QueryIdSchema });
 export const InboxThreadResponseSchema = z.object({
   conversation_id: z.number().int(),
   fictional: InboxProfileSchema.extend({ about: z.string() }),
@@ -407,8 +406,8 @@ export const InboxThreadResponseSchema = z.object({
 });
 export type InboxThreadResponse = z.infer<typeof InboxThreadResponseSchema>;
 export const InboxReplyBodySchema = z.object({
-  conversation_id: Id,
-  body: z.string().trim().min(1).max(2000),
+  conversation_id: IdSchema,
+  body: text().trim().min(1).max(2000),
 });
 export type InboxReplyBody = z.infer<typeof InboxReplyBodySchema>;
 export const InboxReplyResponseSchema = z.object({ message: InboxMessageSchema });
@@ -440,7 +439,7 @@ export type HeldContentResponse = z.infer<typeof HeldContentResponseSchema>;
 export const HeldDecisionBodySchema = z.object({
   kind: z.enum(['message', 'about']),
   /** The message id, or the member id of an about-me text. */
-  id: Id,
+  id: IdSchema,
   decision: z.enum(['release', 'drop']),
 });
 export type HeldDecisionBody = z.infer<typeof HeldDecisionBodySchema>;
@@ -457,7 +456,7 @@ export const AdminSiteSchema = z.object({
 });
 export type AdminSite = z.infer<typeof AdminSiteSchema>;
 export const AdminSitesResponseSchema = z.object({ sites: z.array(AdminSiteSchema) });
-export const AdminSiteBodySchema = z.object({ id: Id, settings: StoredSettingsSchema });
+export const AdminSiteBodySchema = z.object({ id: SerialIdSchema, settings: StoredSettingsSchema });
 export type AdminSiteBody = z.infer<typeof AdminSiteBodySchema>;
 export const AdminSiteResponseSchema = z.object({ site: AdminSiteSchema });
 
@@ -475,10 +474,10 @@ export const AuditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 export const AuditQuerySchema = z.object({
-  before: z.coerce.number().int().positive().optional(),
-  staff_id: z.coerce.number().int().positive().optional(),
-  target_type: z.string().max(40).optional(),
-  target_id: z.string().max(40).optional(),
+  before: QueryIdSchema.optional(),
+  staff_id: QuerySerialIdSchema.optional(),
+  target_type: text().max(40).optional(),
+  target_id: text().max(40).optional(),
 });
 export const AuditResponseSchema = z.object({
   entries: z.array(AuditEntrySchema),

@@ -84,6 +84,7 @@
  */
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY_HEADER } from '../constants.js';
+import { IdSchema, QueryIdSchema, text } from './common.js';
 import { ProfileCardSchema } from './members.js';
 
 /** Messages per page of GET /api/chat.php. */
@@ -92,13 +93,11 @@ export const CHAT_PAGE_SIZE = 50;
 export const MessageKindSchema = z.enum(['text', 'image', 'gift']);
 export type MessageKind = z.infer<typeof MessageKindSchema>;
 
-const Id = z.coerce.number().int().positive();
-
 export const SendMessageBodySchema = z
   .object({
-    member_id: Id.optional(),
-    conversation_id: Id.optional(),
-    body: z.string().max(100_000),
+    member_id: IdSchema.optional(),
+    conversation_id: IdSchema.optional(),
+    body: text().max(100_000),
   })
   .refine((b) => (b.member_id === undefined) !== (b.conversation_id === undefined), {
     message: 'field_required',
@@ -178,7 +177,7 @@ export const ChatsResponseSchema = z.object({ chats: z.array(ChatEntrySchema) })
 export type ChatsResponse = z.infer<typeof ChatsResponseSchema>;
 
 export const ChatQuerySchema = z
-  .object({ id: Id.optional(), member_id: Id.optional(), before: Id.optional() })
+  .object({ id: QueryIdSchema.optional(), member_id: QueryIdSchema.optional(), before: QueryIdSchema.optional() })
   .refine((q) => (q.id === undefined) !== (q.member_id === undefined), { message: 'field_required', path: ['id'] });
 export type ChatQuery = z.infer<typeof ChatQuerySchema>;
 
@@ -196,7 +195,7 @@ export type ChatResponse = z.infer<typeof ChatResponseSchema>;
 
 /** The text fields of POST /api/message-image.php (multipart), besides the `file` part. */
 export const SendImageFieldsSchema = z
-  .object({ member_id: Id.optional(), conversation_id: Id.optional() })
+  .object({ member_id: QueryIdSchema.optional(), conversation_id: QueryIdSchema.optional() })
   .refine((b) => (b.member_id === undefined) !== (b.conversation_id === undefined), {
     message: 'field_required',
     path: ['member_id'],
@@ -204,7 +203,7 @@ export const SendImageFieldsSchema = z
 export type SendImageFields = z.infer<typeof SendImageFieldsSchema>;
 
 export const SendGiftBodySchema = z
-  .object({ member_id: Id.optional(), conversation_id: Id.optional(), gift: z.string().min(1).max(64) })
+  .object({ member_id: IdSchema.optional(), conversation_id: IdSchema.optional(), gift: text().min(1).max(64) })
   .refine((b) => (b.member_id === undefined) !== (b.conversation_id === undefined), {
     message: 'field_required',
     path: ['member_id'],
@@ -228,5 +227,5 @@ export const SendHeadersSchema = z
   });
 export type SendHeaders = z.infer<typeof SendHeadersSchema>;
 
-export const DeleteChatBodySchema = z.object({ conversation: Id });
+export const DeleteChatBodySchema = z.object({ conversation: IdSchema });
 export type DeleteChatBody = z.infer<typeof DeleteChatBodySchema>;

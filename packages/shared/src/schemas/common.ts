@@ -39,6 +39,7 @@ export const ERROR_CODES = [
   'photo_not_image',
   'photo_corrupt',
   'photo_too_large',
+  'photo_dimensions_too_large',
   'photo_too_small',
   'photo_limit_reached',
   'photo_not_found',
@@ -91,6 +92,7 @@ export const FIELD_MESSAGE_KEYS = [
   'field_too_small',
   'field_too_big',
   'field_invalid_option',
+  'field_invalid_characters',
   // accounts (schemas/accounts.ts)
   'email_invalid',
   'date_of_birth_required',
@@ -132,3 +134,59 @@ export type FieldMessageKey = (typeof FIELD_MESSAGE_KEYS)[number];
 /** `{ ok: true }` for calls that answer nothing else. */
 export const OkResponseSchema = z.object({ ok: z.literal(true) });
 export type OkResponse = z.infer<typeof OkResponseSchema>;
+
+/** The range of a PostgreSQL integer (int4) column: every id and count the API stores. */
+export const INT4_MIN = -2_147_483_648;
+export const INT4_MAX = 2_147_483_647;
+
+/**
+ * Whether a text holds neither NUL (PostgreSQL cannot store it in text) nor a lone UTF-16
+ * surrogate (half a character: not text at all, and written out as U+FFFD).
+ */
+export function isCleanText(value: string): boolean {
+  return !value.includes('\u0000') && !/\p{Cs}/u.test(value);
+}
+
+/**
+ * A text of a request (body, query, form field): a string refused with field_invalid_characters
+ * when it holds NUL or a lone surrogate. Every request string is one of these, so no such
+ * character reaches the database or a mail; chain trim, min, max and the rest as on z.string().
+ */
+export function text(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).refine(isCleanText, { error: 'field_invalid_characters' });
+}
+
+/** A whole number of a request that fits an integer column; chain min and max for narrower ranges. */
+export function int4() {
+  return z.number().int().min(INT4_MIN).max(INT4_MAX);
+}
+
+/**
+ * A record id in a JSON body: a JSON number, whole and positive, never coerced: `"7"`, `true`,
+ * `[7]` are refused, so a console call cannot reach record 1 or 7 by accident. Up to
+ * Number.MAX_SAFE_INTEGER, for the bigserial ids (members, messages, orders, ...): they travel
+ * as JS numbers. Ids of serial (int4) tables take SerialIdSchema.
+ */
+export const IdSchema = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+
+/** The id of a serial (int4) table: regions, interests, credit bundles, companies, sites, staff. */
+export const SerialIdSchema = z.number().int().min(1).max(INT4_MAX);
+
+/**
+ * A whole number written in a query string or form field: decimal digits only (a minus sign
+ * where `min` is negative), no spaces, signs, exponents or hex, within [min, max].
+ */
+export function queryInt(min = 0, max = INT4_MAX) {
+  const digits = new RegExp(`^${min < 0 ? '-?' : ''}\\d{1,${String(max).length}}$`);
+  return z
+    .string()
+    .regex(digits, { error: 'field_invalid' })
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+}
+
+/** A record id in a query string or form field: digits only, as IdSchema. */
+export const QueryIdSchema = queryInt(1, Number.MAX_SAFE_INTEGER);
+
+/** A serial (int4) table's id in a query string: digits only, as SerialIdSchema. */
+export const QuerySerialIdSchema = queryInt(1);

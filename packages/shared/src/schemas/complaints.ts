@@ -18,6 +18,7 @@
  *     (field_too_long).
  */
 import { z } from 'zod';
+import { text } from './common.js';
 import { EmailSchema } from './accounts.js';
 
 /** What a complaint is about. */
@@ -56,8 +57,7 @@ export const ComplaintTopicSchema = z.enum(COMPLAINT_TOPICS, { error: requiredOr
  */
 export const ComplaintBodySchema = z.object({
   /** The sender's name, as they want to be addressed. */
-  name: z
-    .string({ error: requiredOr('field_invalid') })
+  name: text({ error: requiredOr('field_invalid') })
     .trim()
     .min(1)
     .max(COMPLAINT_NAME_MAX_LENGTH),
@@ -65,13 +65,11 @@ export const ComplaintBodySchema = z.object({
   email: EmailSchema,
   topic: ComplaintTopicSchema,
   /** The member, profile link or order it is about. */
-  subject: z
-    .string({ error: requiredOr('field_invalid') })
+  subject: text({ error: requiredOr('field_invalid') })
     .trim()
     .max(COMPLAINT_SUBJECT_MAX_LENGTH)
     .optional(),
-  message: z
-    .string({ error: requiredOr('field_invalid') })
+  message: text({ error: requiredOr('field_invalid') })
     .trim()
     .min(1, { error: 'field_required' })
     .min(COMPLAINT_MESSAGE_MIN_LENGTH)

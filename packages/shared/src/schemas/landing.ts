@@ -21,25 +21,19 @@
  * and the members' names), so search engines and slow phones get the content before the app.
  */
 import { z } from 'zod';
+import { QueryIdSchema, text } from './common.js';
 import { ProfileCardSchema } from './members.js';
 
 /** Members a lander shows at most. */
 export const LANDER_MEMBERS_LIMIT = 24;
 
-const wholeParam = z
-  .string()
-  .trim()
-  .regex(/^\d{1,15}$/)
-  .pipe(z.coerce.number<string>().int().positive());
-
 export const LanderQuerySchema = z.object({
-  niche: z
-    .string()
+  niche: text()
     .trim()
     .regex(/^[1-7]$/)
     .pipe(z.coerce.number<string>().int())
     .optional(),
-  member_id: wholeParam.optional(),
+  member_id: QueryIdSchema.optional(),
 });
 export type LanderQuery = z.infer<typeof LanderQuerySchema>;
 

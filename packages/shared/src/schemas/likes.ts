@@ -55,10 +55,11 @@
  * module delivers them); nothing here needs a socket.
  */
 import { z } from 'zod';
+import { IdSchema, text } from './common.js';
 import { ProfileCardSchema } from './members.js';
 
 /** POST and DELETE /api/like.php, POST /api/likes-seen.php. */
-export const LikeBodySchema = z.object({ id: z.number().int().positive() });
+export const LikeBodySchema = z.object({ id: IdSchema });
 export type LikeBody = z.infer<typeof LikeBodySchema>;
 
 /** The like's state after the call; `match` when both liked each other. */
@@ -74,8 +75,7 @@ export const LikesQuerySchema = z
   .object({
     list: LikesListSchema.optional(),
     /** The `next` cursor of `list` from the previous answer. */
-    before: z
-      .string()
+    before: text()
       .regex(/^\d{1,17}_\d{1,15}$/)
       .optional(),
   })
@@ -136,7 +136,7 @@ export const SwipeActionSchema = z.enum(['like', 'pass']);
 export type SwipeAction = z.infer<typeof SwipeActionSchema>;
 
 /** POST /api/swipe.php. */
-export const SwipeBodySchema = z.object({ id: z.number().int().positive(), action: SwipeActionSchema });
+export const SwipeBodySchema = z.object({ id: IdSchema, action: SwipeActionSchema });
 export type SwipeBody = z.infer<typeof SwipeBodySchema>;
 
 export const SwipeResponseSchema = z.object({

@@ -29,6 +29,7 @@
  * - resync: too much was missed; refetch chats, likes and the user, and reopen the open chat.
  */
 import { z } from 'zod';
+import { queryInt } from './common.js';
 import { ChatMessageSchema } from './chat.js';
 
 /** Path of the WebSocket endpoint. */
@@ -40,7 +41,7 @@ export const LIVE_CLOSE_SESSION_ENDED = 4401;
 /** Most messages sent on a reconnect's catch-up before the server answers `resync` instead. */
 export const LIVE_CATCH_UP_LIMIT = 200;
 
-export const LiveQuerySchema = z.object({ after: z.coerce.number().int().nonnegative().optional() });
+export const LiveQuerySchema = z.object({ after: queryInt(0).optional() });
 export type LiveQuery = z.infer<typeof LiveQuerySchema>;
 
 export const LiveEventSchema = z.discriminatedUnion('type', [

@@ -40,16 +40,10 @@
  * settings.fictional_icon and settings.fictional_warning with them wherever they appear.
  */
 import { z } from 'zod';
+import { IdSchema, QueryIdSchema } from './common.js';
 import { TrackingSchema } from './accounts.js';
 import { PhotoSchema, ProfileOptionsSchema } from './profiles.js';
 import { GenderSchema, SexualitySchema } from './user.js';
-
-/** A whole positive member id from a query string. */
-const memberIdParam = z
-  .string()
-  .trim()
-  .regex(/^\d{1,15}$/)
-  .pipe(z.coerce.number<string>().int().positive());
 
 /** A member as a card shows them everywhere: search, related profiles, likes, the blocked list. */
 export const ProfileCardSchema = z.object({
@@ -93,14 +87,14 @@ export const MemberProfileSchema = ProfileCardSchema.extend(ProfileOptionsSchema
 export type MemberProfile = z.infer<typeof MemberProfileSchema>;
 
 /** GET /api/member.php: the member's id, plus the visitor's traffic source if any (see above). */
-export const MemberQuerySchema = TrackingSchema.extend({ id: memberIdParam });
+export const MemberQuerySchema = TrackingSchema.extend({ id: QueryIdSchema });
 export type MemberQuery = z.infer<typeof MemberQuerySchema>;
 
 export const MemberResponseSchema = z.object({ member: MemberProfileSchema });
 export type MemberResponse = z.infer<typeof MemberResponseSchema>;
 
 /** POST and DELETE /api/block.php. */
-export const BlockBodySchema = z.object({ id: z.number().int().positive() });
+export const BlockBodySchema = z.object({ id: IdSchema });
 export type BlockBody = z.infer<typeof BlockBodySchema>;
 
 /** The block's state after the call. */

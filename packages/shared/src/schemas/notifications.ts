@@ -37,6 +37,7 @@
  *     disabled-notifications alert's "turn e-mail back on"). Member only.
  */
 import { z } from 'zod';
+import { text } from './common.js';
 
 /** New-message mails are batched: at most one per member in this many minutes. */
 export const NEW_MESSAGES_MAIL_MINUTES = 15;
@@ -57,14 +58,14 @@ const PushKeysSchema = z.object({
 
 export const PushSubscriptionBodySchema = z.object({
   subscription: z.object({
-    endpoint: z.string().url().max(2048),
+    endpoint: text().url().max(2048),
     expirationTime: z.number().nullable().optional(),
     keys: PushKeysSchema,
   }),
 });
 export type PushSubscriptionBody = z.infer<typeof PushSubscriptionBodySchema>;
 
-export const PushUnsubscribeBodySchema = z.object({ endpoint: z.string().url().max(2048) });
+export const PushUnsubscribeBodySchema = z.object({ endpoint: text().url().max(2048) });
 export type PushUnsubscribeBody = z.infer<typeof PushUnsubscribeBodySchema>;
 
 export const PushQuerySchema = z.object({ push: z.literal('1') });
@@ -88,8 +89,8 @@ export type PushPayload = z.infer<typeof PushPayloadSchema>;
 
 export const MailWebhookBodySchema = z.object({
   type: z.enum(['bounce', 'complaint']),
-  email: z.string().email(),
+  email: text().email(),
 });
 export type MailWebhookBody = z.infer<typeof MailWebhookBodySchema>;
 
-export const UnsubscribeQuerySchema = z.object({ token: z.string().min(10).max(512) });
+export const UnsubscribeQuerySchema = z.object({ token: text().min(10).max(512) });

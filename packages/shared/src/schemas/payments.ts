@@ -54,6 +54,7 @@
  *     DIRECT_DEBIT_OTP_ATTEMPTS wrong codes the order fails and the member's direct debit is blocked.
  */
 import { z } from 'zod';
+import { IdSchema, QueryIdSchema, SerialIdSchema, text } from './common.js';
 
 export const PAYMENT_METHODS = [
   'sdd',
@@ -185,7 +186,7 @@ export const BundlesResponseSchema = z.object({
 export type BundlesResponse = z.infer<typeof BundlesResponseSchema>;
 
 export const DiscountCodeQuerySchema = z
-  .object({ code: z.string().trim().min(1).max(64).optional(), welcome: z.enum(['true']).optional() })
+  .object({ code: text().trim().min(1).max(64).optional(), welcome: z.enum(['true']).optional() })
   .refine((q) => (q.code === undefined) !== (q.welcome === undefined), { message: 'field_required', path: ['code'] });
 export type DiscountCodeQuery = z.infer<typeof DiscountCodeQuerySchema>;
 
@@ -237,12 +238,10 @@ export const OrderSchema = z.object({
 });
 export type Order = z.infer<typeof OrderSchema>;
 
-const Id = z.coerce.number().int().positive();
-
 export const CreateOrderBodySchema = z.object({
-  bundle_id: Id,
+  bundle_id: SerialIdSchema,
   method: PaymentMethodSchema,
-  code: z.string().trim().min(1).max(64).optional(),
+  code: text().trim().min(1).max(64).optional(),
   terms: z.boolean(),
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBodySchema>;
@@ -257,7 +256,7 @@ export const CreateOrderResponseSchema = z.object({
 });
 export type CreateOrderResponse = z.infer<typeof CreateOrderResponseSchema>;
 
-export const OrderQuerySchema = z.object({ id: Id });
+export const OrderQuerySchema = z.object({ id: QueryIdSchema });
 export const OrderResponseSchema = z.object({ order: OrderSchema });
 export type OrderResponse = z.infer<typeof OrderResponseSchema>;
 
@@ -295,18 +294,18 @@ export type TransactionsResponse = z.infer<typeof TransactionsResponseSchema>;
 
 /** The direct-debit form of spec section 3, with the bundle and the terms. */
 export const DirectDebitBodySchema = z.object({
-  bundle_id: Id,
+  bundle_id: SerialIdSchema,
   terms: z.boolean(),
-  account_holder: z.string().trim().min(2).max(100),
-  iban: z.string().trim().max(42),
-  street: z.string().trim().min(1).max(100),
-  house_number: z.string().trim().min(1).max(20),
-  zip: z.string().trim().min(2).max(12),
-  city: z.string().trim().min(1).max(100),
+  account_holder: text().trim().min(2).max(100),
+  iban: text().trim().max(42),
+  street: text().trim().min(1).max(100),
+  house_number: text().trim().min(1).max(20),
+  zip: text().trim().min(2).max(12),
+  city: text().trim().min(1).max(100),
   /** International or national phone number; spaces and dashes are ignored. */
-  phone: z.string().trim().min(6).max(24),
+  phone: text().trim().min(6).max(24),
   /** A discount code (or the time bonus's), checked and applied as order.php does. */
-  code: z.string().trim().min(1).max(64).optional(),
+  code: text().trim().min(1).max(64).optional(),
 });
 export type DirectDebitBody = z.infer<typeof DirectDebitBodySchema>;
 
@@ -318,7 +317,7 @@ export const DirectDebitResponseSchema = z.object({
 export type DirectDebitResponse = z.infer<typeof DirectDebitResponseSchema>;
 
 export const DirectDebitConfirmBodySchema = z.object({
-  order_id: Id,
-  otp: z.string().trim().regex(/^\d+$/).max(12),
+  order_id: IdSchema,
+  otp: text().trim().regex(/^\d+$/).max(12),
 });
 export type DirectDebitConfirmBody = z.infer<typeof DirectDebitConfirmBodySchema>;

@@ -44,6 +44,7 @@
  * or this server's /media/....
  */
 import { z } from 'zod';
+import { IdSchema, SerialIdSchema, text } from './common.js';
 import { PROFILE_ABOUT_MAX_LENGTH, PROFILE_NAME_MAX_LENGTH, PROFILE_OPTIONS } from '../constants.js';
 import { DateOfBirthSchema } from './accounts.js';
 import { CountrySchema } from './settings.js';
@@ -127,14 +128,14 @@ const nullableOption = <K extends keyof typeof PROFILE_OPTIONS>(key: K) =>
  */
 export const ProfileUpdateBodySchema = z
   .object({
-    name: z.string().trim().min(1).max(PROFILE_NAME_MAX_LENGTH).optional(),
+    name: text().trim().min(1).max(PROFILE_NAME_MAX_LENGTH).optional(),
     gender: GenderSchema.optional(),
     sexuality: SexualitySchema.optional(),
     birth_date: DateOfBirthSchema.optional(),
-    about: z.string().trim().max(PROFILE_ABOUT_MAX_LENGTH).optional(),
+    about: text().trim().max(PROFILE_ABOUT_MAX_LENGTH).optional(),
     country: CountrySchema.optional(),
-    region_id: z.number().int().positive().nullable().optional(),
-    city: z.string().trim().max(100).nullable().optional(),
+    region_id: SerialIdSchema.nullable().optional(),
+    city: text().trim().max(100).nullable().optional(),
     latitude: z.number().min(-90).max(90).nullable().optional(),
     longitude: z.number().min(-180).max(180).nullable().optional(),
     hair_color: nullableOption('hair_color'),
@@ -144,7 +145,7 @@ export const ProfileUpdateBodySchema = z
     tattoos: nullableOption('tattoos'),
     reason: nullableOption('reason'),
     /** The complete new set of interest ids. */
-    interests: z.array(z.number().int().positive()).max(100).optional(),
+    interests: z.array(SerialIdSchema).max(100).optional(),
   })
   .strict();
 export type ProfileUpdateBody = z.infer<typeof ProfileUpdateBodySchema>;
@@ -155,14 +156,14 @@ export type PhotosResponse = z.infer<typeof PhotosResponseSchema>;
 
 /** PUT /api/photos.php: choose the main photo, reorder, or both. */
 export const PhotosUpdateBodySchema = z.object({
-  main: z.number().int().positive().optional(),
+  main: IdSchema.optional(),
   /** Every photo id of the member, each once. */
-  order: z.array(z.number().int().positive()).max(100).optional(),
+  order: z.array(IdSchema).max(100).optional(),
 });
 export type PhotosUpdateBody = z.infer<typeof PhotosUpdateBodySchema>;
 
 /** DELETE /api/photos.php */
-export const PhotoDeleteBodySchema = z.object({ id: z.number().int().positive() });
+export const PhotoDeleteBodySchema = z.object({ id: IdSchema });
 export type PhotoDeleteBody = z.infer<typeof PhotoDeleteBodySchema>;
 
 /** A query-string coordinate within ±max; an empty value is missing, not 0. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common.js';
 import { RegionKindSchema } from './settings.js';
 
 /** Company behind the site (spec section 3), for legal pages, footer and retention offers. */
@@ -52,5 +53,5 @@ export const RegionsResponseSchema = z.object({
 export type RegionsResponse = z.infer<typeof RegionsResponseSchema>;
 
 /** GET /api/companyinfo.php: like settings.php, the client may name its host. */
-export const CompanyInfoQuerySchema = z.object({ forced_domain: z.string().max(253).optional() }).catchall(z.string());
+export const CompanyInfoQuerySchema = z.object({ forced_domain: text().max(253).optional() }).catchall(text());
 export type CompanyInfoQuery = z.infer<typeof CompanyInfoQuerySchema>;

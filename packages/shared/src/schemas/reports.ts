@@ -17,6 +17,7 @@
  *     review; the answer does not tell.
  */
 import { z } from 'zod';
+import { IdSchema, text } from './common.js';
 
 /** Why a member reports a profile or a message (the reports table's reason). */
 export const REPORT_REASONS = ['fake', 'scam', 'spam', 'harassment', 'inappropriate', 'underage', 'other'] as const;
@@ -40,12 +41,11 @@ const requiredOr =
 /** POST /api/report.php. The note is trimmed; an empty note counts as none. */
 export const ReportBodySchema = z.object({
   /** The reported member. */
-  profile_id: z.number().int().positive(),
+  profile_id: IdSchema,
   /** The reported message, one the reported member sent to the reporter. */
-  message_id: z.number().int().positive().optional(),
+  message_id: IdSchema.optional(),
   reason: z.enum(REPORT_REASONS, { error: requiredOr('field_invalid_option') }),
-  note: z
-    .string({ error: requiredOr('field_invalid') })
+  note: text({ error: requiredOr('field_invalid') })
     .trim()
     .max(REPORT_NOTE_MAX_LENGTH)
     .optional(),

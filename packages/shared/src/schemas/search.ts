@@ -48,6 +48,7 @@
  * `photo`. At most a few per card, most telling first.
  */
 import { z } from 'zod';
+import { queryInt, text } from './common.js';
 import { TrackingSchema } from './accounts.js';
 import { ProfileCardSchema } from './members.js';
 import { GenderSchema } from './user.js';
@@ -70,23 +71,14 @@ export const MATCH_AGE_CLOSE_YEARS = 5;
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 /** A whole number from a query string, or undefined when left empty. */
-const intParam = z.preprocess(
-  blankToUndefined,
-  z
-    .string()
-    .trim()
-    .regex(/^\d{1,9}$/)
-    .pipe(z.coerce.number<string>().int())
-    .optional(),
-);
+const intParam = z.preprocess(blankToUndefined, queryInt(0).optional());
 
 /** GET /api/members.php query, plus the visitor's traffic source if any. */
 export const SearchQuerySchema = TrackingSchema.extend({
   gender: z.preprocess(blankToUndefined, GenderSchema.optional()),
   country: z.preprocess(
     blankToUndefined,
-    z
-      .string()
+    text()
       .trim()
       .regex(/^[A-Za-z]{2}$/)
       .transform((c) => c.toUpperCase())
@@ -95,20 +87,11 @@ export const SearchQuerySchema = TrackingSchema.extend({
   countryregion: intParam,
   min_age: intParam,
   max_age: intParam,
-  numResults: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .trim()
-      .regex(/^\d{1,3}$/)
-      .pipe(z.coerce.number<string>().int().min(1).max(SEARCH_MAX_PAGE_SIZE))
-      .default(SEARCH_PAGE_SIZE),
-  ),
+  numResults: z.preprocess(blankToUndefined, queryInt(1, SEARCH_MAX_PAGE_SIZE).default(SEARCH_PAGE_SIZE)),
   /** The previous page's `next`. */
   cursor: z.preprocess(
     blankToUndefined,
-    z
-      .string()
+    text()
       .max(200)
       .regex(/^[A-Za-z0-9_-]+$/)
       .optional(),

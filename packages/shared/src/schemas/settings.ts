@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int4, text } from './common.js';
 import { COUNTRIES, LOCALES } from '../constants.js';
 
 export const LocaleSchema = z.enum(LOCALES);
@@ -35,9 +36,9 @@ export const RegionKindSchema = z.enum(REGION_KINDS);
 
 export const MinimumMessageCostSchema = z.object({
   /** Price of the cheapest way to write, in cents. */
-  costs: z.number().int().nonnegative(),
+  costs: int4().nonnegative(),
   /** ISO 4217 currency code. */
-  currency: z.string().length(3),
+  currency: text().length(3),
 });
 
 /** Who may sign up: everyone, only visitors with a stored traffic source, or nobody. */
@@ -53,45 +54,45 @@ export type PhotoReviewMode = z.infer<typeof PhotoReviewModeSchema>;
 
 /** Site-wide settings of one domain (spec section 3), as GET /api/settings.php answers them. */
 export const SiteSettingsSchema = z.object({
-  name: z.string(),
-  index_title: z.string(),
-  description: z.string(),
-  domain: z.string(),
+  name: text(),
+  index_title: text(),
+  description: text(),
+  domain: text(),
   domain_language: LocaleSchema,
-  cdn_prefix: z.string(),
-  niche: z.number().int().min(1).max(7),
+  cdn_prefix: text(),
+  niche: int4().min(1).max(7),
   countries: z.array(CountrySchema),
   visible_profile_fields: z.array(ProfileFieldSchema),
   visible_profile_notes: z.boolean(),
-  message_credits: z.number().int().nonnegative(),
-  photo_credits: z.number().int().nonnegative(),
-  gift_credits: z.number().int().nonnegative(),
-  signup_credits: z.number().int().nonnegative(),
-  free_messages: z.number().int().nonnegative(),
-  message_length: z.number().int().positive(),
-  minimum_message_costs: z.record(z.string(), MinimumMessageCostSchema),
-  min_age: z.number().int().min(18),
-  support_email: z.string(),
-  support_phone: z.string(),
+  message_credits: int4().nonnegative(),
+  photo_credits: int4().nonnegative(),
+  gift_credits: int4().nonnegative(),
+  signup_credits: int4().nonnegative(),
+  free_messages: int4().nonnegative(),
+  message_length: int4().positive(),
+  minimum_message_costs: z.record(text(), MinimumMessageCostSchema),
+  min_age: int4().min(18),
+  support_email: text(),
+  support_phone: text(),
   enable_site_entry_popup: z.enum(['yes', 'no']),
   enable_us_footer: z.boolean(),
-  push_public_key: z.string().nullable(),
+  push_public_key: text().nullable(),
   search_fields: z.array(SearchFieldSchema),
-  fictional_icon: z.string(),
-  fictional_warning: z.string(),
-  fictional_singular: z.string(),
-  fictional_plural: z.string(),
-  refund_days: z.number().int().nonnegative(),
+  fictional_icon: text(),
+  fictional_warning: text(),
+  fictional_singular: text(),
+  fictional_plural: text(),
+  refund_days: int4().nonnegative(),
   signups: SignupPolicySchema,
   logged_out_search: z.boolean(),
   logged_out_search_trafficsource: z.boolean(),
   member_resell: z.boolean(),
   /** Missing in settings stored before it existed: read it through photoReviewMode(). */
   photo_review: PhotoReviewModeSchema.optional(),
-  geoip_country: z.string().nullable(),
+  geoip_country: text().nullable(),
   geoip_selected_country: CountrySchema,
-  interests: z.array(z.string()),
-  region_kinds: z.record(z.string(), RegionKindSchema),
+  interests: z.array(text()),
+  region_kinds: z.record(text(), RegionKindSchema),
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 
@@ -114,9 +115,9 @@ export function photoReviewMode(settings: Pick<StoredSettings, 'photo_review'>):
 export const SettingsQuerySchema = z
   .object({
     /** The host the client runs on; selects that domain's settings. */
-    forced_domain: z.string().max(253).optional(),
+    forced_domain: text().max(253).optional(),
   })
-  .catchall(z.string());
+  .catchall(text());
 export type SettingsQuery = z.infer<typeof SettingsQuerySchema>;
 
 export const SettingsResponseSchema = z.object({

@@ -142,8 +142,10 @@ export async function searchMembers(db: DbOrTx, q: string, before: number | unde
   const conditions: SQL[] = [];
   if (before) conditions.push(lt(members.id, before));
   const term = q.trim();
-  if (/^\d+$/.test(term)) conditions.push(eq(members.id, Number(term)));
-  else if (term.includes('@')) conditions.push(ilike(members.email, `%${escapeLike(term)}%`));
+  if (/^\d+$/.test(term)) {
+    // A number past the ids we hand out names no member; PostgreSQL would fail casting it to bigint.
+    conditions.push(Number.isSafeInteger(Number(term)) ? eq(members.id, Number(term)) : sql`false`);
+  } else if (term.includes('@')) conditions.push(ilike(members.email, `%${escapeLike(term)}%`));
   else if (term)
     conditions.push(or(ilike(profiles.name, `${escapeLike(term)}%`), ilike(members.email, `${escapeLike(term)}%`))!);
   return db

@@ -2,7 +2,14 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEFAULT_LOCALE, ErrorResponseSchema, MailWebhookBodySchema, OkResponseSchema, isLocale } from '@app/shared';
+import {
+  DEFAULT_LOCALE,
+  ErrorResponseSchema,
+  MailWebhookBodySchema,
+  OkResponseSchema,
+  isLocale,
+  text,
+} from '@app/shared';
 import type { Config } from '../../config.js';
 import { authenticationRequired } from '../../errors.js';
 import { requestLocale } from '../../plugins/i18n.js';
@@ -20,7 +27,7 @@ export interface NotificationsRoutesOptions {
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorResponseSchema]));
 
 /** Any token-like string: a wrong one gets the translated 400 page, not a JSON error. */
-const TokenQuerySchema = z.object({ token: z.string().max(512).optional() });
+const TokenQuerySchema = z.object({ token: text().max(512).optional() });
 
 /** Compares secrets in constant time, whatever their lengths. */
 function sameSecret(given: string, expected: string): boolean {

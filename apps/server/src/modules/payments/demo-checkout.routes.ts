@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { text } from '@app/shared';
 import { notFound } from '../../errors.js';
 import { requestLocale } from '../../plugins/i18n.js';
 import { DEMO_OUTCOMES, type DemoProvider } from '../../platform/payments/demo.js';
@@ -11,7 +12,7 @@ export interface DemoCheckoutRoutesOptions {
   payments: Pick<PaymentsService, 'settlePayment'>;
 }
 
-const ParamsSchema = z.object({ id: z.string().min(1).max(100) });
+const ParamsSchema = z.object({ id: text().min(1).max(100) });
 const ChoiceSchema = z.object({ outcome: z.enum(DEMO_OUTCOMES), decline_future: z.literal('1').optional() });
 
 /**

@@ -11,6 +11,7 @@ import {
   OrderResponseSchema,
   RepeatOrderBodySchema,
   TransactionsResponseSchema,
+  text,
 } from '@app/shared';
 import type { Config } from '../../config.js';
 import { memberId, requireMember } from '../../plugins/session.js';
@@ -27,7 +28,7 @@ export interface PaymentsRoutesOptions {
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorResponseSchema]));
 
 /** What a provider's webhook names: its payment id (Mollie posts `id=tr_...` as a form). */
-const WebhookBodySchema = z.object({ id: z.string().trim().min(1).max(200) });
+const WebhookBodySchema = z.object({ id: text().trim().min(1).max(200) });
 
 /** Providers post their callbacks as forms; the body is small. */
 const FORM_BODY_LIMIT = 4096;
