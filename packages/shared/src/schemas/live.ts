@@ -41,7 +41,7 @@ export const LIVE_CLOSE_SESSION_ENDED = 4401;
 /** Most messages sent on a reconnect's catch-up before the server answers `resync` instead. */
 export const LIVE_CATCH_UP_LIMIT = 200;
 
-export const LiveQuerySchema = z.object({ after: queryInt(0).optional() });
+export const LiveQuerySchema = z.object({ after: queryInt(0, Number.MAX_SAFE_INTEGER).optional() });
 export type LiveQuery = z.infer<typeof LiveQuerySchema>;
 
 export const LiveEventSchema = z.discriminatedUnion('type', [
