@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
-import { and, eq, or } from 'drizzle-orm';
+import { and, asc, eq, ne, or } from 'drizzle-orm';
 import { emailKey, type StoredSettings } from '@app/shared';
 import type { Db } from '../src/db/client.js';
 import {
@@ -77,6 +77,21 @@ export async function setCredits(db: Db, memberId: number, balance: number): Pro
   const delta = balance - before!.credits;
   if (delta !== 0)
     await db.insert(creditLedger).values({ memberId, delta, reason: 'adjustment', balanceAfter: balance });
+}
+
+/** A member's credit balance as stored. */
+export async function balanceOf(db: Db, memberId: number): Promise<number> {
+  const [row] = await db.select({ credits: members.credits }).from(members).where(eq(members.id, memberId));
+  return row!.credits;
+}
+
+/** A member's ledger rows in order, after the opening balance the factory gave them. */
+export function ledgerOf(db: Db, memberId: number) {
+  return db
+    .select()
+    .from(creditLedger)
+    .where(and(eq(creditLedger.memberId, memberId), ne(creditLedger.reason, 'seed')))
+    .orderBy(asc(creditLedger.id));
 }
 
 /** A photo of a member; the files need not exist for API tests. */

@@ -1,14 +1,15 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SiteSettings } from '@app/shared';
-import { buildMember } from '../../../test/factories.js';
+import { balanceOf, buildMember, ledgerOf } from '../../../test/factories.js';
 import { XHR, buildTestApp, loginCookie, type TestApp } from '../../../test/helpers.js';
-import { creditLedger, members, messages } from '../../db/schema/index.js';
+import type { members } from '../../db/schema/index.js';
+import { messages } from '../../db/schema/index.js';
 import { CHAT_CHANNEL, CREDITS_CHANNEL } from '../../platform/bus/events.js';
 import { createInProcessBus } from '../../platform/bus/index.js';
 import { createLocalDiskStorage } from '../../platform/storage/index.js';
@@ -113,20 +114,6 @@ const SENDS = {
   },
 };
 
-async function balanceOf(id: number) {
-  const [row] = await t.db.select({ credits: members.credits }).from(members).where(eq(members.id, id));
-  return row!.credits;
-}
-
-/** The member's ledger after the opening balance the factory gave them. */
-function ledgerOf(id: number) {
-  return t.db
-    .select()
-    .from(creditLedger)
-    .where(and(eq(creditLedger.memberId, id), ne(creditLedger.reason, 'seed')))
-    .orderBy(asc(creditLedger.id));
-}
-
 function sentBy(id: number) {
   return t.db.select().from(messages).where(eq(messages.senderId, id)).orderBy(asc(messages.id));
 }
@@ -171,8 +158,8 @@ describe.each(Object.keys(SENDS) as Array<keyof typeof SENDS>)('a repeated %s se
     expect(again.json()).toEqual(first.json());
     expect(first.json().credits).toBe(1000 - price());
     expect(await sentBy(sender.id)).toHaveLength(1);
-    expect(await balanceOf(sender.id)).toBe(1000 - price());
-    expect(await ledgerOf(sender.id)).toEqual([
+    expect(await balanceOf(t.db, sender.id)).toBe(1000 - price());
+    expect(await ledgerOf(t.db, sender.id)).toEqual([
       expect.objectContaining({ delta: -price(), messageId: first.json().message.id }),
     ]);
     expect(await messageEvents(first.json().message.id, sender.id)).toHaveLength(1);
@@ -196,8 +183,8 @@ describe.each(Object.keys(SENDS) as Array<keyof typeof SENDS>)('a repeated %s se
     await tenAtOnce({ conversation_id: opening.conversation_id });
     const stored = await sentBy(sender.id);
     expect(stored).toHaveLength(2);
-    expect(await balanceOf(sender.id)).toBe(1000 - 2 * price());
-    expect((await ledgerOf(sender.id)).map((row) => row.messageId)).toEqual(stored.map((row) => row.id));
+    expect(await balanceOf(t.db, sender.id)).toBe(1000 - 2 * price());
+    expect((await ledgerOf(t.db, sender.id)).map((row) => row.messageId)).toEqual(stored.map((row) => row.id));
     for (const row of stored) expect(await messageEvents(row.id, sender.id)).toHaveLength(1);
     // Attempts that lost the race removed the files they had written.
     expect(chatFiles().length - filesBefore).toBe(kind === 'image' ? 4 : 0);
@@ -215,8 +202,8 @@ describe.each(Object.keys(SENDS) as Array<keyof typeof SENDS>)('a repeated %s se
     expect(new Set([a.json().message.id, b.json().message.id, c.json().message.id]).size).toBe(3);
     expect(await sentBy(sender.id)).toHaveLength(2);
     expect(await sentBy(other.id)).toHaveLength(1);
-    expect(await balanceOf(sender.id)).toBe(1000 - 2 * price());
-    expect(await balanceOf(other.id)).toBe(1000 - price());
+    expect(await balanceOf(t.db, sender.id)).toBe(1000 - 2 * price());
+    expect(await balanceOf(t.db, other.id)).toBe(1000 - price());
   });
 
   it('answers the first message when the credits it took leave too few for another', async () => {
@@ -240,7 +227,7 @@ describe.each(Object.keys(SENDS) as Array<keyof typeof SENDS>)('a repeated %s se
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
     expect(new Set(answers.map((a) => a.json().message.id)).size).toBe(1);
-    expect(await balanceOf(sender.id)).toBe(0);
+    expect(await balanceOf(t.db, sender.id)).toBe(0);
   });
 
   it('refuses the key for another conversation (409), storing and charging nothing', async () => {
@@ -261,8 +248,8 @@ describe.each(Object.keys(SENDS) as Array<keyof typeof SENDS>)('a repeated %s se
     expect(byId.json()).toEqual(first.json());
 
     expect(await sentBy(sender.id)).toHaveLength(1);
-    expect(await balanceOf(sender.id)).toBe(1000 - price());
-    expect(await ledgerOf(sender.id)).toHaveLength(1);
+    expect(await balanceOf(t.db, sender.id)).toBe(1000 - price());
+    expect(await ledgerOf(t.db, sender.id)).toHaveLength(1);
     expect(chatFiles().length - filesBefore).toBe(kind === 'image' ? 2 : 0);
   });
 });
@@ -348,7 +335,7 @@ describe('a repeat of a send the rules treated specially', () => {
     for (const answer of answers) expect(answer.json()).toEqual(answers[0]!.json());
     expect(answers[0]!.json()).toMatchObject({ message: { held: true, credits: 0 }, credits: 1000 });
     expect(await sentBy(sender.id)).toHaveLength(1);
-    expect(await ledgerOf(sender.id)).toEqual([]);
+    expect(await ledgerOf(t.db, sender.id)).toEqual([]);
     expect(await messageEvents(answers[0]!.json().message.id, sender.id)).toEqual([]);
   });
 
@@ -361,8 +348,8 @@ describe('a repeat of a send the rules treated specially', () => {
     expect(again.json()).toEqual(first.json());
     expect(first.json().message.held).toBeUndefined();
     expect(await sentBy(sender.id)).toHaveLength(1);
-    expect(await ledgerOf(sender.id)).toHaveLength(1);
-    expect(await balanceOf(sender.id)).toBe(1000 - site.message_credits);
+    expect(await ledgerOf(t.db, sender.id)).toHaveLength(1);
+    expect(await balanceOf(t.db, sender.id)).toBe(1000 - site.message_credits);
   });
 
   it('answers a free message as free, using up one free message', async () => {
@@ -381,6 +368,6 @@ describe('a repeat of a send the rules treated specially', () => {
       free_messages_left: site.free_messages - 1,
     });
     expect(await sentBy(sender.id)).toHaveLength(1);
-    expect(await ledgerOf(sender.id)).toEqual([expect.objectContaining({ delta: 0, reason: 'message' })]);
+    expect(await ledgerOf(t.db, sender.id)).toEqual([expect.objectContaining({ delta: 0, reason: 'message' })]);
   });
 });

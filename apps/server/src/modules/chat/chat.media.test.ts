@@ -1,15 +1,16 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FREE_CONVERSATION_LIMIT, type SiteSettings } from '@app/shared';
-import { buildBlock, buildMember, buildSite } from '../../../test/factories.js';
+import { balanceOf, buildBlock, buildMember, buildSite, ledgerOf } from '../../../test/factories.js';
 import { XHR, buildTestApp, loginCookie, type TestApp } from '../../../test/helpers.js';
 import { SEED_GIFTS } from '../../db/seed/reference.js';
-import { creditLedger, gifts, members, messages } from '../../db/schema/index.js';
+import type { members } from '../../db/schema/index.js';
+import { gifts, messages } from '../../db/schema/index.js';
 import { CHAT_CHANNEL, CREDITS_CHANNEL } from '../../platform/bus/events.js';
 import { createInProcessBus } from '../../platform/bus/index.js';
 import { createLocalDiskStorage } from '../../platform/storage/index.js';
@@ -44,20 +45,6 @@ afterAll(async () => {
 async function writer(member: Partial<typeof members.$inferInsert> = {}) {
   const { member: row } = await buildMember(t.db, { member: { paidUser: true, credits: 1000, ...member } });
   return { id: row.id, cookie: await loginCookie(t.db, row.id) };
-}
-
-async function balanceOf(id: number) {
-  const [row] = await t.db.select({ credits: members.credits }).from(members).where(eq(members.id, id));
-  return row!.credits;
-}
-
-/** The member's ledger after the opening balance the factory gave them. */
-function ledgerOf(id: number) {
-  return t.db
-    .select()
-    .from(creditLedger)
-    .where(and(eq(creditLedger.memberId, id), ne(creditLedger.reason, 'seed')))
-    .orderBy(asc(creditLedger.id));
 }
 
 function sentBy(id: number) {
@@ -172,8 +159,8 @@ describe('POST /api/gift.php', () => {
     });
     expect(credits).toBe(50);
     expect(free_messages_left).toBe(site.free_messages);
-    expect(await balanceOf(sender.id)).toBe(50);
-    expect(await ledgerOf(sender.id)).toEqual([
+    expect(await balanceOf(t.db, sender.id)).toBe(50);
+    expect(await ledgerOf(t.db, sender.id)).toEqual([
       expect.objectContaining({ delta: -50, reason: 'gift', messageId: message.id, balanceAfter: 50 }),
     ]);
     const { from_me: _fromMe, ...shared } = message;
@@ -209,9 +196,9 @@ describe('POST /api/gift.php', () => {
     } finally {
       await t.db.update(gifts).set({ active: true }).where(eq(gifts.key, 'kiss'));
     }
-    expect(await balanceOf(sender.id)).toBe(1000);
+    expect(await balanceOf(t.db, sender.id)).toBe(1000);
     expect(await sentBy(sender.id)).toEqual([]);
-    expect(await ledgerOf(sender.id)).toEqual([]);
+    expect(await ledgerOf(t.db, sender.id)).toEqual([]);
   });
 
   it('keeps to the rules of message.php: credits, confirmation, reachability and the conversation limit', async () => {
@@ -220,7 +207,7 @@ describe('POST /api/gift.php', () => {
     const refused = await sendGift(poor.cookie, { member_id: recipient.id, gift: 'ring' });
     expect(refused.statusCode).toBe(402);
     expect(refused.json().error).toBe('insufficient_credits');
-    expect(await balanceOf(poor.id)).toBe(79);
+    expect(await balanceOf(t.db, poor.id)).toBe(79);
     expect(await sentBy(poor.id)).toEqual([]);
 
     const unconfirmed = await writer({ status: 'not_confirmed' });
@@ -250,9 +237,9 @@ describe('POST /api/gift.php', () => {
     );
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(10);
     expect(answers.filter((r) => r.statusCode === 402)).toHaveLength(40);
-    expect(await balanceOf(sender.id)).toBe(0);
+    expect(await balanceOf(t.db, sender.id)).toBe(0);
     expect(await sentBy(sender.id)).toHaveLength(10);
-    const ledger = await ledgerOf(sender.id);
+    const ledger = await ledgerOf(t.db, sender.id);
     expect(ledger.map((row) => [row.reason, row.delta])).toEqual(Array(10).fill(['gift', -site.gift_credits]));
     expect(ledger.map((row) => row.balanceAfter)).toEqual(
       Array.from({ length: 10 }, (_, i) => site.gift_credits * (9 - i)),
@@ -284,7 +271,7 @@ describe('POST /api/message-image.php', () => {
     });
     expect(credits).toBe(100 - site.photo_credits);
     expect(free_messages_left).toBe(site.free_messages);
-    expect(await ledgerOf(sender.id)).toEqual([
+    expect(await ledgerOf(t.db, sender.id)).toEqual([
       expect.objectContaining({ delta: -site.photo_credits, reason: 'image', messageId: message.id }),
     ]);
     expect(chatFiles()).toHaveLength(before.length + 2);
@@ -337,9 +324,9 @@ describe('POST /api/message-image.php', () => {
     expect(noTarget.json()).toMatchObject({ error: 'validation_failed', fields: { member_id: expect.any(String) } });
 
     expect(chatFiles()).toEqual(before);
-    expect(await balanceOf(sender.id)).toBe(1000);
+    expect(await balanceOf(t.db, sender.id)).toBe(1000);
     expect(await sentBy(sender.id)).toEqual([]);
-    expect(await ledgerOf(sender.id)).toEqual([]);
+    expect(await ledgerOf(t.db, sender.id)).toEqual([]);
   });
 
   it('refuses before storing anything when the message cannot be sent', async () => {
@@ -353,7 +340,7 @@ describe('POST /api/message-image.php', () => {
     expect((await sendImage(poor.cookie, { member_id: 999_999_999 }, await jpeg())).statusCode).toBe(404);
     expect((await sendImage(unconfirmed.cookie, { member_id: recipient.id }, await jpeg())).statusCode).toBe(403);
     expect(chatFiles()).toEqual(before);
-    expect(await balanceOf(poor.id)).toBe(site.photo_credits - 1);
+    expect(await balanceOf(t.db, poor.id)).toBe(site.photo_credits - 1);
     expect(await sentBy(poor.id)).toEqual([]);
   });
 
@@ -366,7 +353,7 @@ describe('POST /api/message-image.php', () => {
       Array.from({ length: 4 }, () => sendImage(sender.cookie, { member_id: recipient.id }, image)),
     );
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 402, 402, 402]);
-    expect(await balanceOf(sender.id)).toBe(0);
+    expect(await balanceOf(t.db, sender.id)).toBe(0);
     expect(await sentBy(sender.id)).toHaveLength(1);
     // The losers' files, written before their transaction failed, are removed again.
     const sent = answers.find((r) => r.statusCode === 200)!.json().message.image;

@@ -2,9 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES_PER_MINUTE, NEW_ACCOUNT_DAYS } from '@app/shared';
-import { buildMember } from '../../../test/factories.js';
+import { balanceOf, buildMember } from '../../../test/factories.js';
 import { XHR, buildTestApp, loginCookie, type TestApp } from '../../../test/helpers.js';
-import { conversationMembers, creditLedger, members, messages } from '../../db/schema/index.js';
+import type { members } from '../../db/schema/index.js';
+import { conversationMembers, creditLedger, messages } from '../../db/schema/index.js';
 import { CHAT_CHANNEL, type ChatMessageEvent } from '../../platform/bus/events.js';
 import { createInProcessBus } from '../../platform/bus/index.js';
 import { createLocalDiskStorage } from '../../platform/storage/index.js';
@@ -46,11 +47,6 @@ const chats = async (cookie: string) =>
 const openChat = async (cookie: string, query: string) =>
   t.app.inject({ method: 'GET', url: `/api/chat.php?${query}`, headers: { cookie } });
 
-async function balanceOf(id: number) {
-  const [row] = await t.db.select({ credits: members.credits }).from(members).where(eq(members.id, id));
-  return row!.credits;
-}
-
 async function unreadOf(memberId: number, conversationId: number) {
   const [row] = await t.db
     .select({ unread: conversationMembers.unreadCount })
@@ -82,7 +78,7 @@ describe('a new account’s message with contact details', () => {
     const { message, credits } = res.json();
     expect(message).toMatchObject({ body: CONTACT, from_me: true, held: true });
     expect(credits).toBe(1000);
-    expect(await balanceOf(sender.id)).toBe(1000);
+    expect(await balanceOf(t.db, sender.id)).toBe(1000);
     const ledger = await t.db.select().from(creditLedger).where(eq(creditLedger.memberId, sender.id));
     expect(ledger.map((l) => l.reason)).toEqual(['seed']);
     const [stored] = await t.db.select().from(messages).where(eq(messages.id, message.id));
@@ -154,7 +150,7 @@ describe('releaseHeldMessage and dropHeldMessage', () => {
     expect(entry.last_message.body).toBe(CONTACT);
     const mine = await openChat(sender.cookie, `id=${held.conversation_id}`);
     expect(mine.json().messages[0].held).toBeUndefined();
-    expect(await balanceOf(sender.id)).toBe(1000);
+    expect(await balanceOf(t.db, sender.id)).toBe(1000);
 
     await expect(chat.releaseHeldMessage(held.id)).rejects.toMatchObject({ statusCode: 404 });
   });
@@ -181,7 +177,7 @@ describe('repeated opening messages', () => {
     expect(
       (await send(sender.cookie, { member_id: b.id, body: '  hoi SCHOONHEID,   zin in een date? ' })).statusCode,
     ).toBe(200);
-    const balance = await balanceOf(sender.id);
+    const balance = await balanceOf(t.db, sender.id);
     const stored = (await t.db.select().from(messages).where(eq(messages.senderId, sender.id))).length;
 
     const res = await send(sender.cookie, { member_id: c!.id, body: 'Hoi schoonheid, zin in een date?' });
@@ -190,7 +186,7 @@ describe('repeated opening messages', () => {
       error: 'repeated_message',
       message: 'Je stuurt hetzelfde bericht naar veel leden. Schrijf iedereen een eigen bericht.',
     });
-    expect(await balanceOf(sender.id)).toBe(balance);
+    expect(await balanceOf(t.db, sender.id)).toBe(balance);
     expect((await t.db.select().from(messages).where(eq(messages.senderId, sender.id))).length).toBe(stored);
 
     // Another text, or the same one in a conversation that already runs, still goes.

@@ -1,10 +1,10 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FREE_CONVERSATION_LIMIT, type SiteSettings } from '@app/shared';
-import { buildBlock, buildMember, setCredits } from '../../../test/factories.js';
+import { balanceOf, buildBlock, buildMember, ledgerOf, setCredits } from '../../../test/factories.js';
 import { XHR, buildTestApp, loginCookie, type TestApp } from '../../../test/helpers.js';
-import { blocks, creditLedger, members, messages } from '../../db/schema/index.js';
+import { blocks, members, messages } from '../../db/schema/index.js';
 import { CHAT_CHANNEL, CREDITS_CHANNEL } from '../../platform/bus/events.js';
 import { createInProcessBus } from '../../platform/bus/index.js';
 
@@ -34,20 +34,6 @@ function send(cookie: string, payload: Record<string, unknown>) {
   return t.app.inject({ method: 'POST', url: '/api/message.php', headers: { ...XHR, cookie }, payload });
 }
 
-async function balanceOf(id: number) {
-  const [row] = await t.db.select({ credits: members.credits }).from(members).where(eq(members.id, id));
-  return row!.credits;
-}
-
-/** The member's ledger after the opening balance the factory gave them. */
-function ledgerOf(id: number) {
-  return t.db
-    .select()
-    .from(creditLedger)
-    .where(and(eq(creditLedger.memberId, id), ne(creditLedger.reason, 'seed')))
-    .orderBy(asc(creditLedger.id));
-}
-
 function chats(cookie: string) {
   return t.app.inject({ method: 'GET', url: '/api/chats.php', headers: { cookie } });
 }
@@ -61,8 +47,8 @@ describe('POST /api/message.php', () => {
     const { message, credits } = res.json();
     expect(message).toMatchObject({ body: 'Hoi!', from_me: true, kind: 'text', credits: site.message_credits });
     expect(credits).toBe(50 - site.message_credits);
-    expect(await balanceOf(sender.id)).toBe(credits);
-    expect(await ledgerOf(sender.id)).toEqual([
+    expect(await balanceOf(t.db, sender.id)).toBe(credits);
+    expect(await ledgerOf(t.db, sender.id)).toEqual([
       expect.objectContaining({
         delta: -site.message_credits,
         reason: 'message',
@@ -124,9 +110,9 @@ describe('POST /api/message.php', () => {
     expect(answers.filter((r) => r.statusCode === 402).map((r) => r.json().error)).toEqual(
       Array(40).fill('insufficient_credits'),
     );
-    expect(await balanceOf(sender.id)).toBe(0);
+    expect(await balanceOf(t.db, sender.id)).toBe(0);
     expect(await t.db.select().from(messages).where(eq(messages.senderId, sender.id))).toHaveLength(10);
-    const ledger = await ledgerOf(sender.id);
+    const ledger = await ledgerOf(t.db, sender.id);
     expect(ledger).toHaveLength(10);
     expect(ledger.map((row) => row.balanceAfter)).toEqual(
       Array.from({ length: 10 }, (_, i) => site.message_credits * (9 - i)),
@@ -150,9 +136,9 @@ describe('POST /api/message.php', () => {
     );
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(10);
     expect(answers.filter((r) => r.statusCode === 402)).toHaveLength(40);
-    expect(await balanceOf(sender.id)).toBe(0);
+    expect(await balanceOf(t.db, sender.id)).toBe(0);
     expect(await t.db.select().from(messages).where(eq(messages.senderId, sender.id))).toHaveLength(11);
-    const ledger = await ledgerOf(sender.id);
+    const ledger = await ledgerOf(t.db, sender.id);
     expect(ledger.map((row) => row.balanceAfter)).toEqual(
       Array.from({ length: 11 }, (_, i) => site.message_credits * (10 - i)),
     );
@@ -165,7 +151,7 @@ describe('POST /api/message.php', () => {
     const { member: recipient } = await buildMember(t.db);
     const first = await send(sender.cookie, { member_id: recipient.id, body: 'Eerste' });
     const conversation = first.json().message.conversation_id;
-    const balance = await balanceOf(sender.id);
+    const balance = await balanceOf(t.db, sender.id);
     const again = () => send(sender.cookie, { conversation_id: conversation, body: 'Nog een' });
 
     await buildBlock(t.db, recipient.id, sender.id);
@@ -183,7 +169,7 @@ describe('POST /api/message.php', () => {
     expect((await send(stranger.cookie, { conversation_id: conversation, body: 'Ik ook' })).statusCode).toBe(404);
 
     expect(await t.db.select().from(messages).where(eq(messages.conversationId, conversation))).toHaveLength(1);
-    expect((await ledgerOf(sender.id)).filter((l) => l.reason === 'message')).toHaveLength(1);
+    expect((await ledgerOf(t.db, sender.id)).filter((l) => l.reason === 'message')).toHaveLength(1);
   });
 
   it('answers a translated insufficient_credits and changes nothing when the credits do not suffice', async () => {
@@ -195,7 +181,7 @@ describe('POST /api/message.php', () => {
       error: 'insufficient_credits',
       message: 'Je hebt niet genoeg credits. Koop credits om verder te chatten.',
     });
-    expect(await balanceOf(sender.id)).toBe(site.message_credits - 1);
+    expect(await balanceOf(t.db, sender.id)).toBe(site.message_credits - 1);
     expect(await t.db.select().from(messages).where(eq(messages.senderId, sender.id))).toEqual([]);
     expect((await chats(sender.cookie)).json().chats).toEqual([]);
   });
@@ -221,7 +207,7 @@ describe('POST /api/message.php', () => {
       error: 'account_not_confirmed',
       message: 'Bevestig eerst je e-mailadres om berichten te sturen.',
     });
-    expect(await balanceOf(sender.id)).toBe(1000);
+    expect(await balanceOf(t.db, sender.id)).toBe(1000);
   });
 
   it('answers 404 for blocked (either way), invisible, deleted, disabled and unknown recipients, and oneself', async () => {
@@ -237,7 +223,7 @@ describe('POST /api/message.php', () => {
       const res = await send(sender.cookie, { member_id: id, body: 'Hallo' });
       expect(res.statusCode, `member ${id}`).toBe(404);
     }
-    expect(await balanceOf(sender.id)).toBe(1000);
+    expect(await balanceOf(t.db, sender.id)).toBe(1000);
   });
 
   it('answers 404 for a conversation the sender is not in, and when the partner blocked them since', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -15,13 +15,12 @@ import {
   TransactionsResponseSchema,
   type Order,
 } from '@app/shared';
-import { buildMember, buildPhoto } from '../../../test/factories.js';
+import { buildMember, buildPhoto, ledgerOf } from '../../../test/factories.js';
 import { XHR, buildTestApp, loginCookie, type TestApp } from '../../../test/helpers.js';
 import {
   bundlePrices,
   companies,
   creditBundles,
-  creditLedger,
   demoPayments,
   discountCodeUses,
   discountCodes,
@@ -116,15 +115,6 @@ async function orderOf(cookie: string, id: number): Promise<Order> {
 async function memberRow(id: number) {
   const [row] = await t.db.select().from(members).where(eq(members.id, id));
   return row!;
-}
-
-/** The member's ledger after the opening balance the factory gave them. */
-function ledgerOf(id: number) {
-  return t.db
-    .select()
-    .from(creditLedger)
-    .where(and(eq(creditLedger.memberId, id), ne(creditLedger.reason, 'seed')))
-    .orderBy(asc(creditLedger.id));
 }
 
 function webhook(payload: string | Record<string, unknown>) {
@@ -494,7 +484,7 @@ describe('the demo checkout', () => {
     expect(done.completed_at).not.toBeNull();
     const row = await memberRow(me.id);
     expect(row).toMatchObject({ credits: 7 + bundle.credits, paidUser: true });
-    expect(await ledgerOf(me.id)).toEqual([
+    expect(await ledgerOf(t.db, me.id)).toEqual([
       expect.objectContaining({
         delta: bundle.credits,
         reason: 'purchase',
@@ -511,7 +501,7 @@ describe('the demo checkout', () => {
     expect(page.body).not.toContain('value="failed"');
     await choose(checkout_url!, 'failed');
     expect((await orderOf(me.cookie, order.id)).status).toBe('completed');
-    expect(await ledgerOf(me.id)).toHaveLength(1);
+    expect(await ledgerOf(t.db, me.id)).toHaveLength(1);
   });
 
   it('failed, cancelled and left pending move the order accordingly and add nothing', async () => {
@@ -525,7 +515,7 @@ describe('the demo checkout', () => {
       expect(await orderOf(me.cookie, order.id)).toMatchObject({ status, failure: null, completed_at: null });
     }
     expect(await memberRow(me.id)).toMatchObject({ credits: 0, paidUser: false });
-    expect(await ledgerOf(me.id)).toEqual([]);
+    expect(await ledgerOf(t.db, me.id)).toEqual([]);
   });
 
   it('refuses a choice it does not know', async () => {
@@ -619,7 +609,7 @@ describe('POST /api/payment-webhook.php', () => {
 
     for (const [i, b] of buyers.slice(0, 2).entries()) {
       expect(await memberRow(b.id)).toMatchObject({ credits: bundle.credits, paidUser: true });
-      const ledger = await ledgerOf(b.id);
+      const ledger = await ledgerOf(t.db, b.id);
       expect(ledger).toEqual([expect.objectContaining({ reason: 'purchase', orderId: placed[i]!.id })]);
       expect((await orderOf(b.cookie, placed[i]!.id)).status).toBe('completed');
     }
@@ -729,7 +719,7 @@ describe('POST /api/repeat-order.php', () => {
     // The new order keeps the mandate, so the next repeat order is charged too.
     const third = CreateOrderResponseSchema.parse((await repeatOrder(me.cookie)).json());
     expect(third.order.status).toBe('completed');
-    expect(await ledgerOf(me.id)).toHaveLength(3);
+    expect(await ledgerOf(t.db, me.id)).toHaveLength(3);
   });
 
   it('fails with recurring_declined when the card declines, adding nothing', async () => {
