@@ -252,8 +252,11 @@ export const webPlugin = fp<{ webDistDir: string }>(
       index: false,
       cacheControl: false,
       serveDotFiles: false,
-      // The build writes .br and .gz copies of the hashed text assets (apps/web/build/precompress.ts).
+      // The build writes .br and .gz copies of the hashed text assets (apps/web/build/precompress.ts),
+      // sent from their asset's route: a route of their own would double the start's route building
+      // (about a second). The Vite manifest is read at start, not served.
       preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz', '.vite/**'],
       setHeaders(res, filePath) {
         const inAssets = relative(webDistDir, filePath).split(sep)[0] === 'assets';
         res.setHeader('cache-control', inAssets ? IMMUTABLE : REVALIDATE);

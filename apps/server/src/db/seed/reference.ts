@@ -199,7 +199,12 @@ export async function seedReference(db: Db): Promise<void> {
     await tx
       .insert(interests)
       .values(INTERESTS.map((i) => ({ key: i.key, icon: i.icon })))
-      .onConflictDoUpdate({ target: interests.key, set: { icon: sql`excluded.icon` } });
+      .onConflictDoUpdate({
+        target: interests.key,
+        set: { icon: sql`excluded.icon` },
+        // Unchanged rows are not rewritten: every start runs this, and a rewrite costs WAL.
+        setWhere: sql`${interests.icon} is distinct from excluded.icon`,
+      });
 
     const regionRows = COUNTRIES.flatMap((country) => REGIONS[country].map((r) => ({ country, ...r })));
     await tx
@@ -208,6 +213,7 @@ export async function seedReference(db: Db): Promise<void> {
       .onConflictDoUpdate({
         target: regions.code,
         set: { name: sql`excluded.name`, country: sql`excluded.country` },
+        setWhere: sql`(${regions.name}, ${regions.country}) is distinct from (excluded.name, excluded.country)`,
       });
 
     await tx

@@ -16,6 +16,10 @@ export const IMAGE_VARIANTS: Record<PhotoVariant, { width: number; height: numbe
 
 export type ImageVariants = Record<PhotoVariant, Buffer>;
 
+// libvips keeps the results of recent operations (up to 50 MB) for a repeat that never comes:
+// every upload and every seeded portrait is a new image. Off, that memory goes back after each.
+sharp.cache(false);
+
 /** WebP quality: 80 keeps faces and illustrations crisp at a fraction of the PNG size. */
 export const WEBP_QUALITY = 80;
 

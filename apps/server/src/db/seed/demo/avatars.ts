@@ -1,5 +1,5 @@
 import { createAvatar } from '@dicebear/core';
-import { avataaars, lorelei, notionists, openPeeps } from '@dicebear/collection';
+import type * as Collection from '@dicebear/collection';
 import type { Rng } from './random.js';
 
 /**
@@ -11,6 +11,23 @@ import type { Rng } from './random.js';
  */
 
 export type Gender = 'male' | 'female';
+
+type Styles = Pick<typeof Collection, 'avataaars' | 'lorelei' | 'notionists' | 'openPeeps'>;
+
+let styles: Styles | null = null;
+
+/**
+ * Loads the drawing styles. Only drawing a photo needs them, and the collection costs about
+ * 25 MB and half a second to load, so a start on a seeded database never loads it.
+ */
+export async function loadAvatarStyles(): Promise<void> {
+  styles ??= await import('@dicebear/collection');
+}
+
+function style(): Styles {
+  if (!styles) throw new Error('loadAvatarStyles() must finish before a photo is drawn');
+  return styles;
+}
 
 /** Draws one photo of a member: the same person, a new seed and a new background. */
 export type AvatarPainter = (photoSeed: string, background: Background) => string;
@@ -72,8 +89,8 @@ type Look = (gender: Gender, age: number, rng: Rng) => AvatarPainter;
 type OptionsOf<S extends { create: (props: never) => unknown }> = NonNullable<
   Parameters<S['create']>[0] extends { options: infer O } ? O : never
 >;
-type LoreleiOptions = OptionsOf<typeof lorelei>;
-type NotionistsOptions = OptionsOf<typeof notionists>;
+type LoreleiOptions = OptionsOf<Styles['lorelei']>;
+type NotionistsOptions = OptionsOf<Styles['notionists']>;
 
 /** 'variant01'-style part names from their numbers, typed as the style's own names. */
 function variants<V extends string>(numbers: readonly number[]): V[] {
@@ -99,7 +116,7 @@ const loreleiLook: Look = (gender, age, rng) => {
     hairAccessoriesProbability: 0,
   };
   return (seed, background) =>
-    createAvatar(lorelei, {
+    createAvatar(style().lorelei, {
       ...features,
       seed,
       mouth: [
@@ -140,7 +157,7 @@ const notionistsLook: Look = (gender, _age, rng) => {
     glasses: variants<NonNullable<NotionistsOptions['glasses']>[number]>([rng.int(1, 11)]),
   };
   return (seed, background) =>
-    createAvatar(notionists, {
+    createAvatar(style().notionists, {
       ...features,
       seed,
       gestureProbability: 15,
@@ -192,7 +209,7 @@ const avataaarsLook: Look = (gender, age, rng) => {
     accessoriesProbability: rng.chance(0.2) ? 100 : 0,
   };
   return (seed, background) =>
-    createAvatar(avataaars, {
+    createAvatar(style().avataaars, {
       ...features,
       seed,
       mouth: ['smile', 'default', 'twinkle'],
@@ -284,7 +301,7 @@ const openPeepsLook: Look = (gender, age, rng) => {
     accessoriesProbability: rng.chance(0.2) ? 100 : 0,
   };
   return (seed, background) =>
-    createAvatar(openPeeps, {
+    createAvatar(style().openPeeps, {
       ...features,
       seed,
       face: ['calm', 'cheeky', 'cute', 'smile', 'smileBig', 'eyesClosed', 'lovingGrin1'],

@@ -15,6 +15,7 @@ import {
   staff,
 } from '../../schema/index.js';
 import { photoKey, type MediaStorage, type PhotoVariant } from '../../../platform/storage/index.js';
+import { loadAvatarStyles } from './avatars.js';
 import { DEMO_LOGIN, DEMO_STAFF, generatePeople, type DemoPerson } from './people.js';
 import { createRng, type Rng } from './random.js';
 import { forEachConcurrently, placeholderImage, processImage, type ImageVariants } from './render.js';
@@ -61,6 +62,7 @@ async function isEmpty(db: DbOrTx): Promise<boolean> {
 async function writePhotos(people: readonly DemoPerson[], opts: SeedDemoOptions): Promise<number> {
   const jobs = people.flatMap((person) => person.photos.map((photo) => ({ person, photo })));
   const placeholder = opts.images === 'placeholder' ? await placeholderImage() : null;
+  if (!placeholder) await loadAvatarStyles();
   await forEachConcurrently(jobs, opts.concurrency ?? 4, async ({ person, photo }) => {
     const variants: ImageVariants = placeholder
       ? { main: placeholder, thumb: placeholder, match: placeholder }
