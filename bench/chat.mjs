@@ -7,8 +7,8 @@
 // and PARTNERS conversations per member: everyone already chats with their neighbours on a ring.
 // REDIS_URL (default redis://127.0.0.1:6379) is used by phase 2.
 //
-// Each phase starts real server processes (apps/server/src/main.ts through tsx, as `npm start`
-// runs it), opens one live channel (GET /api/live) per member, and sends messages through
+// Each phase starts real server processes (apps/server/src/main.ts through tsx, the sources that
+// `npm start` compiles), opens one live channel (GET /api/live) per member, and sends messages through
 // POST /api/message.php the way members chat: mostly to one of the sender's partners, into the
 // conversation they have, and a share BENCH_FIRST_SHARE (default 0.05) to a random member, which
 // nearly always opens a new conversation. At each rate of BENCH_RATES (default 500,200 a

@@ -1,7 +1,7 @@
 // Page-load benchmark of the landers and content pages on a throttled phone (npm run bench:pages).
 // Not part of CI.
 //
-// Starts the server as `npm start` runs it (apps/server/src/main.ts through tsx, the built web app
+// Starts the server from its sources (apps/server/src/main.ts through tsx, the built web app
 // in apps/web/dist: run `npm run build` first) on a fresh embedded database with the demo site
 // seeded, then loads each page in Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium)
 // at 390x844 with the cache off, the network throttled to a slow 4G (150 ms round trip,
