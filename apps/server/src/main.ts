@@ -5,8 +5,8 @@ import { buildApp, mediaDir } from './app.js';
 import { loadConfig, type Config } from './config.js';
 import { openDatabase, type Db } from './db/client.js';
 import { members } from './db/schema/index.js';
-import { seedDemo } from './db/seed/demo.js';
-import { DEMO_STAFF } from './db/seed/demo/people.js';
+import { isDemoSeedChild, runDemoSeedChild, seedDemoInChildProcess } from './db/seed/demo-process.js';
+import { DEMO_LOGIN, DEMO_STAFF } from './db/seed/demo/people.js';
 import { hasNoMembers, seedReference } from './db/seed/reference.js';
 import { createLogger } from './logger.js';
 import { createBus } from './platform/bus/index.js';
@@ -44,26 +44,38 @@ function siteUrl(config: Config, address: AddressInfo): string {
 
 /**
  * Process entry: config -> database (migrated at open) -> reference data -> demo site on an
- * empty database -> app -> listen, and a graceful shutdown on SIGTERM/SIGINT.
+ * empty database (seeded by a child process of this same entry, see demo-process.ts) -> app ->
+ * listen, and a graceful shutdown on SIGTERM/SIGINT.
  */
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config, { pretty: wantsPrettyLogs() });
 
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl ?? undefined,
-    dataDir: config.dataDir,
-    onIdleError: (err) => log.warn({ err }, 'an idle database connection was closed by the server'),
-  });
+  const open = () =>
+    openDatabase({
+      databaseUrl: config.databaseUrl ?? undefined,
+      dataDir: config.dataDir,
+      onIdleError: (err) => log.warn({ err }, 'an idle database connection was closed by the server'),
+    });
+  let database = await open();
+  const storage = createLocalDiskStorage(mediaDir(config));
+  if (isDemoSeedChild()) {
+    await runDemoSeedChild({ db: database.db, storage, log });
+    await database.close();
+    return;
+  }
   log.info({ database: database.kind }, 'database ready');
   await seedReference(database.db);
 
   let demoLogin: { email: string; password: string } | null = null;
   if (config.seedDemo) {
-    const storage = createLocalDiskStorage(mediaDir(config));
-    if (await hasNoMembers(database.db)) log.info('empty database: seeding the demo site');
-    const result = await seedDemo({ db: database.db, storage, log });
-    if (await memberExists(database.db, result.demoLogin.email)) demoLogin = result.demoLogin;
+    if (await hasNoMembers(database.db)) {
+      log.info('empty database: seeding the demo site');
+      await database.close();
+      await seedDemoInChildProcess();
+      database = await open();
+    }
+    if (await memberExists(database.db, DEMO_LOGIN.email)) demoLogin = DEMO_LOGIN;
   }
 
   const bus = createBus({ redisUrl: config.redisUrl, log });
