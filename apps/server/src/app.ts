@@ -349,8 +349,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   // ZIP are already compressed and are left alone by content type.
   await app.register(compress, { encodings: ['br', 'gzip'] });
   // Before every route, so a WebSocket upgrade to a plain route is refused (plugin's rule). On
-  // close the live hub stops routing and closes its tabs with "going away", so clients reconnect
-  // to another process (the plugin's own preClose would close them without a code).
+  // close the live hub stops routing and closes its tabs with "service restart", so clients
+  // reconnect to another process (the plugin's own preClose would close them without a code).
   await app.register(websocket, {
     options: { maxPayload: LIVE_MAX_PAYLOAD },
     // An open socket fails when the network goes (a phone changing cells): expected, not an

@@ -1,4 +1,5 @@
 import {
+  LIVE_CLOSE_SERVICE_RESTART,
   LIVE_CLOSE_SESSION_ENDED,
   LiveEventSchema,
   type ChatEntry,
@@ -15,10 +16,12 @@ import { buildUser } from '../testing/factories';
 import {
   RECONNECT_MAX_DELAY,
   RECONNECT_MIN_DELAY,
+  RESTART_RECONNECT_SPREAD,
   applyLiveEvent,
   liveUrl,
   parseLiveEvent,
   reconnectDelay,
+  restartDelay,
   startLive,
   withChatRead,
   withCredits,
@@ -105,6 +108,14 @@ describe('liveUrl', () => {
   it('uses the page origin, wss on https, and resumes after the newest message seen', () => {
     expect(liveUrl({ protocol: 'http:', host: 'localhost:3000' }, 0)).toBe('ws://localhost:3000/api/live');
     expect(liveUrl({ protocol: 'https:', host: 'amoria.example' }, 42)).toBe('wss://amoria.example/api/live?after=42');
+  });
+});
+
+describe('restartDelay', () => {
+  it('spreads the reconnects after a server restart over RESTART_RECONNECT_SPREAD', () => {
+    expect(restartDelay(() => 0)).toBe(0);
+    expect(restartDelay(() => 0.5)).toBe(RESTART_RECONNECT_SPREAD / 2);
+    expect(restartDelay(() => 0.9999)).toBeLessThanOrEqual(RESTART_RECONNECT_SPREAD);
   });
 });
 
@@ -414,6 +425,25 @@ describe('startLive', () => {
 
     latest().drop(LIVE_CLOSE_SESSION_ENDED);
     expect(queryClient.getQueryState(queryKeys.user)?.isInvalidated).toBe(true);
+    stop();
+  });
+
+  it('reconnects within a moment, without backoff, when its server process restarts', () => {
+    let random = 1;
+    const stop = startLive(queryClient, { socketClass: FakeSocket, random: () => random });
+    // Failed attempts grew the backoff to 4 s.
+    latest().drop();
+    vi.advanceTimersByTime(RECONNECT_MIN_DELAY);
+    latest().drop();
+    vi.advanceTimersByTime(2 * RECONNECT_MIN_DELAY);
+    expect(FakeSocket.opened).toHaveLength(3);
+
+    random = 0.2;
+    latest().drop(LIVE_CLOSE_SERVICE_RESTART);
+    vi.advanceTimersByTime(0.2 * RESTART_RECONNECT_SPREAD - 1);
+    expect(FakeSocket.opened).toHaveLength(3);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.opened).toHaveLength(4);
     stop();
   });
 

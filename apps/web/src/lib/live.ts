@@ -1,4 +1,5 @@
 import {
+  LIVE_CLOSE_SERVICE_RESTART,
   LIVE_CLOSE_SESSION_ENDED,
   LIVE_PATH,
   type ChatEntry,
@@ -26,6 +27,18 @@ export const RECONNECT_MAX_DELAY = 30_000;
 export function liveUrl(location: Pick<Location, 'protocol' | 'host'>, after: number): string {
   const protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${protocol}//${location.host}${LIVE_PATH}${after > 0 ? `?after=${after}` : ''}`;
+}
+
+/**
+ * The longest wait before reconnecting to a server process that shut down (close code 1012):
+ * each tab waits a random part of it, so the members of a restarted process spread over the
+ * others instead of all arriving in the same millisecond.
+ */
+export const RESTART_RECONNECT_SPREAD = 1_500;
+
+/** The wait before reconnecting after a server restart: anywhere within RESTART_RECONNECT_SPREAD. */
+export function restartDelay(random: () => number = Math.random): number {
+  return Math.round(random() * RESTART_RECONNECT_SPREAD);
 }
 
 /**
@@ -285,7 +298,11 @@ export function startLive(
       // The login ended elsewhere: asking for the user now logs this tab out at once (403)
       // instead of at the next poll; a tab logged in again reconnects as after any drop.
       if (event.code === LIVE_CLOSE_SESSION_ENDED) void queryClient.invalidateQueries({ queryKey: queryKeys.user });
-      if (navigator.onLine) timer = setTimeout(connect, reconnectDelay(attempt++, random));
+      if (!navigator.onLine) return;
+      // A process shutting down on purpose: the others are up, so no backoff.
+      const delay =
+        event.code === LIVE_CLOSE_SERVICE_RESTART ? restartDelay(random) : reconnectDelay(attempt++, random);
+      timer = setTimeout(connect, delay);
     };
   }
 

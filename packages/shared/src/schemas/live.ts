@@ -15,6 +15,8 @@
  * A tab lives as long as the session it was opened on: when that session ends (logout, a new
  * login in the browser, a password change or reset, account deletion) the server closes the
  * socket with LIVE_CLOSE_SESSION_ENDED, and a reconnect without a session is refused (403).
+ * When a server process shuts down (a restart, a deploy) it closes its tabs with
+ * LIVE_CLOSE_SERVICE_RESTART, and the client reconnects within a moment, to another process.
  * On every (re)connect the client also refetches chats, likes and the user, which covers read
  * state, likes and credits missed while disconnected.
  *
@@ -38,6 +40,8 @@ export const LIVE_PATH = '/api/live';
 export const LIVE_PING_INTERVAL = 30_000;
 /** The close code of a tab whose session ended (an application code, after HTTP's 401). */
 export const LIVE_CLOSE_SESSION_ENDED = 4401;
+/** The close code of a tab whose server process is shutting down (RFC 6455's "service restart"). */
+export const LIVE_CLOSE_SERVICE_RESTART = 1012;
 /** Most messages sent on a reconnect's catch-up before the server answers `resync` instead. */
 export const LIVE_CATCH_UP_LIMIT = 200;
 

@@ -111,11 +111,13 @@ describe('live hub', () => {
     hub.join(MEMBER, SESSION, first.socket).open([]);
     hub.join(MEMBER, SESSION, second.socket).open([]);
     expect(hub.tabCount(MEMBER)).toBe(2);
+    expect(hub.socketCount()).toBe(2);
     await first.client.close();
     await expect.poll(() => hub?.tabCount(MEMBER)).toBe(1);
 
     await hub.close();
     expect(hub.tabCount(MEMBER)).toBe(0);
-    await expect.poll(() => second.client.closedWith).toBe(1001);
+    expect(hub.socketCount()).toBe(0);
+    await expect.poll(() => second.client.closedWith).toBe(1012);
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import { LIVE_CLOSE_SESSION_ENDED, LIVE_PING_INTERVAL, type LiveEvent } from '@app/shared';
+import { LIVE_CLOSE_SERVICE_RESTART, LIVE_CLOSE_SESSION_ENDED, LIVE_PING_INTERVAL, type LiveEvent } from '@app/shared';
 import {
   CHAT_CHANNEL,
   ChatChannelEventSchema,
@@ -33,9 +33,12 @@ export const DEFAULT_LIVE_HUB_OPTIONS: LiveHubOptions = {
   maxPendingEvents: 1000,
 };
 
-/** WebSocket close codes (RFC 6455): the server goes away, or something failed on our side. */
-export const CLOSE_GOING_AWAY = 1001;
+/**
+ * WebSocket close codes (RFC 6455): something failed on our side, or this process is shutting
+ * down (clients reconnect at once, to another process).
+ */
 export const CLOSE_INTERNAL_ERROR = 1011;
+export const CLOSE_SERVICE_RESTART = LIVE_CLOSE_SERVICE_RESTART;
 /** The tab's session ended (see the contract): the client's reconnect is refused without a session. */
 export const CLOSE_SESSION_ENDED = LIVE_CLOSE_SESSION_ENDED;
 
@@ -211,16 +214,23 @@ export function createLiveHub(deps: { bus: Bus; log: FastifyBaseLogger; options?
       return tabsByMember.get(memberId)?.size ?? 0;
     },
 
+    /** Open tabs of every member in this process (the live-sockets gauge). */
+    socketCount(): number {
+      let count = 0;
+      for (const tabs of tabsByMember.values()) count += tabs.size;
+      return count;
+    },
+
     /**
-     * Stops routing and closes every tab with "going away", so clients reconnect (to another
-     * process, behind a load balancer). Called as the app closes.
+     * Stops routing and closes every tab with "service restart", so clients reconnect at once
+     * (to another process, behind a load balancer). Called as the app closes.
      */
     async close(): Promise<void> {
       if (pinger) clearInterval(pinger);
       pinger = null;
       await Promise.allSettled(unsubscribes.splice(0).map((unsubscribe) => unsubscribe()));
       for (const tabs of tabsByMember.values()) {
-        for (const tab of tabs) tab.socket.close(CLOSE_GOING_AWAY, 'server shutting down');
+        for (const tab of tabs) tab.socket.close(CLOSE_SERVICE_RESTART, 'service restart');
       }
       tabsByMember.clear();
     },

@@ -201,7 +201,7 @@ describe.runIf(adminUrl && redisUrl)('live channel across two server processes',
     await onTwo.next('message', (e) => e.message.id === before.message.id);
 
     await two.stop();
-    await expect.poll(() => onTwo.closedWith).toBe(1001);
+    await expect.poll(() => onTwo.closedWith).toBe(1012);
     const missed = await send(one, a.cookie, { member_id: b.id, body: 'Tijdens' });
     const onOne = await tab(one, b.cookie, before.message.id);
     const caughtUp = await onOne.next('message');

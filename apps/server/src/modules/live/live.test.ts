@@ -377,7 +377,7 @@ describe('tab lifetime', () => {
     }
   });
 
-  it('closes every tab with "going away" when the app closes', async () => {
+  it('closes every tab with "service restart" (1012) when the app closes', async () => {
     const other = await buildTestApp({}, { db: t.db });
     await other.app.listen({ port: 0, host: '127.0.0.1' });
     const otherOrigin = `http://127.0.0.1:${(other.app.server.address() as AddressInfo).port}`;
@@ -385,6 +385,6 @@ describe('tab lifetime', () => {
     const open = await openTab(liveUrl(otherOrigin), tabHeaders(otherOrigin, cookie));
     await open.next('hello');
     await other.close();
-    await expect.poll(() => open.closedWith).toBe(1001);
+    await expect.poll(() => open.closedWith).toBe(1012);
   });
 });
