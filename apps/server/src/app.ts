@@ -9,7 +9,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
-import { openDatabase, type Db } from './db/client.js';
+import { sql } from 'drizzle-orm';
+import { databasePoolStats, openDatabase, type Db } from './db/client.js';
 import { createLogger } from './logger.js';
 import { accountEraseJob } from './modules/accounts/account-erase.job.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
@@ -47,6 +48,8 @@ import { createLiveHub, type LiveHubOptions } from './modules/live/live.hub.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { createLiveService } from './modules/live/live.service.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
+import { opsPlugin } from './modules/ops/ops.routes.js';
+import { createReadinessService } from './modules/ops/ops.service.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
 import { membersRoutes } from './modules/members/members.routes.js';
@@ -76,10 +79,12 @@ import { createSwipeService } from './modules/swipe/swipe.service.js';
 import { createBus, type Bus } from './platform/bus/index.js';
 import { createJobRunner, type JobRunner } from './platform/jobs/runner.js';
 import { createMailer, type Mailer } from './platform/mail/index.js';
+import { createMetrics, type Metrics } from './platform/metrics/index.js';
 import { createPaymentProvider } from './platform/payments/index.js';
 import { createWebPushSender, resolveVapidKeys } from './platform/push/index.js';
 import { createSmsSender } from './platform/sms/index.js';
 import { createLocalDiskStorage, type MediaStorage } from './platform/storage/index.js';
+import { storageAnswers } from './platform/storage/probe.js';
 import { countryForIp } from './platform/geo/index.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { mediaPlugin } from './plugins/media.js';
@@ -120,6 +125,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The scheduled jobs of this process; tests run the due ones at a chosen moment. */
     jobs: JobRunner;
+    /** The Prometheus metrics (main.ts serves them on METRICS_PORT); null when not configured. */
+    metrics: Metrics | null;
   }
 }
 
@@ -194,6 +201,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const landing = createLandingService({ db, ...(deps.now ? { now: deps.now } : {}) });
   const accountSettings = createAccountSettingsService({ db, settings, mailer, chat, bus, log: app.log });
   const liveHub = createLiveHub({ bus, log: app.log, ...(deps.live ? { options: deps.live } : {}) });
+  const metrics =
+    config.metricsPort !== null || config.metricsToken !== null
+      ? createMetrics({ liveSockets: () => liveHub.socketCount(), databasePool: () => databasePoolStats(db) })
+      : null;
+  if (metrics) {
+    const stopObserving = bus.onDelivery((channel, lagMs) => metrics.observeBusLag(channel, lagMs));
+    owned.push(async () => stopObserving());
+  }
+  app.decorate('metrics', metrics);
   const live = createLiveService({ db });
   const push = createPushService({
     db,
@@ -292,6 +308,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     ],
     tickMs: config.jobTickSeconds * 1000,
     ...(deps.now ? { now: deps.now } : {}),
+    ...(metrics ? { onRun: (job: string, outcome: 'ok' | 'failed') => metrics.countJobRun(job, outcome) } : {}),
   });
   app.decorate('jobs', jobs);
 
@@ -370,6 +387,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     inlineStyleHashes: web.inlineStyleHashes,
     redis,
     ...(deps.rateLimit ? { rateLimit: deps.rateLimit } : {}),
+  });
+
+  await app.register(opsPlugin, {
+    readiness: createReadinessService({
+      log: app.log,
+      checks: {
+        database: () => db.execute(sql`select 1`),
+        ...(config.redisUrl ? { redis: () => Promise.all([bus.ping(), redis?.ping()]) } : {}),
+        storage: () => storageAnswers(storage),
+      },
+    }),
+    metrics,
+    metricsToken: config.metricsToken,
   });
 
   await app.register(errorsPlugin, { pageFallback: web.pageFallback });

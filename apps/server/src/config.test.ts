@@ -32,6 +32,8 @@ describe('parseConfig', () => {
       jobTickSeconds: 60,
       mailWebhookSecret: null,
       rateLimitScale: 1,
+      metricsPort: null,
+      metricsToken: null,
     });
     expect(c.dataDir).toMatch(/\/data$/);
     expect(c.webDistDir).toMatch(/\/apps\/web\/dist$/);
@@ -58,6 +60,8 @@ describe('parseConfig', () => {
         TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
         ERASE_JOB_INTERVAL_MINUTES: '15',
         RATE_LIMIT_SCALE: '10',
+        METRICS_PORT: '9464',
+        METRICS_TOKEN: 'a-metrics-token-of-32-characters',
         INIT_CWD: '/home/me/site',
       },
       '/home/me/site/apps/server',
@@ -85,6 +89,8 @@ describe('parseConfig', () => {
         jobTickSeconds: 60,
         mailWebhookSecret: null,
         rateLimitScale: 10,
+        metricsPort: 9464,
+        metricsToken: 'a-metrics-token-of-32-characters',
       },
     });
   });
@@ -169,5 +175,19 @@ describe('parseConfig', () => {
     const http = parseConfig({ PUBLIC_URL: 'http://localhost:3000' });
     expect(http.ok && http.config.secureCookies).toBe(false);
     expect(http.ok && http.config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('serves metrics on an internal port other than PORT, and behind a token of 24 characters or more', () => {
+    expect(parseConfig({ METRICS_PORT: '0' }).ok).toBe(false);
+    expect(parseConfig({ METRICS_PORT: '65536' }).ok).toBe(false);
+    expect(parseConfig({ METRICS_PORT: '9.5' }).ok).toBe(false);
+    const same = parseConfig({ PORT: '8080', METRICS_PORT: '8080' });
+    expect(!same.ok && same.problems.join()).toContain('METRICS_PORT must differ from PORT');
+    expect(parseConfig({ METRICS_PORT: '3000' }).ok).toBe(false);
+    const short = parseConfig({ METRICS_TOKEN: 'x'.repeat(23) });
+    expect(!short.ok && short.problems.join()).toContain('METRICS_TOKEN must be at least 24 characters');
+    expect(parseConfig({ METRICS_TOKEN: `${'x'.repeat(24)} y` }).ok).toBe(false);
+    const both = parseConfig({ METRICS_PORT: '9464', METRICS_TOKEN: 'x'.repeat(24) });
+    expect(both.ok && [both.config.metricsPort, both.config.metricsToken]).toEqual([9464, 'x'.repeat(24)]);
   });
 });

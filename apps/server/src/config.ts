@@ -49,6 +49,10 @@ export interface Config {
    * log in dozens of members from one address; production keeps 1.
    */
   rateLimitScale: number;
+  /** A separate internal port serving GET /metrics (on HOST); null serves none. */
+  metricsPort: number | null;
+  /** Bearer token of GET /metrics on the main port; null serves none there. */
+  metricsToken: string | null;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -145,6 +149,19 @@ const EnvSchema = z.object({
       .min(1, 'RATE_LIMIT_SCALE must be at least 1')
       .max(1000, 'RATE_LIMIT_SCALE must be at most 1000'),
   ),
+  METRICS_PORT: optional(
+    z.coerce
+      .number({ error: 'METRICS_PORT must be a number' })
+      .int('METRICS_PORT must be a whole number')
+      .min(1, 'METRICS_PORT must be between 1 and 65535')
+      .max(65535, 'METRICS_PORT must be between 1 and 65535'),
+  ),
+  METRICS_TOKEN: optional(
+    z
+      .string()
+      .min(24, 'METRICS_TOKEN must be at least 24 characters')
+      .regex(/^[\x21-\x7e]+$/, 'METRICS_TOKEN must be printable ASCII without spaces'),
+  ),
   /** Set by npm to the directory it was started in; relative paths are meant from there. */
   INIT_CWD: optional(z.string()),
 });
@@ -222,6 +239,10 @@ export function parseConfig(env: Record<string, string | undefined>, cwd: string
   const pushHosts = parsePushHosts(env.PUSH_HOSTS?.trim() || undefined);
   if ('problem' in pushHosts) problems.push(pushHosts.problem);
 
+  if (parsed.success && parsed.data.METRICS_PORT !== undefined && parsed.data.METRICS_PORT === (parsed.data.PORT ?? 3000)) {
+    problems.push('METRICS_PORT must differ from PORT: the metrics port is internal, the main port is public');
+  }
+
   if (!parsed.success || 'problem' in trustProxy || 'problem' in pushHosts || problems.length > 0) {
     return { ok: false, problems };
   }
@@ -258,6 +279,8 @@ export function parseConfig(env: Record<string, string | undefined>, cwd: string
       jobTickSeconds: e.JOB_TICK_SECONDS ?? 60,
       mailWebhookSecret: e.MAIL_WEBHOOK_SECRET ?? null,
       rateLimitScale: e.RATE_LIMIT_SCALE ?? 1,
+      metricsPort: e.METRICS_PORT ?? null,
+      metricsToken: e.METRICS_TOKEN ?? null,
     },
   };
 }

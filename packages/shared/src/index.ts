@@ -15,6 +15,7 @@ export * from './schemas/search.js';
 export * from './schemas/likes.js';
 export * from './schemas/chat.js';
 export * from './schemas/live.js';
+export * from './schemas/ops.js';
 export * from './schemas/payments.js';
 export * from './schemas/notifications.js';
 export * from './schemas/landing.js';

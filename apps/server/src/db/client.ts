@@ -22,6 +22,17 @@ export interface Database {
   dumpDataDir?: () => Promise<Blob>;
 }
 
+/**
+ * The PostgreSQL pool's use (pg's counts), for the metrics; null for PGlite, which runs one
+ * query at a time in-process and has no pool. Read through drizzle's `$client`, so it works on
+ * any Db, including one a test opened.
+ */
+export function databasePoolStats(db: Db): { total: number; idle: number; waiting: number } | null {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return null;
+  return { total: client.totalCount, idle: client.idleCount, waiting: client.waitingCount };
+}
+
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
 import pino from 'pino';
 import { createInProcessBus, createRedisBus, type Bus } from './index.js';
 
@@ -48,6 +49,24 @@ describe('in-process bus', () => {
     await new Promise((r) => setTimeout(r, 10));
     expect(seen).toEqual([1]);
   });
+
+  it("tells delivery listeners each event's channel and lag, without the stamp in the event", async () => {
+    bus = createInProcessBus({ log });
+    const lags: Array<[string, number]> = [];
+    const off = bus.onDelivery((channel, lagMs) => void lags.push([channel, lagMs]));
+    const sub = await nextEvent(bus, 'chat');
+    await bus.publish('chat', { type: 'read' });
+    expect(await sub.event).toEqual({ type: 'read' });
+    expect(lags).toHaveLength(1);
+    expect(lags[0]![0]).toBe('chat');
+    expect(lags[0]![1]).toBeGreaterThanOrEqual(0);
+    expect(lags[0]![1]).toBeLessThan(1000);
+    off();
+    await bus.publish('chat', { type: 'read' });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(lags).toHaveLength(1);
+    await expect(bus.ping()).resolves.toBeUndefined();
+  });
 });
 
 describe.runIf(redisUrl)('redis bus', () => {
@@ -79,5 +98,25 @@ describe.runIf(redisUrl)('redis bus', () => {
     await a.publish(channel, 2);
     await new Promise((r) => setTimeout(r, 100));
     expect(seen).toEqual([1]);
+  });
+
+  it('stamps events in an envelope for the lag, delivers bare events of an older process, and answers ping', async () => {
+    const a = createRedisBus({ url: redisUrl!, log });
+    const b = createRedisBus({ url: redisUrl!, log });
+    buses.push(a, b);
+    const channel = `test:${process.pid}:${Date.now()}:lag`;
+    const lags: Array<[string, number]> = [];
+    b.onDelivery((c, lagMs) => void lags.push([c, lagMs]));
+    const seen: unknown[] = [];
+    await b.subscribe(channel, (e) => void seen.push(e));
+    await a.publish(channel, { type: 'like', at: 'x' });
+    const older = new Redis(redisUrl!);
+    await older.publish(`bus:${channel}`, JSON.stringify({ type: 'match' }));
+    await older.quit();
+    await expect.poll(() => seen).toEqual([{ type: 'like', at: 'x' }, { type: 'match' }]);
+    expect(lags).toHaveLength(1);
+    expect(lags[0]![0]).toBe(channel);
+    expect(lags[0]![1]).toBeLessThan(1000);
+    await expect(b.ping()).resolves.toBeUndefined();
   });
 });

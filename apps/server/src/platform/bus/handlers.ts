@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { BusHandler } from './index.js';
+import type { BusHandler, DeliveryListener } from './index.js';
 
 /**
  * The subscribers of each channel. Shared by both buses so delivery behaves the same: every
@@ -7,6 +7,7 @@ import type { BusHandler } from './index.js';
  */
 export class HandlerRegistry {
   private readonly channels = new Map<string, Set<BusHandler>>();
+  private readonly listeners = new Set<DeliveryListener>();
 
   constructor(private readonly log: FastifyBaseLogger) {}
 
@@ -34,10 +35,23 @@ export class HandlerRegistry {
 
   clear(): void {
     this.channels.clear();
+    this.listeners.clear();
   }
 
-  /** Runs every handler of the channel with the event. */
-  async deliver(channel: string, event: unknown): Promise<void> {
+  listen(listener: DeliveryListener): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  /**
+   * Runs every handler of the channel with the event, after telling the delivery listeners its
+   * lag; `publishedAt` (epoch ms) is null for an event sent without a stamp.
+   */
+  async deliver(channel: string, event: unknown, publishedAt: number | null): Promise<void> {
+    if (publishedAt !== null) {
+      const lagMs = Math.max(0, Date.now() - publishedAt);
+      for (const listener of this.listeners) listener(channel, lagMs);
+    }
     const handlers = [...(this.channels.get(channel) ?? [])];
     await Promise.all(
       handlers.map(async (handler) => {

@@ -13,7 +13,8 @@ export function createInProcessBus(opts: { log: FastifyBaseLogger }): Bus {
     async publish(channel, event) {
       if (closed) throw new Error('bus closed');
       const copy: unknown = JSON.parse(JSON.stringify(event ?? null));
-      setImmediate(() => void registry.deliver(channel, copy));
+      const publishedAt = Date.now();
+      setImmediate(() => void registry.deliver(channel, copy, publishedAt));
     },
     async subscribe(channel, handler) {
       if (closed) throw new Error('bus closed');
@@ -21,6 +22,12 @@ export function createInProcessBus(opts: { log: FastifyBaseLogger }): Bus {
       return async () => {
         registry.remove(channel, handler);
       };
+    },
+    onDelivery(listener) {
+      return registry.listen(listener);
+    },
+    async ping() {
+      if (closed) throw new Error('bus closed');
     },
     async close() {
       closed = true;

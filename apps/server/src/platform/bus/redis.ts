@@ -7,6 +7,23 @@ import type { Bus } from './index.js';
 const PREFIX = 'bus:';
 
 /**
+ * What goes over Redis: the event with the moment it was published (epoch ms), for the
+ * publish-to-delivery lag. The stamp stays in this envelope, out of the typed event that
+ * subscribers validate.
+ */
+interface Envelope {
+  bus: 1;
+  at: number;
+  event: unknown;
+}
+
+function isEnvelope(value: unknown): value is Envelope {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return v.bus === 1 && typeof v.at === 'number' && Number.isFinite(v.at) && 'event' in v;
+}
+
+/**
  * The bus across processes: Redis pub/sub over two connections, because a connection in
  * subscriber mode cannot publish. ioredis reconnects and resubscribes by itself.
  */
@@ -26,25 +43,36 @@ export function createRedisBus(opts: { url: string; log: FastifyBaseLogger }): B
 
   subscriber.on('message', (redisChannel: string, message: string) => {
     if (!redisChannel.startsWith(PREFIX)) return;
-    let event: unknown;
+    let received: unknown;
     try {
-      event = JSON.parse(message);
+      received = JSON.parse(message);
     } catch {
       log.warn({ channel: redisChannel }, 'bus message is not JSON; dropped');
       return;
     }
-    void registry.deliver(redisChannel.slice(PREFIX.length), event);
+    // A bare event comes from a process of the version before the envelope (a rolling update).
+    const channel = redisChannel.slice(PREFIX.length);
+    if (isEnvelope(received)) void registry.deliver(channel, received.event, received.at);
+    else void registry.deliver(channel, received, null);
   });
 
   return {
     async publish(channel, event) {
-      await publisher.publish(PREFIX + channel, JSON.stringify(event ?? null));
+      const envelope: Envelope = { bus: 1, at: Date.now(), event: event ?? null };
+      await publisher.publish(PREFIX + channel, JSON.stringify(envelope));
     },
     async subscribe(channel, handler) {
       if (registry.add(channel, handler)) await subscriber.subscribe(PREFIX + channel);
       return async () => {
         if (registry.remove(channel, handler)) await subscriber.unsubscribe(PREFIX + channel);
       };
+    },
+    onDelivery(listener) {
+      return registry.listen(listener);
+    },
+    async ping() {
+      // Redis answers PING in subscriber mode too.
+      await Promise.all([publisher.ping(), subscriber.ping()]);
     },
     async close() {
       registry.clear();

@@ -74,7 +74,14 @@ describe('createJobRunner', () => {
     };
     const logger = pino({ level: 'error' }, { write: (line: string) => void errors.push(JSON.parse(line)) });
     const { job: other, runs } = countingJob('after-flaky');
-    const runner = createJobRunner({ db: database.db, log: logger, jobs: [failing, other], tickMs: 60_000 });
+    const outcomes: string[] = [];
+    const runner = createJobRunner({
+      db: database.db,
+      log: logger,
+      jobs: [failing, other],
+      tickMs: 60_000,
+      onRun: (name, outcome) => void outcomes.push(`${name} ${outcome}`),
+    });
     const at = new Date('2026-11-22T09:00:00Z');
     const first = await runner.runDue(at);
     expect(first).toContain('after-flaky');
@@ -83,6 +90,7 @@ describe('createJobRunner', () => {
     expect(errors).toEqual([expect.objectContaining({ job: 'flaky', msg: expect.stringContaining('failed') })]);
     expect(await runner.runDue(at)).toEqual(['flaky']);
     expect(attempts).toBe(2);
+    expect(outcomes.filter((o) => !o.startsWith('prune'))).toEqual(['flaky failed', 'after-flaky ok', 'flaky ok']);
   });
 
   it('ticks on its timer until stopped', async () => {

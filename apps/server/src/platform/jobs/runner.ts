@@ -45,6 +45,9 @@ export function isoWeekPeriod(now: Date): string {
   return `${day.getUTCFullYear()}-W${pad(week)}`;
 }
 
+/** How a claimed run ended, for the job-runs metric. */
+export type JobOutcome = 'ok' | 'failed';
+
 /** How long finished runs are kept: long enough to read when a job last ran. */
 const KEEP_RUNS_DAYS = 30;
 
@@ -76,6 +79,8 @@ export function createJobRunner(opts: {
   /** Milliseconds between checks for due jobs. */
   tickMs: number;
   now?: () => Date;
+  /** Told of every run this process claimed and finished (metrics). */
+  onRun?: (job: string, outcome: JobOutcome) => void;
 }): JobRunner {
   const { db, log } = opts;
   const clock = opts.now ?? (() => new Date());
@@ -95,8 +100,10 @@ export function createJobRunner(opts: {
         .update(jobRuns)
         .set({ finishedAt: sql`now()` })
         .where(and(eq(jobRuns.job, job.name), eq(jobRuns.period, period)));
+      opts.onRun?.(job.name, 'ok');
       return true;
     } catch (err) {
+      opts.onRun?.(job.name, 'failed');
       log.error({ err, job: job.name, period }, 'scheduled job failed; it is retried on the next tick');
       await db.delete(jobRuns).where(and(eq(jobRuns.job, job.name), eq(jobRuns.period, period)));
       return false;

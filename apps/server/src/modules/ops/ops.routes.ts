@@ -1,0 +1,77 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { matchRoute, type HealthResponse } from '@app/shared';
+import { bearerMatches, type Metrics } from '../../platform/metrics/index.js';
+import type { ReadinessService } from './ops.service.js';
+
+export interface OpsPluginOptions {
+  readiness: ReadinessService;
+  /** The app's metrics; null when neither METRICS_PORT nor METRICS_TOKEN is set. */
+  metrics: Metrics | null;
+  /** METRICS_TOKEN: GET /metrics on this port with this bearer token; null serves none here. */
+  metricsToken: string | null;
+}
+
+/**
+ * The route label of a request: its route pattern, never the raw URL (ids and tokens would
+ * make a series per member and leak into the metrics). The app's pages are answered by the
+ * not-found handler, so they are named by the shared route table's pattern.
+ */
+export function routeLabel(request: FastifyRequest, statusCode: number): string {
+  const pattern = request.routeOptions.url;
+  if (pattern) return pattern;
+  if (statusCode >= 400) return 'unmatched';
+  const pathname = request.url.split('?')[0] ?? '/';
+  if (pathname.startsWith('/api/')) return 'unmatched';
+  if (pathname === '/admin' || pathname.startsWith('/admin/')) return '/admin/*';
+  return matchRoute(pathname)?.route.path ?? 'unmatched';
+}
+
+/**
+ * Probes answer quickly and quietly: outside the rate limit and the OpenAPI document, no
+ * per-request log lines (a probe every few seconds would bury the log), never cached.
+ */
+const PROBE = { logLevel: 'silent', config: { rateLimit: false }, schema: { hide: true } } as const;
+
+function noStore(reply: FastifyReply): FastifyReply {
+  return reply.header('cache-control', 'no-store');
+}
+
+/**
+ * GET /healthz (alive), GET /readyz (database, Redis when configured, storage; 503 naming the
+ * failed checks), GET /metrics behind METRICS_TOKEN, and the request-duration histogram.
+ * While the app closes, Fastify itself answers every request 503 (return503OnClosing), so a
+ * load balancer's /readyz fails from the first moment of a shutdown.
+ */
+export const opsPlugin = fp<OpsPluginOptions>(
+  async (app, { readiness, metrics, metricsToken }) => {
+    if (metrics) {
+      app.addHook('onResponse', async (request, reply) => {
+        const route = routeLabel(request, reply.statusCode);
+        metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+      });
+    }
+
+    app.get('/healthz', PROBE, async (_request, reply) => {
+      noStore(reply);
+      return { status: 'ok' } satisfies HealthResponse;
+    });
+
+    app.get('/readyz', PROBE, async (_request, reply) => {
+      const result = await readiness.check();
+      return noStore(reply)
+        .code(result.status === 'ok' ? 200 : 503)
+        .send(result);
+    });
+
+    if (metrics && metricsToken) {
+      app.get('/metrics', PROBE, async (request, reply) => {
+        // Without the token the endpoint does not exist, as far as the caller can tell.
+        if (!bearerMatches(request.headers.authorization, metricsToken)) return reply.callNotFound();
+        const text = await metrics.registry.metrics();
+        return noStore(reply).type(metrics.registry.contentType).send(text);
+      });
+    }
+  },
+  { name: 'ops' },
+);
