@@ -155,6 +155,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
         : config.trustProxy,
     // Ids for log correlation only; a client-sent id is never trusted.
     requestIdHeader: false,
+    // Fastify 5's defaults, named because the graceful shutdown relies on them: on close, idle
+    // keep-alive connections are closed and a request arriving on an open one answers 503 with
+    // Connection: close, so load balancers move on while requests in flight finish.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

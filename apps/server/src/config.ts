@@ -55,6 +55,9 @@ export interface Config {
   metricsToken: string | null;
 }
 
+/** How long in-flight requests get to finish on SIGTERM/SIGINT before the process exits anyway. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -239,7 +242,11 @@ export function parseConfig(env: Record<string, string | undefined>, cwd: string
   const pushHosts = parsePushHosts(env.PUSH_HOSTS?.trim() || undefined);
   if ('problem' in pushHosts) problems.push(pushHosts.problem);
 
-  if (parsed.success && parsed.data.METRICS_PORT !== undefined && parsed.data.METRICS_PORT === (parsed.data.PORT ?? 3000)) {
+  if (
+    parsed.success &&
+    parsed.data.METRICS_PORT !== undefined &&
+    parsed.data.METRICS_PORT === (parsed.data.PORT ?? 3000)
+  ) {
     problems.push('METRICS_PORT must differ from PORT: the metrics port is internal, the main port is public');
   }
 

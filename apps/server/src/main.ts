@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { buildApp, mediaDir } from './app.js';
-import { loadConfig, type Config } from './config.js';
+import { loadConfig, SHUTDOWN_GRACE_MS, type Config } from './config.js';
 import { openDatabase, type Db } from './db/client.js';
 import { members } from './db/schema/index.js';
 import { isDemoSeedChild, runDemoSeedChild, seedDemoInChildProcess } from './db/seed/demo-process.js';
@@ -10,10 +10,8 @@ import { DEMO_LOGIN, DEMO_STAFF } from './db/seed/demo/people.js';
 import { hasNoMembers, seedReference } from './db/seed/reference.js';
 import { createLogger } from './logger.js';
 import { createBus } from './platform/bus/index.js';
+import { startMetricsServer, type MetricsServer } from './platform/metrics/server.js';
 import { createLocalDiskStorage } from './platform/storage/index.js';
-
-/** How long in-flight requests get to finish on SIGTERM/SIGINT before the process exits anyway. */
-const SHUTDOWN_GRACE_MS = 10_000;
 
 /** Pretty logs for a person at a terminal, JSON lines for everything else (and when not installed). */
 function wantsPrettyLogs(): boolean {
@@ -45,7 +43,12 @@ function siteUrl(config: Config, address: AddressInfo): string {
 /**
  * Process entry: config -> database (migrated at open) -> reference data -> demo site on an
  * empty database (seeded by a child process of this same entry, see demo-process.ts) -> app ->
- * listen, and a graceful shutdown on SIGTERM/SIGINT.
+ * listen (and the metrics port), and a graceful shutdown on SIGTERM/SIGINT: app.close() stops
+ * accepting connections, answers 503 to anything new on an open one (so /readyz fails at once),
+ * closes idle keep-alive connections, closes live tabs with 1012 so they reconnect to another
+ * process, lets requests in flight finish (their connections close after the answer) and stops
+ * the jobs; then the bus and the database close and the process exits 0, or 1 after
+ * SHUTDOWN_GRACE_MS.
  */
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -81,6 +84,7 @@ async function main(): Promise<void> {
   const bus = createBus({ redisUrl: config.redisUrl, log });
   const app = await buildApp(config, { db: database.db, bus, logger: log });
 
+  let metricsServer: MetricsServer | null = null;
   let stopping = false;
   const shutdown = async (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -95,6 +99,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS).unref();
     try {
       await app.close();
+      await metricsServer?.close();
       await bus.close();
       await database.close();
       log.info('stopped');
@@ -110,6 +115,14 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const url = siteUrl(config, app.server.address() as AddressInfo);
   log.info({ url }, `Site running at ${url}`);
+  if (config.metricsPort !== null && app.metrics) {
+    metricsServer = await startMetricsServer({
+      host: config.host,
+      port: config.metricsPort,
+      registry: app.metrics.registry,
+    });
+    log.info({ host: config.host, port: metricsServer.port }, 'metrics served on the internal port');
+  }
   if (demoLogin) {
     log.info(`Demo member: ${demoLogin.email} / ${demoLogin.password}`);
     log.info(

@@ -39,12 +39,30 @@ function noStore(reply: FastifyReply): FastifyReply {
 
 /**
  * GET /healthz (alive), GET /readyz (database, Redis when configured, storage; 503 naming the
- * failed checks), GET /metrics behind METRICS_TOKEN, and the request-duration histogram.
- * While the app closes, Fastify itself answers every request 503 (return503OnClosing), so a
- * load balancer's /readyz fails from the first moment of a shutdown.
+ * failed checks), GET /metrics behind METRICS_TOKEN, the request-duration histogram, and
+ * connections that close after their answer once a shutdown began. While the app closes,
+ * Fastify itself answers every new request 503 (return503OnClosing), so a load balancer's
+ * /readyz fails from the first moment of a shutdown.
  */
 export const opsPlugin = fp<OpsPluginOptions>(
   async (app, { readiness, metrics, metricsToken }) => {
+    // Node's server.close() closes the keep-alive connections that are idle at that moment
+    // only: a connection whose request is in flight would answer "keep-alive" and then hold
+    // the close until its keep-alive timeout (72 s), past the shutdown's grace. So from the
+    // start of a shutdown every answer closes its connection.
+    let closing = false;
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
+    app.addHook('onSend', async (_request, reply, payload) => {
+      if (closing) reply.header('connection', 'close');
+      return payload;
+    });
+    app.addHook('onResponse', async (request) => {
+      // An answer whose headers went out before the shutdown began still said keep-alive.
+      if (closing) request.raw.socket.end();
+    });
+
     if (metrics) {
       app.addHook('onResponse', async (request, reply) => {
         const route = routeLabel(request, reply.statusCode);
