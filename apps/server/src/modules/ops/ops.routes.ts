@@ -59,8 +59,10 @@ export const opsPlugin = fp<OpsPluginOptions>(
       return payload;
     });
     app.addHook('onResponse', async (request) => {
-      // An answer whose headers went out before the shutdown began still said keep-alive.
-      if (closing) request.raw.socket.end();
+      // An answer whose headers went out before the shutdown began still said keep-alive. An
+      // injected request (tests) has a stand-in socket without end().
+      const { socket } = request.raw;
+      if (closing && typeof socket.end === 'function') socket.end();
     });
 
     if (metrics) {
