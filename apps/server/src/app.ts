@@ -1,5 +1,4 @@
 import type { Agent } from 'node:https';
-import { join } from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
@@ -83,7 +82,7 @@ import { createMetrics, type Metrics } from './platform/metrics/index.js';
 import { createPaymentProvider } from './platform/payments/index.js';
 import { createWebPushSender, resolveVapidKeys } from './platform/push/index.js';
 import { createSmsSender } from './platform/sms/index.js';
-import { createLocalDiskStorage, type MediaStorage } from './platform/storage/index.js';
+import { createMediaStorage, mediaDir, type MediaStorage } from './platform/storage/index.js';
 import { storageAnswers } from './platform/storage/probe.js';
 import { countryForIp } from './platform/geo/index.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -111,7 +110,7 @@ export interface AppDeps {
   profileRateLimits?: Partial<ProfileRateLimits>;
   /** The per-member limit of sent messages (MESSAGES_PER_MINUTE). */
   messageRateLimit?: MessageRateLimit;
-  /** Where photos are stored; by default local disk under DATA_DIR/media. */
+  /** Where media are stored; by default createMediaStorage's choice (the bucket, or DATA_DIR/media). */
   storage?: MediaStorage;
   /** The clock of time-based rules (daily swipe limit, auto-like); tests move it. */
   now?: () => Date;
@@ -135,11 +134,6 @@ const LIVE_MAX_PAYLOAD = 1024;
 
 /** The app as modules see it: zod schemas type requests and replies. */
 export type App = FastifyInstance;
-
-/** Where local media live: under DATA_DIR, whatever storage writes them. */
-export function mediaDir(config: Pick<Config, 'dataDir'>): string {
-  return join(config.dataDir, 'media');
-}
 
 /**
  * Builds the whole app: external plugins, then ours, then the modules' routes (fastify/demo's
@@ -175,7 +169,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   }
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, db, log: app.log });
   if (!deps.mailer) owned.push(() => mailer.close());
-  const storage = deps.storage ?? createLocalDiskStorage(mediaDir(config));
+  const storage = deps.storage ?? (await createMediaStorage(config));
   if (mailer.kind === 'outbox') {
     const origin = config.publicUrl ?? `http://localhost:${config.port}`;
     app.log.warn(
@@ -410,7 +404,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(errorsPlugin, { pageFallback: web.pageFallback });
   await app.register(requestTypePlugin);
   await app.register(sessionPlugin, { db });
-  await app.register(mediaPlugin, { mediaDir: mediaDir(config) });
+  await app.register(mediaPlugin, { storage, localDir: config.s3 ? null : mediaDir(config) });
   await app.register(webPlugin, { webDistDir: config.webDistDir });
 
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -34,6 +34,7 @@ describe('parseConfig', () => {
       rateLimitScale: 1,
       metricsPort: null,
       metricsToken: null,
+      s3: null,
     });
     expect(c.dataDir).toMatch(/\/data$/);
     expect(c.webDistDir).toMatch(/\/apps\/web\/dist$/);
@@ -91,8 +92,59 @@ describe('parseConfig', () => {
         rateLimitScale: 10,
         metricsPort: 9464,
         metricsToken: 'a-metrics-token-of-32-characters',
+        s3: null,
       },
     });
+  });
+
+  it('keeps media in a bucket when S3_BUCKET is set, with the region defaulting to us-east-1', () => {
+    const result = parseConfig({
+      S3_ENDPOINT: 'https://s3.nl-ams.scw.cloud/',
+      S3_BUCKET: 'amoria-media',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret/key+example',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(result.ok && result.config.s3).toEqual({
+      endpoint: 'https://s3.nl-ams.scw.cloud',
+      region: 'us-east-1',
+      bucket: 'amoria-media',
+      credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret/key+example' },
+      forcePathStyle: true,
+    });
+    const aws = parseConfig({ S3_BUCKET: 'amoria-media', S3_REGION: 'eu-central-1' });
+    expect(aws.ok && aws.config.s3).toEqual({
+      endpoint: null,
+      region: 'eu-central-1',
+      bucket: 'amoria-media',
+      credentials: null,
+      forcePathStyle: false,
+    });
+  });
+
+  it('lists every problem of an incomplete or malformed bucket configuration', () => {
+    const orphans = parseConfig({ S3_ENDPOINT: 'https://s3.example.com', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' });
+    expect(orphans.ok).toBe(false);
+    if (orphans.ok) return;
+    expect(orphans.problems).toEqual([
+      'S3_ENDPOINT, S3_ACCESS_KEY_ID set without S3_BUCKET: set S3_BUCKET to keep media in a bucket, or unset them',
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together, or neither',
+    ]);
+    const malformed = parseConfig({
+      S3_ENDPOINT: 's3.example.com/media',
+      S3_REGION: 'EU Central',
+      S3_BUCKET: 'My_Bucket',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'sometimes',
+    });
+    expect(malformed.ok).toBe(false);
+    if (malformed.ok) return;
+    const text = malformed.problems.join('\n');
+    for (const name of ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_FORCE_PATH_STYLE', 'S3_ACCESS_KEY_ID and']) {
+      expect(text).toContain(name);
+    }
+    expect(malformed.problems).toHaveLength(5);
+    expect(parseConfig({ S3_BUCKET: 'media', S3_ENDPOINT: 'https://s3.example.com/bucket' }).ok).toBe(false);
   });
 
   it('treats empty values as unset', () => {

@@ -53,6 +53,20 @@ export interface Config {
   metricsPort: number | null;
   /** Bearer token of GET /metrics on the main port; null serves none there. */
   metricsToken: string | null;
+  /** The S3-compatible bucket that holds media (S3_BUCKET and the rest); null keeps media on local disk under dataDir. */
+  s3: S3Config | null;
+}
+
+/** Where media live when they live in a bucket. */
+export interface S3Config {
+  /** The S3 API's origin (MinIO, R2, Scaleway, ...); null means AWS's own endpoint for `region`. */
+  endpoint: string | null;
+  region: string;
+  bucket: string;
+  /** Null leaves the credentials to the SDK's own chain (AWS_* variables, an instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  /** Addresses the bucket as a path (endpoint/bucket/key), as most S3-compatible servers want. */
+  forcePathStyle: boolean;
 }
 
 /** How long in-flight requests get to finish on SIGTERM/SIGINT before the process exits anyway. */
@@ -165,6 +179,30 @@ const EnvSchema = z.object({
       .min(24, 'METRICS_TOKEN must be at least 24 characters')
       .regex(/^[\x21-\x7e]+$/, 'METRICS_TOKEN must be printable ASCII without spaces'),
   ),
+  S3_ENDPOINT: optional(
+    z.string().refine((v) => {
+      try {
+        const url = new URL(v);
+        return ['http:', 'https:'].includes(url.protocol) && url.pathname === '/' && !url.search && !url.username;
+      } catch {
+        return false;
+      }
+    }, 'S3_ENDPOINT must be an http:// or https:// origin without a path, e.g. https://s3.eu-central-1.amazonaws.com'),
+  ),
+  S3_REGION: optional(
+    z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'S3_REGION must be a region name such as eu-central-1'),
+  ),
+  S3_BUCKET: optional(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens',
+      ),
+  ),
+  S3_ACCESS_KEY_ID: optional(z.string()),
+  S3_SECRET_ACCESS_KEY: optional(z.string()),
+  S3_FORCE_PATH_STYLE: optional(booleanString('S3_FORCE_PATH_STYLE')),
   /** Set by npm to the directory it was started in; relative paths are meant from there. */
   INIT_CWD: optional(z.string()),
 });
@@ -221,6 +259,28 @@ function parsePushHosts(value: string | undefined): { value: string[] } | { prob
   };
 }
 
+const S3_SETTINGS = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'];
+
+/**
+ * The S3 settings that only make sense together: a bucket's other settings without the bucket
+ * would silently keep media on local disk, and one half of a key pair would silently fall back
+ * to the SDK's own credentials.
+ */
+function s3Problems(env: Record<string, string | undefined>): string[] {
+  const set = (name: string) => Boolean(env[name]?.trim());
+  const problems: string[] = [];
+  const orphans = S3_SETTINGS.filter(set);
+  if (!set('S3_BUCKET') && orphans.length > 0) {
+    problems.push(
+      `${orphans.join(', ')} set without S3_BUCKET: set S3_BUCKET to keep media in a bucket, or unset them`,
+    );
+  }
+  if (set('S3_ACCESS_KEY_ID') !== set('S3_SECRET_ACCESS_KEY')) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together, or neither');
+  }
+  return problems;
+}
+
 /**
  * Turns an environment into a typed config, or into the list of every problem found, so an
  * operator fixes them all in one go. Pure: relative paths resolve against INIT_CWD (the
@@ -249,6 +309,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd: string
   ) {
     problems.push('METRICS_PORT must differ from PORT: the metrics port is internal, the main port is public');
   }
+  problems.push(...s3Problems(env));
 
   if (!parsed.success || 'problem' in trustProxy || 'problem' in pushHosts || problems.length > 0) {
     return { ok: false, problems };
@@ -288,6 +349,18 @@ export function parseConfig(env: Record<string, string | undefined>, cwd: string
       rateLimitScale: e.RATE_LIMIT_SCALE ?? 1,
       metricsPort: e.METRICS_PORT ?? null,
       metricsToken: e.METRICS_TOKEN ?? null,
+      s3: e.S3_BUCKET
+        ? {
+            endpoint: e.S3_ENDPOINT ? new URL(e.S3_ENDPOINT).origin : null,
+            region: e.S3_REGION ?? 'us-east-1',
+            bucket: e.S3_BUCKET,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : null,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+          }
+        : null,
     },
   };
 }

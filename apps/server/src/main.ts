@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { buildApp, mediaDir } from './app.js';
+import { buildApp } from './app.js';
 import { loadConfig, SHUTDOWN_GRACE_MS, type Config } from './config.js';
 import { openDatabase, type Db } from './db/client.js';
 import { members } from './db/schema/index.js';
@@ -11,7 +11,7 @@ import { hasNoMembers, seedReference } from './db/seed/reference.js';
 import { createLogger } from './logger.js';
 import { createBus } from './platform/bus/index.js';
 import { startMetricsServer, type MetricsServer } from './platform/metrics/server.js';
-import { createLocalDiskStorage } from './platform/storage/index.js';
+import { createMediaStorage } from './platform/storage/index.js';
 
 /** Pretty logs for a person at a terminal, JSON lines for everything else (and when not installed). */
 function wantsPrettyLogs(): boolean {
@@ -61,9 +61,8 @@ async function main(): Promise<void> {
       onIdleError: (err) => log.warn({ err }, 'an idle database connection was closed by the server'),
     });
   let database = await open();
-  const storage = createLocalDiskStorage(mediaDir(config));
   if (isDemoSeedChild()) {
-    await runDemoSeedChild({ db: database.db, storage, log });
+    await runDemoSeedChild({ db: database.db, storage: await createMediaStorage(config), log });
     await database.close();
     return;
   }

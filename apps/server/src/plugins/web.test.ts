@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { mediaDir } from '../app.js';
+import { mediaDir } from '../platform/storage/index.js';
 import { modulePreloads, pickEncoding } from './web.js';
 
 let t: TestApp;

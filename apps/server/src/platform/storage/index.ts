@@ -1,2 +1,10 @@
-export { assertValidMediaKey, mediaUrl, photoKey, type MediaStorage, type PhotoVariant } from './media-storage.js';
+export {
+  assertValidMediaKey,
+  IMMUTABLE_CACHE_CONTROL,
+  mediaUrl,
+  photoKey,
+  type MediaStorage,
+  type PhotoVariant,
+} from './media-storage.js';
 export { createLocalDiskStorage } from './local-disk-storage.js';
+export { createMediaStorage, mediaDir } from './create-media-storage.js';

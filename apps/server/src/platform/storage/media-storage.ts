@@ -12,6 +12,13 @@ export interface MediaStorage {
   delete(key: string): Promise<void>;
 }
 
+/**
+ * How long browsers and CDNs may keep a stored object. Every key names its content for good:
+ * photos and chat images get a random id per upload, and the demo seed's deterministic ids
+ * always render the same portrait; nothing is rewritten in place. So a year, without asking again.
+ */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
 /** Size variants of a member photo (see the demo seed and the photos module). */
 export type PhotoVariant = 'main' | 'thumb' | 'match';
 
