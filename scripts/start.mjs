@@ -1,6 +1,6 @@
 // `npm start`: builds what is out of date (the web app, the compiled server), then runs the
 // compiled server in its place. `node scripts/start.mjs build` (`npm run build`) builds both. `node scripts/start.mjs <entry> [args]` does the same for another
-// entry point of apps/server/dist (create-staff, check-ledger), which needs only the server.
+// entry point of apps/server/dist (create-staff, check-ledger, copy-to-s3), which needs only the server.
 //
 // A build is out of date when the content hash of its inputs differs from the stamp written
 // beside its output after the last successful build: contents, not mtimes, so a fresh checkout

@@ -20,6 +20,7 @@ const ENTRY_POINTS = {
   main: 'src/main.ts',
   'create-staff': 'src/modules/admin/create-staff.ts',
   'check-ledger': 'src/modules/payments/check-ledger.ts',
+  'copy-to-s3': 'src/platform/storage/copy-to-s3.ts',
 };
 
 /** Folders read at run time beside a module (src/<from>), copied beside the bundle (<outdir>/<to>). */

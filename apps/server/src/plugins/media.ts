@@ -1,21 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import { assertValidMediaKey, IMMUTABLE_CACHE_CONTROL, type MediaStorage } from '../platform/storage/index.js';
+import { assertValidMediaKey, contentTypeOf, IMMUTABLE_CACHE_CONTROL, type MediaStorage } from '../platform/storage/index.js';
 
 export interface MediaPluginOptions {
   storage: MediaStorage;
   /** The local disk root the storage writes to, served as static files; null serves through the storage. */
   localDir: string | null;
 }
-
-const CONTENT_TYPES: Record<string, string> = {
-  webp: 'image/webp',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-};
 
 /**
  * Serves media under /media/ when the settings' cdn_prefix is empty. Local disk is served as
@@ -55,8 +47,7 @@ export const mediaPlugin = fp<MediaPluginOptions>(
       if (!data) return reply.callNotFound();
       reply.header('cache-control', IMMUTABLE_CACHE_CONTROL);
       reply.header('cross-origin-resource-policy', 'cross-origin');
-      const extension = /\.([a-z0-9]+)$/i.exec(key)?.[1]?.toLowerCase() ?? '';
-      return reply.type(CONTENT_TYPES[extension] ?? 'application/octet-stream').send(data);
+      return reply.type(contentTypeOf(key)).send(data);
     });
   },
   { name: 'media' },

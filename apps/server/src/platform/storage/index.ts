@@ -1,5 +1,6 @@
 export {
   assertValidMediaKey,
+  contentTypeOf,
   IMMUTABLE_CACHE_CONTROL,
   mediaUrl,
   photoKey,

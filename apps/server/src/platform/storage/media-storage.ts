@@ -19,6 +19,20 @@ export interface MediaStorage {
  */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
+const CONTENT_TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+};
+
+/** The content type of a stored key, by its extension (local disk keeps no content type). */
+export function contentTypeOf(key: string): string {
+  const extension = /\.([a-z0-9]+)$/i.exec(key)?.[1]?.toLowerCase() ?? '';
+  return CONTENT_TYPES[extension] ?? 'application/octet-stream';
+}
+
 /** Size variants of a member photo (see the demo seed and the photos module). */
 export type PhotoVariant = 'main' | 'thumb' | 'match';
 
