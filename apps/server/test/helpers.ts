@@ -28,11 +28,16 @@ export interface TestApp {
  * PostgreSQL admin database, a new uniquely named database that is dropped afterwards. Either
  * way migrated by openDatabase, exactly as at start.
  */
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  /** The new PostgreSQL database's URL, for a server process to open; null for PGlite. */
+  url: string | null;
+  drop(): Promise<void>;
+}> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const database = await openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteSnapshot() });
-    return { database, drop: () => database.close() };
+    return { database, url: null, drop: () => database.close() };
   }
   const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -48,6 +53,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://', onIdleError: () => {} });
   return {
     database,
+    url: url.toString(),
     async drop() {
       await database.close();
       const client = new pg.Client({ connectionString: adminUrl });

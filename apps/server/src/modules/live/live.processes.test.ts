@@ -1,14 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUEST_TYPE_HEADER, REQUEST_TYPE_VALUE } from '@app/shared';
 import { buildMember } from '../../../test/factories.js';
 import { loginCookie, openTestDatabase } from '../../../test/helpers.js';
+import { startServerProcess, type ServerProcess } from '../../../test/server-process.js';
 import type { Db } from '../../db/client.js';
 import { seedReference } from '../../db/seed/reference.js';
 import { liveUrl, openTab, tabHeaders, type LiveTestClient } from './live.test-client.js';
@@ -20,76 +17,14 @@ import { liveUrl, openTab, tabHeaders, type LiveTestClient } from './live.test-c
 const adminUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
 
-const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
-const mainPath = join(repoRoot, 'apps/server/src/main.ts');
-
-/** A port nobody listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
+/** Starts main.ts on `databaseUrl` with its own DATA_DIR (media and the rest stay per machine). */
+function startServer(databaseUrl: string, dataDir: string): Promise<ServerProcess> {
+  return startServerProcess({
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: join(dataDir, 'no-web-build'),
   });
-}
-
-interface ServerProcess {
-  origin: string;
-  child: ChildProcess;
-  /** What the process wrote to stderr, for the failure message. */
-  output(): string;
-  stop(): Promise<void>;
-}
-
-/** Starts main.ts on a free port and resolves once it answers /api/settings.php. */
-async function startServer(databaseUrl: string, dataDir: string): Promise<ServerProcess> {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', mainPath], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redisUrl,
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: join(dataDir, 'no-web-build'),
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      ERASE_JOB_INTERVAL_MINUTES: '0',
-      RATE_LIMIT_SCALE: '100',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(killer);
-  };
-
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-    const ready = await fetch(`${origin}/api/settings.php`)
-      .then((res) => res.ok)
-      .catch(() => false);
-    if (ready) break;
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`server did not answer within 60 s:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { origin, child, output: () => output, stop };
 }
 
 describe.runIf(adminUrl && redisUrl)('live channel across two server processes', () => {
@@ -103,15 +38,9 @@ describe.runIf(adminUrl && redisUrl)('live channel across two server processes',
     database = await openTestDatabase();
     db = database.database.db;
     await seedReference(db);
-    // execute answers PostgreSQL's raw result: the rows of the one-row query.
-    const { rows } = (await db.execute(sql`select current_database() as name`)) as unknown as {
-      rows: Array<{ name: string }>;
-    };
-    const url = new URL(adminUrl!);
-    url.pathname = `/${rows[0]!.name}`;
     dataDir = mkdtempSync(join(tmpdir(), 'live-processes-'));
     // One after the other: two processes starting together check the migrations at the same moment.
-    for (const name of ['one', 'two']) servers.push(await startServer(url.toString(), join(dataDir, name)));
+    for (const name of ['one', 'two']) servers.push(await startServer(database.url!, join(dataDir, name)));
   }, 120_000);
 
   afterAll(async () => {
