@@ -167,10 +167,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     redis.on('error', (err: Error) => app.log.error({ err }, 'redis (rate limit) connection error'));
     owned.push(() => redis.quit());
   }
-  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, db, log: app.log });
+  const mailer =
+    deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, db, log: app.log, logLinks: !config.production });
   if (!deps.mailer) owned.push(() => mailer.close());
   const storage = deps.storage ?? (await createMediaStorage(config));
-  if (mailer.kind === 'outbox') {
+  if (mailer.kind === 'outbox' && config.production) {
+    app.log.warn(
+      'MAIL_OUTBOX=true: MAIL IS NOT SENT. Every mail (activation, password reset, notifications) is only stored in the outbox_mails table; set SMTP_URL to send mail',
+    );
+  } else if (mailer.kind === 'outbox') {
     const origin = config.publicUrl ?? `http://localhost:${config.port}`;
     app.log.warn(
       `no SMTP_URL: mail goes to the outbox, listed at ${origin}/dev/outbox for this machine only (not for production)`,
@@ -223,7 +228,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     db,
     ...(deps.now ? { now: deps.now } : {}),
   });
-  if (demoCheckout) app.log.warn('no MOLLIE_API_KEY: payments go through the demo checkout (not for production)');
+  // In production the demo checkout exists only with its opt-in; without it (a config that
+  // parseConfig would refuse) its orders stay unpaid, since no page can mark them paid.
+  const demoPayments = demoCheckout !== null && (!config.production || config.demoPayments);
+  if (demoPayments && config.production) {
+    app.log.warn(
+      'DEMO_PAYMENTS=true: NO REAL PAYMENTS. Members mark their own orders paid on the demo checkout and get the credits; set MOLLIE_API_KEY to take payments',
+    );
+  } else if (demoPayments) {
+    app.log.warn('no MOLLIE_API_KEY: payments go through the demo checkout (not for production)');
+  }
   const payments = createPaymentsService({
     db,
     bus,
@@ -441,7 +455,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await api.register(discountsRoutes, { discounts });
   await api.register(paymentsRoutes, { payments, settings, config });
   await api.register(directDebitRoutes, { directDebit });
-  if (demoCheckout) await api.register(demoCheckoutRoutes, { demo: demoCheckout, payments });
+  if (demoCheckout && demoPayments) await api.register(demoCheckoutRoutes, { demo: demoCheckout, payments });
   await api.register(accountSettingsRoutes, {
     accountSettings,
     settings,
@@ -452,7 +466,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   await api.register(notificationsRoutes, { notifications, settings, config });
   await api.register(complaintsRoutes, { complaints });
-  await api.register(staffRoutes, { staff, config });
+  await api.register(staffRoutes, { staff, config, demoPayments });
   await api.register(adminRoutes, { admin, staff });
   await api.register(commerceRoutes, { commerce, staff });
   await api.register(siteProfilesRoutes, { siteProfiles, staff });
@@ -460,7 +474,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await api.register(pageTextsRoutes, { pageTexts, staff });
   await api.register(reportsRoutes, { reports });
   await api.register(dataExportRoutes, { dataExport });
-  if (mailer.kind === 'outbox') await api.register(outboxRoutes, { db });
+  // The outbox lists live activation and reset links: never served in production, not even
+  // with MAIL_OUTBOX=true.
+  if (mailer.kind === 'outbox' && !config.production) await api.register(outboxRoutes, { db });
 
   // Mails of bus events from the start; scheduled jobs only when configured (tests run them).
   app.addHook('onReady', async () => {

@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PUSH_HOSTS, parseConfig } from './config.js';
+import { DEFAULT_PUSH_HOSTS, loadDotEnv, parseConfig } from './config.js';
 
 const PUBLIC_KEY = 'BNbxGYNMhEIi9zrneh7mqV4oUanjLUK3m+mYZBc62frMKrEoMk88r3Lk596T0ck9xlT+aok0p5t2I6ni4Zsi8A'.replace(
   /\+/g,
@@ -14,6 +17,7 @@ describe('parseConfig', () => {
     if (!result.ok) return;
     const c = result.config;
     expect(c).toMatchObject({
+      production: false,
       port: 3000,
       host: '0.0.0.0',
       databaseUrl: null,
@@ -21,7 +25,9 @@ describe('parseConfig', () => {
       publicUrl: null,
       secureCookies: false,
       smtpUrl: null,
+      mailOutbox: false,
       mollieApiKey: null,
+      demoPayments: false,
       vapid: null,
       vapidSubject: null,
       pushHosts: DEFAULT_PUSH_HOSTS,
@@ -70,6 +76,7 @@ describe('parseConfig', () => {
     expect(result).toEqual({
       ok: true,
       config: {
+        production: false,
         port: 8080,
         host: '127.0.0.1',
         dataDir: '/home/me/site/var',
@@ -78,7 +85,9 @@ describe('parseConfig', () => {
         publicUrl: 'https://example.com',
         secureCookies: true,
         smtpUrl: 'smtp://mail:25',
+        mailOutbox: false,
         mollieApiKey: 'test_abcdefghijklmnopqrstuvwxyz1234',
+        demoPayments: false,
         vapid: { publicKey: PUBLIC_KEY, privateKey: PRIVATE_KEY },
         vapidSubject: 'mailto:support@example.com',
         pushHosts: ['fcm.googleapis.com', 'push.example.net', '127.0.0.1:8443'],
@@ -241,5 +250,98 @@ describe('parseConfig', () => {
     expect(parseConfig({ METRICS_TOKEN: `${'x'.repeat(24)} y` }).ok).toBe(false);
     const both = parseConfig({ METRICS_PORT: '9464', METRICS_TOKEN: 'x'.repeat(24) });
     expect(both.ok && [both.config.metricsPort, both.config.metricsToken]).toEqual([9464, 'x'.repeat(24)]);
+  });
+});
+
+/** A production environment that passes every production check. */
+const SAFE_PRODUCTION = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://example.com',
+  SMTP_URL: 'smtp://mail.example.com:587',
+  MOLLIE_API_KEY: 'live_abcdefghijklmnopqrstuvwxyz1234',
+};
+
+describe('parseConfig in production (NODE_ENV=production)', () => {
+  it('starts with safe settings, without the demo seed', () => {
+    const result = parseConfig(SAFE_PRODUCTION);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.config).toMatchObject({
+      production: true,
+      seedDemo: false,
+      mailOutbox: false,
+      demoPayments: false,
+      rateLimitScale: 1,
+      secureCookies: true,
+    });
+  });
+
+  it('lists every unsafe setting at once, each naming its variable and the way out', () => {
+    const result = parseConfig({ NODE_ENV: 'production', SEED_DEMO: 'true', RATE_LIMIT_SCALE: '20' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems).toHaveLength(5);
+    const [publicUrl, smtp, mollie, seed, scale] = result.problems;
+    expect(publicUrl).toMatch(/^PUBLIC_URL .*https:\/\//);
+    expect(smtp).toMatch(/^SMTP_URL .*MAIL_OUTBOX=true/);
+    expect(mollie).toMatch(/^MOLLIE_API_KEY .*DEMO_PAYMENTS=true/);
+    expect(seed).toMatch(/^SEED_DEMO=true .*staff:create/);
+    expect(scale).toMatch(/^RATE_LIMIT_SCALE must be 1/);
+  });
+
+  it('lists production problems together with malformed values', () => {
+    const result = parseConfig({ ...SAFE_PRODUCTION, PORT: 'eighty', PUBLIC_URL: 'http://example.com' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems).toHaveLength(2);
+    expect(result.problems.join('\n')).toMatch(/PORT[\s\S]*PUBLIC_URL/);
+  });
+
+  it('refuses a plain-http or missing PUBLIC_URL', () => {
+    for (const PUBLIC_URL of ['http://example.com', '', undefined]) {
+      const result = parseConfig({ ...SAFE_PRODUCTION, PUBLIC_URL });
+      expect(result.ok, String(PUBLIC_URL)).toBe(false);
+    }
+  });
+
+  it('takes MAIL_OUTBOX=true instead of SMTP_URL', () => {
+    const result = parseConfig({ ...SAFE_PRODUCTION, SMTP_URL: undefined, MAIL_OUTBOX: 'true' });
+    expect(result.ok && result.config).toMatchObject({ smtpUrl: null, mailOutbox: true });
+    expect(parseConfig({ ...SAFE_PRODUCTION, SMTP_URL: undefined, MAIL_OUTBOX: 'false' }).ok).toBe(false);
+  });
+
+  it('takes DEMO_PAYMENTS=true instead of MOLLIE_API_KEY', () => {
+    const result = parseConfig({ ...SAFE_PRODUCTION, MOLLIE_API_KEY: undefined, DEMO_PAYMENTS: 'yes' });
+    expect(result.ok && result.config).toMatchObject({ mollieApiKey: null, demoPayments: true });
+    expect(parseConfig({ ...SAFE_PRODUCTION, MOLLIE_API_KEY: undefined, DEMO_PAYMENTS: 'no' }).ok).toBe(false);
+  });
+
+  it('accepts SEED_DEMO=false and RATE_LIMIT_SCALE=1 said out loud', () => {
+    const result = parseConfig({ ...SAFE_PRODUCTION, SEED_DEMO: 'false', RATE_LIMIT_SCALE: '1' });
+    expect(result.ok && result.config).toMatchObject({ seedDemo: false, rateLimitScale: 1 });
+  });
+
+  it('keys nothing off other NODE_ENV values; the opt-ins are accepted and change no default', () => {
+    for (const NODE_ENV of ['development', 'test', 'Production']) {
+      const result = parseConfig({ NODE_ENV, MAIL_OUTBOX: 'true', DEMO_PAYMENTS: 'true' });
+      expect(result.ok && result.config, NODE_ENV).toMatchObject({ production: false, seedDemo: true });
+    }
+    expect(parseConfig({ MAIL_OUTBOX: 'sometimes' }).ok).toBe(false);
+  });
+});
+
+describe('loadDotEnv', () => {
+  it("adds the file's variables; the environment wins, even when set empty", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dotenv-'));
+    try {
+      const file = join(dir, '.env');
+      writeFileSync(file, '# comment\nPORT=8080\nHOST=127.0.0.1\nLOG_LEVEL="warn"\nSEED_DEMO=false\n');
+      const env: Record<string, string | undefined> = { HOST: '0.0.0.0', SEED_DEMO: '' };
+      expect(loadDotEnv(env, file)).toBe(true);
+      expect(env).toEqual({ PORT: '8080', HOST: '0.0.0.0', LOG_LEVEL: 'warn', SEED_DEMO: '' });
+      expect(loadDotEnv(env, join(dir, 'missing.env'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,12 +1,20 @@
-import { isAbsolute, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseEnv } from 'node:util';
 import { z } from 'zod';
 
 /**
- * The server's configuration, read once from the environment at start. Every setting the
- * process behaves on is here, explicitly: nothing keys off NODE_ENV.
+ * The server's configuration, read once from the environment (and the repository's .env) at
+ * start. Every setting the process behaves on is here, explicitly. NODE_ENV is read once, into
+ * `production`; nothing else keys off it.
  */
 export interface Config {
+  /**
+   * NODE_ENV=production: the start is refused unless the settings are safe outside the demo
+   * (productionProblems), and nothing only safe in the demo runs without its opt-in.
+   */
+  production: boolean;
   port: number;
   host: string;
   /** Absolute path; holds the embedded database (pglite/) and local media (media/). */
@@ -20,7 +28,17 @@ export interface Config {
   /** Cookies get the Secure flag: true when publicUrl is https. */
   secureCookies: boolean;
   smtpUrl: string | null;
+  /**
+   * MAIL_OUTBOX=true: production may run without SMTP_URL, mail then kept unsent in the
+   * database. Outside production the outbox is the default and this changes nothing.
+   */
+  mailOutbox: boolean;
   mollieApiKey: string | null;
+  /**
+   * DEMO_PAYMENTS=true: production may run without MOLLIE_API_KEY on the demo checkout, where
+   * members mark their own orders paid. Outside production the demo checkout is the default.
+   */
+  demoPayments: boolean;
   /** VAPID keys for web push; null when not configured (the push platform then generates them once). */
   vapid: { publicKey: string; privateKey: string } | null;
   /** The contact push services see (VAPID_SUBJECT), whether the keys are configured or generated. */
@@ -31,7 +49,7 @@ export interface Config {
    * contacted.
    */
   pushHosts: string[];
-  /** Seed the demo site when the members table is empty. */
+  /** Seed the demo site when the members table is empty (default true, false in production). */
   seedDemo: boolean;
   logLevel: LogLevel;
   /** Absolute path of the built web app (vite build output); may not exist in API tests. */
@@ -133,6 +151,8 @@ const EnvSchema = z.object({
     urlWithScheme(['http:', 'https:'], 'PUBLIC_URL must be an http:// or https:// URL, e.g. https://example.com'),
   ),
   SMTP_URL: optional(urlWithScheme(['smtp:', 'smtps:'], 'SMTP_URL must be an smtp:// or smtps:// URL')),
+  MAIL_OUTBOX: optional(booleanString('MAIL_OUTBOX')),
+  DEMO_PAYMENTS: optional(booleanString('DEMO_PAYMENTS')),
   MOLLIE_API_KEY: optional(
     z.string().regex(/^(test|live)_\w{20,}$/, 'MOLLIE_API_KEY must look like test_... or live_...'),
   ),
@@ -281,6 +301,51 @@ function s3Problems(env: Record<string, string | undefined>): string[] {
   return problems;
 }
 
+/** A variable's value, or undefined when unset or blank (as `optional` reads it). */
+function raw(env: Record<string, string | undefined>, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === '' ? undefined : value;
+}
+
+const isTrue = (value: string | undefined) => ['true', '1', 'yes'].includes(value?.toLowerCase() ?? '');
+
+/** NODE_ENV=production, the one place the process reads NODE_ENV. */
+const isProduction = (env: Record<string, string | undefined>) => raw(env, 'NODE_ENV') === 'production';
+
+/**
+ * What production mode refuses, each naming the variable and what to do. Read from the raw
+ * environment, so they are listed together with any malformed value.
+ */
+function productionProblems(env: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  const publicUrl = raw(env, 'PUBLIC_URL');
+  if (!publicUrl?.toLowerCase().startsWith('https://')) {
+    problems.push(
+      "PUBLIC_URL must be the site's https:// address in production (e.g. https://example.com): mailed links and Secure cookies depend on it",
+    );
+  }
+  if (!raw(env, 'SMTP_URL') && !isTrue(raw(env, 'MAIL_OUTBOX'))) {
+    problems.push(
+      'SMTP_URL is required in production (smtp://user:pass@smtp.example.com:587); or set MAIL_OUTBOX=true to keep mail unsent in the database',
+    );
+  }
+  if (!raw(env, 'MOLLIE_API_KEY') && !isTrue(raw(env, 'DEMO_PAYMENTS'))) {
+    problems.push(
+      'MOLLIE_API_KEY is required in production (live_...); or set DEMO_PAYMENTS=true to run the demo checkout, where members mark their own orders paid',
+    );
+  }
+  if (isTrue(raw(env, 'SEED_DEMO'))) {
+    problems.push(
+      'SEED_DEMO=true is refused in production: the demo seed creates staff logins with a published password; unset it and create the first admin with npm run staff:create -w @app/server',
+    );
+  }
+  const scale = raw(env, 'RATE_LIMIT_SCALE');
+  if (scale !== undefined && Number(scale) !== 1) {
+    problems.push('RATE_LIMIT_SCALE must be 1 (or unset) in production: it loosens every rate limit for tests');
+  }
+  return problems;
+}
+
 /**
  * Turns an environment into a typed config, or into the list of every problem found, so an
  * operator fixes them all in one go. Pure: relative paths resolve against INIT_CWD (the
@@ -289,6 +354,8 @@ function s3Problems(env: Record<string, string | undefined>): string[] {
 export function parseConfig(env: Record<string, string | undefined>, cwd: string = process.cwd()): ConfigResult {
   const parsed = EnvSchema.safeParse(env);
   const problems: string[] = parsed.success ? [] : parsed.error.issues.map((i) => i.message);
+  const production = isProduction(env);
+  if (production) problems.push(...productionProblems(env));
 
   const hasPublic = Boolean(env.VAPID_PUBLIC_KEY?.trim());
   const hasPrivate = Boolean(env.VAPID_PRIVATE_KEY?.trim());
@@ -324,6 +391,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd: string
   return {
     ok: true,
     config: {
+      production,
       port: e.PORT ?? 3000,
       host: e.HOST ?? '0.0.0.0',
       dataDir: path(e.DATA_DIR, resolve(REPO_ROOT, 'data')),
@@ -332,14 +400,16 @@ export function parseConfig(env: Record<string, string | undefined>, cwd: string
       publicUrl,
       secureCookies: publicUrl?.startsWith('https:') ?? false,
       smtpUrl: e.SMTP_URL ?? null,
+      mailOutbox: e.MAIL_OUTBOX ?? false,
       mollieApiKey: e.MOLLIE_API_KEY ?? null,
+      demoPayments: e.DEMO_PAYMENTS ?? false,
       vapid:
         e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
           ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
           : null,
       vapidSubject: e.VAPID_SUBJECT ?? null,
       pushHosts: pushHosts.value,
-      seedDemo: e.SEED_DEMO ?? true,
+      seedDemo: e.SEED_DEMO ?? !production,
       logLevel: e.LOG_LEVEL ?? 'info',
       webDistDir: path(e.WEB_DIST_DIR, resolve(REPO_ROOT, 'apps/web/dist')),
       trustProxy: trustProxy.value,
@@ -365,11 +435,35 @@ export function parseConfig(env: Record<string, string | undefined>, cwd: string
   };
 }
 
+/** The .env file read at start: the repository root's, wherever npm or node was started. */
+export const DOTENV_PATH = join(REPO_ROOT, '.env');
+
 /**
- * Reads the process environment; on any problem prints them all and exits with status 1.
- * Runs before a logger exists, hence plain stderr.
+ * Merges a .env file into `env`; a variable already set (even to an empty value) wins over the
+ * file, so a deployment's own environment always has the last word. Parsed with Node's own
+ * parser and merged here rather than by process.loadEnvFile, so the rule holds for any `env`
+ * object and a test can show it. Returns whether the file existed.
+ */
+export function loadDotEnv(env: NodeJS.ProcessEnv = process.env, file: string = DOTENV_PATH): boolean {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw err;
+  }
+  for (const [name, value] of Object.entries(parseEnv(text))) {
+    if (env[name] === undefined) env[name] = value;
+  }
+  return true;
+}
+
+/**
+ * Reads the process environment, merged with the repository's .env file; on any problem
+ * prints them all and exits with status 1. Runs before a logger exists, hence plain stderr.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  loadDotEnv(env);
   const result = parseConfig(env);
   if (result.ok) return result.config;
   process.stderr.write(

@@ -9,6 +9,7 @@ import { isDemoSeedChild, runDemoSeedChild, seedDemoInChildProcess } from './db/
 import { DEMO_LOGIN, DEMO_STAFF } from './db/seed/demo/people.js';
 import { hasNoMembers, seedReference } from './db/seed/reference.js';
 import { createLogger } from './logger.js';
+import { hasStaff } from './modules/admin/staff.repository.js';
 import { createBus } from './platform/bus/index.js';
 import { startMetricsServer, type MetricsServer } from './platform/metrics/server.js';
 import { createMediaStorage } from './platform/storage/index.js';
@@ -78,6 +79,12 @@ async function main(): Promise<void> {
       database = await open();
     }
     if (await memberExists(database.db, DEMO_LOGIN.email)) demoLogin = DEMO_LOGIN;
+  }
+
+  if (config.production && !(await hasStaff(database.db))) {
+    log.warn(
+      'no staff account yet: create the first admin with STAFF_PASSWORD=<12+ characters> npm run staff:create -w @app/server -- <email> admin <name>',
+    );
   }
 
   const bus = createBus({ redisUrl: config.redisUrl, log });

@@ -18,7 +18,7 @@
  * - POST /api/admin/totp.php        StaffTotpBody -> StaffTotpResponse. A current code of the
  *     authenticator (or, instead, an unused recovery code) verifies the session. Enrolling
  *     answers the recovery codes, once. Wrong: 400 `totp_invalid`; counts as a failed login.
- * - GET  /api/admin/me.php          -> { staff: StaffMe }.
+ * - GET  /api/admin/me.php          -> StaffMeResponse: { staff, demo_payments }.
  * - POST /api/admin/logout.php      -> { ok: true }.
  * - POST /api/admin/recovery-codes.php -> { recovery_codes } (new set; the old set stops working).
  * - GET  /api/admin/dashboard.php?days=  -> DashboardResponse (per UTC day, oldest first).
@@ -140,7 +140,12 @@ export const StaffTotpResponseSchema = z.object({
 });
 export type StaffTotpResponse = z.infer<typeof StaffTotpResponseSchema>;
 
-export const StaffMeResponseSchema = z.object({ staff: StaffMeSchema });
+export const StaffMeResponseSchema = z.object({
+  staff: StaffMeSchema,
+  /** Payments go through the demo checkout, where members mark their own orders paid. */
+  demo_payments: z.boolean(),
+});
+export type StaffMeResponse = z.infer<typeof StaffMeResponseSchema>;
 export const RecoveryCodesResponseSchema = z.object({ recovery_codes: z.array(z.string()) });
 
 // Dashboard

@@ -5,6 +5,12 @@ import { auditLog, staff, staffRecoveryCodes, staffSessions } from '../../db/sch
 export type StaffRow = typeof staff.$inferSelect;
 export type AuditRow = typeof auditLog.$inferSelect;
 
+/** Whether any staff account exists, disabled ones included. */
+export async function hasStaff(db: DbOrTx): Promise<boolean> {
+  const rows = await db.select({ id: staff.id }).from(staff).limit(1);
+  return rows.length > 0;
+}
+
 export async function findStaffByEmail(db: DbOrTx, email: string): Promise<StaffRow | null> {
   const [row] = await db
     .select()

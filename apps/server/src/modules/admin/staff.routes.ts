@@ -18,6 +18,8 @@ import { staffAuthenticationRequired, type StaffService } from './staff.service.
 export interface StaffRoutesOptions {
   staff: StaffService;
   config: Pick<Config, 'secureCookies'>;
+  /** The demo checkout takes orders: the console warns on every page. */
+  demoPayments: boolean;
 }
 
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorResponseSchema]));
@@ -26,7 +28,7 @@ const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, E
 const LOGIN_RATE_LIMIT = { max: 10, timeWindow: 15 * 60_000 };
 
 /** The console's login, its session and the audit log. Contract: @app/shared schemas/admin.ts. */
-export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app, { staff, config }) => {
+export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app, { staff, config, demoPayments }) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -79,7 +81,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
     },
     async (request) => {
       const { ip: _ip, ...me } = actor(request);
-      return { staff: me };
+      return { staff: me, demo_payments: demoPayments };
     },
   );
 

@@ -21,7 +21,7 @@ afterAll(async () => {
 
 describe('GET /api/outbox.php', () => {
   it('lists the outbox mails newest first while no SMTP server is configured', async () => {
-    const outbox = createOutboxMailer(t.db, t.app.log);
+    const outbox = createOutboxMailer(t.db, t.app.log, true);
     await outbox.send({ to: 'a@example.test', subject: 'First', text: 'one https://x.test/1', html: '<p>one</p>' });
     await outbox.send({ to: 'b@example.test', subject: 'Second', text: 'two', html: '<p>two</p>' });
     const res = await t.app.inject({ method: 'GET', url: '/api/outbox.php' });
@@ -73,7 +73,7 @@ describe('the SMS outbox', () => {
 
 describe('GET /dev/outbox', () => {
   it('lists the mails newest first as a page, text escaped and links clickable', async () => {
-    const outbox = createOutboxMailer(t.db, t.app.log);
+    const outbox = createOutboxMailer(t.db, t.app.log, true);
     await outbox.send({ to: 'old@example.test', subject: 'Older mail', text: 'first', html: '' });
     await outbox.send({
       to: 'new@example.test',

@@ -11,8 +11,14 @@ export type { OutboxRow } from './outbox.js';
 
 /**
  * SMTP through nodemailer when SMTP_URL is set, otherwise the outbox: stored in the database
- * and logged with the links it contains, so a developer can follow an activation link.
+ * and, with `logLinks` (outside production only: the links hold live tokens), logged with the
+ * links it contains, so a developer can follow an activation link.
  */
-export function createMailer(opts: { smtpUrl: string | null; db: Db; log: FastifyBaseLogger }): Mailer {
-  return opts.smtpUrl ? createSmtpMailer(opts.smtpUrl) : createOutboxMailer(opts.db, opts.log);
+export function createMailer(opts: {
+  smtpUrl: string | null;
+  db: Db;
+  log: FastifyBaseLogger;
+  logLinks: boolean;
+}): Mailer {
+  return opts.smtpUrl ? createSmtpMailer(opts.smtpUrl) : createOutboxMailer(opts.db, opts.log, opts.logLinks);
 }

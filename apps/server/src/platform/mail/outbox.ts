@@ -9,10 +9,10 @@ export type OutboxRow = typeof outboxMails.$inferSelect;
 
 /**
  * The mail transport without SMTP: every mail is stored in outbox_mails and logged at info
- * with its recipient, subject and links (the mails carry links, never passwords). A Reply-To
- * is kept with the headers, as SMTP would send it.
+ * with its recipient and subject, and its links when `logLinks` (they carry live tokens, so
+ * never in production). A Reply-To is kept with the headers, as SMTP would send it.
  */
-export function createOutboxMailer(db: DbOrTx, log: FastifyBaseLogger): Mailer {
+export function createOutboxMailer(db: DbOrTx, log: FastifyBaseLogger, logLinks: boolean): Mailer {
   return {
     kind: 'outbox',
     async send(mail) {
@@ -23,7 +23,10 @@ export function createOutboxMailer(db: DbOrTx, log: FastifyBaseLogger): Mailer {
         html: mail.html,
         headers: { ...mail.headers, ...(mail.replyTo ? { 'Reply-To': mail.replyTo } : {}) },
       });
-      log.info({ to: mail.to, subject: mail.subject, links: linksIn(mail.text) }, 'mail stored in the outbox');
+      log.info(
+        { to: mail.to, subject: mail.subject, ...(logLinks ? { links: linksIn(mail.text) } : {}) },
+        'mail stored in the outbox',
+      );
     },
     async close() {},
   };
