@@ -135,6 +135,8 @@ export type StaffTotpBody = z.infer<typeof StaffTotpBodySchema>;
 
 export const StaffTotpResponseSchema = z.object({
   staff: StaffMeSchema,
+  /** As in StaffMeResponse: the console shows its demo-payments banner from the login on. */
+  demo_payments: z.boolean(),
   /** Only when the second factor was just enrolled: shown once, stored only as hashes. */
   recovery_codes: z.array(z.string()).optional(),
 });

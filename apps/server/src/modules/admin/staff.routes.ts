@@ -65,7 +65,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
     async (request) => {
       const token = staffToken(request);
       if (!token) throw staffAuthenticationRequired();
-      return staff.secondFactor(token, request.body, request.ip);
+      return { ...(await staff.secondFactor(token, request.body, request.ip)), demo_payments: demoPayments };
     },
   );
 

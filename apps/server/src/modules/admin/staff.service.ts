@@ -177,7 +177,11 @@ export function createStaffService(deps: StaffServiceDeps) {
      * session for STAFF_SESSION_HOURS and ends the member's other console sessions. The first
      * code after enrolment confirms the secret and answers the recovery codes, once.
      */
-    async secondFactor(token: string, body: StaffTotpBody, ip: string): Promise<StaffTotpResponse> {
+    async secondFactor(
+      token: string,
+      body: StaffTotpBody,
+      ip: string,
+    ): Promise<Omit<StaffTotpResponse, 'demo_payments'>> {
       const at = now();
       const tokenHash = sha256(token);
       const session = await findStaffSession(db, tokenHash, at);

@@ -1,6 +1,6 @@
 import { ApiError, apiRequest, type RequestOptions } from '../../../lib/api';
 import { queryClient } from '../../../lib/query-client';
-import type { StaffMe } from './contract';
+import type { StaffSession } from './get-me';
 import { adminKeys } from './query-keys';
 
 /** The code the console's API answers (403) when there is no verified staff session. */
@@ -13,7 +13,7 @@ export function isStaffAuthError(error: unknown): boolean {
 
 /** Forgets the staff session locally: the console then shows its own login screen. */
 export function forgetStaff(): void {
-  queryClient.setQueryData<{ staff: StaffMe | null }>(adminKeys.me, { staff: null });
+  queryClient.setQueryData<StaffSession>(adminKeys.me, { staff: null, demo_payments: false });
   queryClient.removeQueries({ queryKey: adminKeys.all, predicate: (query) => query.queryKey[1] !== 'me' });
 }
 

@@ -26,6 +26,7 @@ export type {
   StaffLoginBody,
   StaffLoginResponse,
   StaffMe,
+  StaffMeResponse,
   StaffPermission,
   StaffRole,
   StaffTotpBody,

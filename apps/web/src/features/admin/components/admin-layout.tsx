@@ -8,9 +8,18 @@ import { LanguageSwitch } from './language-switch';
 
 /**
  * The console's frame: a sidebar with the sections the role may open (always shown from
- * 992 px, a menu to open on phones), who is logged in, the language and logout; then the page.
+ * 992 px, a menu to open on phones), who is logged in, the language and logout; then the page,
+ * under a warning on every page while payments go through the demo checkout.
  */
-export function AdminLayout({ staff, children }: { staff: StaffMe; children: ReactNode }) {
+export function AdminLayout({
+  staff,
+  demoPayments,
+  children,
+}: {
+  staff: StaffMe;
+  demoPayments: boolean;
+  children: ReactNode;
+}) {
   const { t } = useTranslation('admin');
   const logout = useStaffLogout();
   const location = useLocation();
@@ -65,6 +74,7 @@ export function AdminLayout({ staff, children }: { staff: StaffMe; children: Rea
         </div>
       </div>
       <main id="admin-main" className="admin-main" tabIndex={-1}>
+        {demoPayments && <p className="alert alert-warning">{t('demoPayments')}</p>}
         {children}
       </main>
     </div>

@@ -139,6 +139,44 @@ describe('the operator console', () => {
     expect(screen.getByRole('button', { name: 'Schaduwblokkade' })).toBeInTheDocument();
   });
 
+  it('warns on every page while members can mark their own orders paid, from the login on', async () => {
+    const banner = 'Demobetalingen: leden kunnen hun eigen bestellingen als betaald markeren';
+    let verified = false;
+    serve(fetchMock, {
+      'GET /api/admin/me.php': () =>
+        verified ? jsonResponse(200, { staff: buildStaff(), demo_payments: true }) : staffAuthRequired(),
+      'POST /api/admin/login.php': () => jsonResponse(200, { step: 'totp' }),
+      'POST /api/admin/totp.php': () => {
+        verified = true;
+        return jsonResponse(200, { staff: buildStaff(), demo_payments: true });
+      },
+      'GET /api/admin/dashboard.php': () => jsonResponse(200, buildDashboard()),
+      'GET /api/admin/member.php': () => jsonResponse(200, { member: buildMemberDetail() }),
+    });
+    const { router } = await open('/admin');
+    await userEvent.type(await screen.findByLabelText('E-mailadres'), 'anna@amoria.example');
+    await userEvent.type(screen.getByLabelText('Wachtwoord'), 'geheim-wachtwoord');
+    await userEvent.click(screen.getByRole('button', { name: 'Inloggen' }));
+    await userEvent.type(await screen.findByLabelText('Verificatiecode'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Bevestigen' }));
+
+    expect(await screen.findByRole('heading', { name: 'Overzicht', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText(banner)).toHaveClass('alert-warning');
+    await router.navigate('/admin/members/7');
+    expect(await screen.findByRole('heading', { name: 'Piet', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText(banner)).toBeInTheDocument();
+  });
+
+  it('shows no payments warning with a payment provider', async () => {
+    serve(fetchMock, {
+      'GET /api/admin/me.php': () => jsonResponse(200, { staff: buildStaff(), demo_payments: false }),
+      'GET /api/admin/member.php': () => jsonResponse(200, { member: buildMemberDetail() }),
+    });
+    await open('/admin/members/7');
+    expect(await screen.findByRole('heading', { name: 'Piet', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByText(/Demobetalingen/)).not.toBeInTheDocument();
+  });
+
   it('bans a member with a reason after confirming', async () => {
     serve(fetchMock, {
       'GET /api/admin/me.php': () => jsonResponse(200, { staff: buildStaff({ role: 'moderator' }) }),

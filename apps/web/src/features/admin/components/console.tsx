@@ -181,7 +181,7 @@ export function AdminConsole() {
 
 /** The logged-in area: without a verified staff session, the console's own login screen. */
 function StaffArea() {
-  const { staff, error, refetch } = useStaffSession();
+  const { staff, demoPayments, error, refetch } = useStaffSession();
   const location = useLocation();
   if (staff === undefined) {
     return (
@@ -195,7 +195,7 @@ function StaffArea() {
   }
   return (
     <StaffContext.Provider value={staff}>
-      <AdminLayout staff={staff}>
+      <AdminLayout staff={staff} demoPayments={demoPayments}>
         <Outlet />
       </AdminLayout>
     </StaffContext.Provider>

@@ -3,8 +3,8 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { isStaffAuthError } from '../api/admin-request';
-import type { StaffLoginResponse, StaffMe } from '../api/contract';
-import { useStaffSession } from '../api/get-me';
+import type { StaffLoginResponse, StaffTotpResponse } from '../api/contract';
+import { useStaffSession, type StaffSession } from '../api/get-me';
 import { useStaffLogin } from '../api/login';
 import { adminKeys } from '../api/query-keys';
 import { useSubmitTotp } from '../api/submit-totp';
@@ -18,7 +18,7 @@ type Step =
   | { step: 'password' }
   | { step: 'totp' }
   | { step: 'enroll'; secret: string; otpauthUrl: string }
-  | { step: 'codes'; codes: string[]; staff: StaffMe };
+  | { step: 'codes'; codes: string[]; session: StaffSession };
 
 /**
  * The console's login (/admin/login): e-mail and password, then the second factor: a code of
@@ -34,8 +34,8 @@ export function LoginScreen() {
   const client = useQueryClient();
   const from = afterStaffLoginPath((location.state as { from?: string } | null)?.from);
 
-  function enter(me: StaffMe) {
-    client.setQueryData(adminKeys.me, { staff: me });
+  function enter(session: StaffSession) {
+    client.setQueryData<StaffSession>(adminKeys.me, session);
     void navigate(from, { replace: true });
   }
 
@@ -66,14 +66,16 @@ export function LoginScreen() {
       {(step.step === 'totp' || step.step === 'enroll') && (
         <SecondFactorStep
           enroll={step.step === 'enroll' ? step : null}
-          onVerified={(me, codes) => (codes ? setStep({ step: 'codes', codes, staff: me }) : enter(me))}
+          onVerified={({ recovery_codes: codes, ...session }) =>
+            codes ? setStep({ step: 'codes', codes, session }) : enter(session)
+          }
           onExpired={(message) => {
             setNotice(message);
             setStep({ step: 'password' });
           }}
         />
       )}
-      {step.step === 'codes' && <RecoveryCodes codes={step.codes} onDone={() => enter(step.staff)} />}
+      {step.step === 'codes' && <RecoveryCodes codes={step.codes} onDone={() => enter(step.session)} />}
     </LoginFrame>
   );
 }
@@ -162,7 +164,7 @@ function SecondFactorStep({
   onExpired,
 }: {
   enroll: { secret: string; otpauthUrl: string } | null;
-  onVerified: (staff: StaffMe, codes: string[] | undefined) => void;
+  onVerified: (answer: StaffTotpResponse) => void;
   onExpired: (message: string) => void;
 }) {
   const { t } = useTranslation('admin');
@@ -180,7 +182,7 @@ function SecondFactorStep({
     setInvalid(!valid);
     if (!valid) return;
     totp.mutate(useRecovery ? { recovery_code: value } : { code: value }, {
-      onSuccess: (answer) => onVerified(answer.staff, answer.recovery_codes),
+      onSuccess: onVerified,
       onError: (error) => {
         if (isStaffAuthError(error)) onExpired(problemText(error));
         else setCode('');
