@@ -190,6 +190,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const settings = createSettingsService({
     db,
     log: app.log,
+    config,
     pushPublicKey: vapid.publicKey,
     countryForIp,
   });
@@ -268,7 +269,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     db,
     bus,
     log: app.log,
-    config,
     staff,
     settings,
     accounts,
@@ -304,7 +304,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     bus,
     mailer,
     settings,
-    config,
     log: app.log,
     ...(deps.now ? { now: deps.now } : {}),
   });
@@ -453,7 +452,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await api.register(liveRoutes, { hub: liveHub, live, settings });
   await api.register(logsRoutes);
   await api.register(discountsRoutes, { discounts });
-  await api.register(paymentsRoutes, { payments, settings, config });
+  await api.register(paymentsRoutes, { payments, settings });
   await api.register(directDebitRoutes, { directDebit });
   if (demoCheckout && demoPayments) await api.register(demoCheckoutRoutes, { demo: demoCheckout, payments });
   await api.register(accountSettingsRoutes, {

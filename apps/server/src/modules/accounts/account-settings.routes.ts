@@ -30,7 +30,7 @@ import {
 
 export interface AccountSettingsRoutesOptions {
   accountSettings: AccountSettingsService;
-  settings: Pick<SettingsService, 'resolveSite'>;
+  settings: Pick<SettingsService, 'resolveSite' | 'requestOrigin'>;
   db: Db;
   /** Announces ended sessions, so their live tabs close. */
   bus: Bus;
@@ -52,7 +52,7 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod<AccountSettingsRoutesO
   const { accountSettings: service, config } = opts;
   const limits = { ...DEFAULT_ACCOUNT_RATE_LIMITS, ...opts.limits };
   const passwordCheck = { ...limits.passwordCheck, keyGenerator: perMember };
-  const requestSite = siteResolver(opts.settings, config);
+  const requestSite = siteResolver(opts.settings);
   const startSession = sessionStarter(opts.db, opts.bus, config);
 
   app.get(

@@ -25,7 +25,7 @@ import {
   requireMember,
   setSessionCookie,
 } from '../../plugins/session.js';
-import { normalizeDomain, type SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
 import type { AccountsService, RequestSite } from './accounts.service.js';
 import { LOGIN_DEVICE_COOKIE, LOGIN_DEVICE_DAYS } from './login-device.js';
 
@@ -64,7 +64,7 @@ export const DEFAULT_ACCOUNT_RATE_LIMITS: AccountRateLimits = {
 
 export interface AccountsRoutesOptions {
   accounts: AccountsService;
-  settings: Pick<SettingsService, 'resolveSite'>;
+  settings: Pick<SettingsService, 'resolveSite' | 'requestOrigin'>;
   db: Db;
   /** Announces ended sessions, so their live tabs close. */
   bus: Bus;
@@ -77,24 +77,17 @@ export interface AccountsRoutesOptions {
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorResponseSchema]));
 
 /**
- * The site of a request and the origin mailed links point at. The Host header picks it only
- * when it names a site we serve (its settings row, or PUBLIC_URL's host), so a forged Host
- * cannot redirect a mailed link; for other hosts PUBLIC_URL, or on a developer's machine
- * without it the request's.
+ * The site of a request and the origin mailed links point at (settings' requestOrigin: a
+ * forged Host never makes a link).
  */
 export function siteResolver(
-  settings: Pick<SettingsService, 'resolveSite'>,
-  config: Pick<Config, 'publicUrl'>,
+  settings: Pick<SettingsService, 'resolveSite' | 'requestOrigin'>,
 ): (request: FastifyRequest) => Promise<RequestSite> {
   return async (request) => {
-    const resolved = await settings.resolveSite({ host: request.host });
-    const requested = normalizeDomain(request.host);
-    const publicUrl = config.publicUrl;
-    const known =
-      requested !== null &&
-      (requested === resolved.site.domain || (publicUrl !== null && requested === normalizeDomain(publicUrl)));
-    const protocol = publicUrl ? new URL(publicUrl).protocol.replace(':', '') : request.protocol;
-    const origin = known ? `${protocol}://${request.host}` : (publicUrl ?? `${request.protocol}://${request.host}`);
+    const [resolved, origin] = await Promise.all([
+      settings.resolveSite({ host: request.host }),
+      settings.requestOrigin(request),
+    ]);
     return { domain: resolved.domain, settings: resolved.site.settings, origin };
   };
 }
@@ -136,7 +129,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
   const { accounts, config } = opts;
   const limits = { ...DEFAULT_ACCOUNT_RATE_LIMITS, ...opts.limits };
 
-  const requestSite = siteResolver(opts.settings, config);
+  const requestSite = siteResolver(opts.settings);
   const startSession = sessionStarter(opts.db, opts.bus, config);
 
   app.get(

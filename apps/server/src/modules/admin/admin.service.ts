@@ -17,7 +17,6 @@ import {
   type InboxThreadResponse,
   type StoredSettings,
 } from '@app/shared';
-import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../errors.js';
 import { CREDITS_CHANNEL, publishEvent } from '../../platform/bus/events.js';
@@ -34,7 +33,6 @@ import {
 import { ageOn } from '../accounts/accounts.rules.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { ChatService } from '../chat/chat.service.js';
-import { memberOrigin } from '../notifications/notifications.service.js';
 import type { ProfilesService } from '../profiles/profiles.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import {
@@ -77,7 +75,6 @@ export interface AdminServiceDeps {
   db: Db;
   bus: Bus;
   log: FastifyBaseLogger;
-  config: Pick<Config, 'publicUrl' | 'port'>;
   staff: StaffService;
   settings: SettingsService;
   accounts: AccountsService;
@@ -357,7 +354,7 @@ export function createAdminService(deps: AdminServiceDeps) {
     async resendActivation(actor: StaffActor, memberId: number): Promise<void> {
       const found = await findMemberDetail(db, memberId);
       if (!found) throw notFound();
-      await deps.accounts.resendActivation(memberId, { origin: memberOrigin(found.member.domain, deps.config) });
+      await deps.accounts.resendActivation(memberId, { origin: await settings.domainOrigin(found.member.domain) });
       await staff.audit(actor, { action: 'member.resend_activation', targetType: 'member', targetId: memberId });
     },
 

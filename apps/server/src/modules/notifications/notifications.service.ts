@@ -7,7 +7,6 @@ import {
   type StoredSettings,
 } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Bus } from '../../platform/bus/index.js';
 import {
@@ -27,7 +26,7 @@ import {
   type NotificationMail,
   type NotificationMailOpts,
 } from '../../platform/mail/templates.js';
-import { normalizeDomain, type SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
 import {
   addDisabledReason,
   claimDelivery,
@@ -75,16 +74,6 @@ export function wantedGenders(gender: 'male' | 'female', sexuality: string): Arr
   return sexuality === 'hetero' ? [other] : [gender];
 }
 
-/**
- * Where the links of a member's mails point: their own site's domain with PUBLIC_URL's scheme;
- * PUBLIC_URL itself when it is that site; on a developer's machine without it, this server.
- */
-export function memberOrigin(domain: string, config: Pick<Config, 'publicUrl' | 'port'>): string {
-  if (!config.publicUrl) return `http://localhost:${config.port}`;
-  const url = new URL(config.publicUrl);
-  return normalizeDomain(url.host) === domain ? url.origin : `${url.protocol}//${domain}`;
-}
-
 /** The From header of a site's mails: its name and support address. */
 function mailFrom(settings: Pick<StoredSettings, 'name' | 'support_email'>): string {
   return `"${settings.name.replace(/"/g, '')}" <${settings.support_email}>`;
@@ -96,8 +85,7 @@ export interface NotificationsServiceDeps {
   db: Db;
   bus: Bus;
   mailer: Mailer;
-  settings: Pick<SettingsService, 'settingsForDomain'>;
-  config: Pick<Config, 'publicUrl' | 'port'>;
+  settings: Pick<SettingsService, 'settingsForDomain' | 'domainOrigin'>;
   log: FastifyBaseLogger;
   now?: () => Date;
 }
@@ -140,7 +128,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     const release = () => Promise.all(claimed.map((ref) => releaseDelivery(db, { memberId, kind, ref })));
     try {
       const settings = await deps.settings.settingsForDomain(recipient.member.domain);
-      const origin = memberOrigin(recipient.member.domain, deps.config);
+      const origin = await deps.settings.domainOrigin(recipient.member.domain);
       const token = signUnsubscribeToken(await signingKey(), { memberId, kind });
       const mail = await render(
         {

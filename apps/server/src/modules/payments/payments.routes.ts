@@ -13,7 +13,6 @@ import {
   TransactionsResponseSchema,
   text,
 } from '@app/shared';
-import type { Config } from '../../config.js';
 import { memberId, requireMember } from '../../plugins/session.js';
 import { siteResolver } from '../accounts/accounts.routes.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -21,8 +20,7 @@ import type { PaymentsService, RequestOrigin } from './payments.service.js';
 
 export interface PaymentsRoutesOptions {
   payments: PaymentsService;
-  settings: Pick<SettingsService, 'resolveSite'>;
-  config: Pick<Config, 'publicUrl'>;
+  settings: Pick<SettingsService, 'resolveSite' | 'requestOrigin'>;
 }
 
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorResponseSchema]));
@@ -36,7 +34,7 @@ const FORM_BODY_LIMIT = 4096;
 /** Bundles, orders, repeat orders, transactions and the providers' webhook. The contract is in @app/shared schemas/payments.ts. */
 export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app, opts) => {
   const { payments } = opts;
-  const resolveSite = siteResolver(opts.settings, opts.config);
+  const resolveSite = siteResolver(opts.settings);
 
   /** The request's site host and the origin return and webhook URLs use (never a forged Host's). */
   async function originOf(request: FastifyRequest): Promise<RequestOrigin> {

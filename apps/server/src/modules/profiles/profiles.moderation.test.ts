@@ -16,7 +16,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   // The service the moderators' console calls, on the app's database.
   const log = pino({ level: 'silent' });
-  const settings = createSettingsService({ db: t.db, log, pushPublicKey: null, countryForIp });
+  const settings = createSettingsService({ db: t.db, log, config: t.config, pushPublicKey: null, countryForIp });
   service = createProfilesService({ db: t.db, settings, storage: createLocalDiskStorage(t.config.dataDir), log });
 });
 afterAll(async () => t?.close());

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SettingsResponse, StoredSettings } from '@app/shared';
+import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { presentSettings } from './settings.presenter.js';
 import {
@@ -51,8 +52,16 @@ export function normalizeDomain(value: string | undefined | null): string | null
 const MAX_CACHED_DOMAINS = 1000;
 const DEFAULT_KEY = '\0default';
 
+/** A Host header as a client may send it: a host name or bracketed IPv6 address, and a port. */
+const HOST_HEADER = /^(?:[a-z\d.-]+|\[[\da-f:.]+\])(?::\d{1,5})?$/i;
+
+/** Hosts of a developer's machine, which the server answers on its own port. */
+const isLocalHost = (domain: string) => domain === 'localhost' || domain.endsWith('.localhost');
+
 export interface SettingsServiceDeps {
   db: Db;
+  /** What absolute links are built from: PUBLIC_URL, production mode and the port. */
+  config: Pick<Config, 'publicUrl' | 'production' | 'port'>;
   log: FastifyBaseLogger;
   /** VAPID public key, or null while push is not configured. */
   pushPublicKey: string | null;
@@ -74,6 +83,7 @@ export function createSettingsService(deps: SettingsServiceDeps) {
   const { db, log } = deps;
   const ttl = deps.ttlMs ?? 30_000;
   const now = deps.now ?? Date.now;
+  const publicUrl = deps.config.publicUrl ? new URL(deps.config.publicUrl) : null;
   const sites = new Map<string, { row: SiteRow | null; expires: number }>();
   let interestKeys: { keys: string[]; expires: number } | null = null;
   let cdn: { origins: string[]; expires: number; loading: boolean } = { origins: [], expires: 0, loading: false };
@@ -101,6 +111,27 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     return { site, domain: requested ?? site.domain };
   }
 
+  /** Whether a normalized host names a site we serve: a settings row, or PUBLIC_URL's host. */
+  async function isOwnDomain(domain: string): Promise<boolean> {
+    if (publicUrl && domain === normalizeDomain(publicUrl.host)) return true;
+    return (await cachedSite(domain, () => findSiteByDomain(db, domain))) !== null;
+  }
+
+  /** PUBLIC_URL's scheme when set, https in production, else the request's (the demo). */
+  function protocolFor(requestProtocol: string | undefined): string {
+    if (publicUrl) return publicUrl.protocol;
+    if (deps.config.production) return 'https:';
+    return requestProtocol === 'https' ? 'https:' : 'http:';
+  }
+
+  /** PUBLIC_URL, else the default site's domain (on a developer's machine, at this server's port). */
+  async function defaultOrigin(requestProtocol: string | undefined): Promise<string> {
+    if (publicUrl) return publicUrl.origin;
+    const domain = (await defaultSite()).domain;
+    const port = isLocalHost(domain) ? `:${deps.config.port}` : '';
+    return `${protocolFor(requestProtocol)}//${domain}${port}`;
+  }
+
   async function interestKeyList(): Promise<string[]> {
     if (interestKeys && interestKeys.expires > now()) return interestKeys.keys;
     const keys = await listInterestKeys(db);
@@ -123,6 +154,30 @@ export function createSettingsService(deps: SettingsServiceDeps) {
 
   return {
     resolveSite,
+
+    /**
+     * The origin of every absolute link answered to or mailed for a request (mail links,
+     * payment return and webhook URLs); the one rule for them. A Host that names a site we
+     * serve keeps its host (and port); any other host gets the default origin, so a forged
+     * Host header never puts its host in a link.
+     */
+    async requestOrigin(request: { host: string; protocol: string }): Promise<string> {
+      const domain = HOST_HEADER.test(request.host) ? normalizeDomain(request.host) : null;
+      if (domain && (await isOwnDomain(domain)))
+        return `${protocolFor(request.protocol)}//${request.host.toLowerCase()}`;
+      return defaultOrigin(request.protocol);
+    },
+
+    /**
+     * The origin of links mailed to a member outside a request (notification mails, a
+     * console's resend): their own site's domain when we serve it, else the default origin.
+     */
+    async domainOrigin(domain: string): Promise<string> {
+      const own = normalizeDomain(domain);
+      if (own && publicUrl && own === normalizeDomain(publicUrl.host)) return publicUrl.origin;
+      if (!own || !(await isOwnDomain(own))) return defaultOrigin(undefined);
+      return `${protocolFor(undefined)}//${own}${isLocalHost(own) ? `:${deps.config.port}` : ''}`;
+    },
 
     /** GET /api/settings.php for one request. */
     async siteSettings(selection: SiteSelection & { ip: string }): Promise<SettingsResponse> {

@@ -90,6 +90,7 @@ describe('settings service cache', () => {
     const service = createSettingsService({
       db: t.db,
       log: t.app.log,
+      config: t.config,
       pushPublicKey: 'key',
       countryForIp: () => null,
       ttlMs: 30_000,
@@ -111,7 +112,13 @@ describe('settings service cache', () => {
   });
 
   it('collects the CDN origins of every domain for the CSP', async () => {
-    const service = createSettingsService({ db: t.db, log: t.app.log, pushPublicKey: null, countryForIp: () => null });
+    const service = createSettingsService({
+      db: t.db,
+      log: t.app.log,
+      config: t.config,
+      pushPublicKey: null,
+      countryForIp: () => null,
+    });
     const [row] = await t.db.select().from(siteSettings).where(eq(siteSettings.domain, 'de.localhost'));
     await t.db
       .update(siteSettings)
