@@ -39,7 +39,7 @@ describe('two server processes on PostgreSQL, Redis and one bucket', () => {
 
   beforeAll(async () => {
     standIn = await startS3StandIn();
-    bucket = createS3Storage(standIn.config);
+    bucket = await createS3Storage(standIn.config);
     database = await openTestDatabase();
     db = database.database.db;
     await seedReference(db);

@@ -13,7 +13,7 @@ let bucket: S3MediaStorage;
 beforeAll(async () => {
   standIn = await startS3StandIn();
   t = await buildTestApp({ s3: standIn.config });
-  bucket = createS3Storage(standIn.config);
+  bucket = await createS3Storage(standIn.config);
 });
 afterAll(async () => {
   await t?.close();

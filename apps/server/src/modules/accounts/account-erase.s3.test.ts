@@ -23,7 +23,7 @@ let image: Buffer;
 beforeAll(async () => {
   standIn = await startS3StandIn();
   t = await buildTestApp({ s3: standIn.config });
-  client = createS3Client(standIn.config);
+  client = await createS3Client(standIn.config);
   image = await testJpeg(240, 300);
 });
 afterAll(async () => {

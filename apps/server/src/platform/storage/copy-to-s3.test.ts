@@ -15,7 +15,7 @@ let bucket: S3MediaStorage;
 let dataDir: string;
 beforeAll(async () => {
   standIn = await startS3StandIn();
-  bucket = createS3Storage(standIn.config);
+  bucket = await createS3Storage(standIn.config);
   dataDir = mkdtempSync(join(tmpdir(), 'copy-to-s3-'));
 });
 afterAll(async () => {

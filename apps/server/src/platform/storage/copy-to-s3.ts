@@ -21,7 +21,7 @@ if (!existsSync(sourceDir)) {
   process.exit(2);
 }
 
-const bucket = createS3Storage(config.s3);
+const bucket = await createS3Storage(config.s3);
 const where = `${config.s3.endpoint ?? 'AWS S3'}, bucket ${config.s3.bucket}`;
 process.stdout.write(`Copying ${sourceDir} to ${where} under media/ ...\n`);
 try {

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Config } from '../../config.js';
 import { createLocalDiskStorage } from './local-disk-storage.js';
 import type { MediaStorage } from './media-storage.js';
+import { createS3Storage } from './s3-storage.js';
 
 /** Where local media live: under DATA_DIR, whatever storage writes them. */
 export function mediaDir(config: Pick<Config, 'dataDir'>): string {
@@ -11,11 +12,8 @@ export function mediaDir(config: Pick<Config, 'dataDir'>): string {
 /**
  * The one place that decides where media live: the bucket when S3_BUCKET is set, else local
  * disk under DATA_DIR/media. Every part of the process that stores media (the app, the demo
- * seed) takes its storage from here. The S3 client (about 20 MB of memory) loads only when a
- * bucket is configured.
+ * seed) takes its storage from here.
  */
 export async function createMediaStorage(config: Pick<Config, 'dataDir' | 's3'>): Promise<MediaStorage> {
-  if (!config.s3) return createLocalDiskStorage(mediaDir(config));
-  const { createS3Storage } = await import('./s3-storage.js');
-  return createS3Storage(config.s3);
+  return config.s3 ? createS3Storage(config.s3) : createLocalDiskStorage(mediaDir(config));
 }

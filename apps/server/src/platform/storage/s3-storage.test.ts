@@ -12,8 +12,8 @@ let storage: S3MediaStorage;
 let client: S3Client;
 beforeAll(async () => {
   standIn = await startS3StandIn();
-  storage = createS3Storage(standIn.config);
-  client = createS3Client(standIn.config);
+  storage = await createS3Storage(standIn.config);
+  client = await createS3Client(standIn.config);
 });
 afterAll(async () => {
   storage?.close();
@@ -43,7 +43,7 @@ describe('createS3Storage', () => {
   });
 
   it('fails loudly, not as a missing object, when the bucket is not there', async () => {
-    const wrong = createS3Storage({ ...standIn.config, bucket: 'no-such-bucket' });
+    const wrong = await createS3Storage({ ...standIn.config, bucket: 'no-such-bucket' });
     try {
       await expect(wrong.put('photos/ef/ef0123456789-main.webp', Buffer.from('x'), 'image/webp')).rejects.toThrow();
       await expect(wrong.get('photos/ef/ef0123456789-main.webp')).rejects.toThrow();

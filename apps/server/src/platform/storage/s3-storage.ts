@@ -1,12 +1,4 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  NoSuchKey,
-  NotFound,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config.js';
 import { assertValidMediaKey, IMMUTABLE_CACHE_CONTROL, type MediaStorage } from './media-storage.js';
 
@@ -25,11 +17,14 @@ export interface S3MediaStorage extends MediaStorage {
   close(): void;
 }
 
-function isMissing(error: unknown): boolean {
-  return error instanceof NoSuchKey || error instanceof NotFound;
-}
+/**
+ * The SDK (about 20 MB of memory) is imported when a bucket is first used, never by the import
+ * of this module: a server on local disk never loads it, compiled into one bundle or not.
+ */
+const loadSdk = () => import('@aws-sdk/client-s3');
 
-export function createS3Client(config: S3Config): S3Client {
+export async function createS3Client(config: S3Config): Promise<S3Client> {
+  const { S3Client } = await loadSdk();
   return new S3Client({
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
@@ -44,7 +39,11 @@ export function createS3Client(config: S3Config): S3Client {
 }
 
 /** Media in an S3-compatible bucket, for installations of more than one machine. */
-export function createS3Storage(config: S3Config, client: S3Client = createS3Client(config)): S3MediaStorage {
+export async function createS3Storage(config: S3Config): Promise<S3MediaStorage> {
+  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, PutObjectCommand } =
+    await loadSdk();
+  const client = await createS3Client(config);
+  const isMissing = (error: unknown) => error instanceof NoSuchKey || error instanceof NotFound;
   const Bucket = config.bucket;
   const objectKey = (key: string) => {
     assertValidMediaKey(key);
