@@ -1,7 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import { assertValidMediaKey, contentTypeOf, IMMUTABLE_CACHE_CONTROL, type MediaStorage } from '../platform/storage/index.js';
+import {
+  assertValidMediaKey,
+  contentTypeOf,
+  IMMUTABLE_CACHE_CONTROL,
+  type MediaStorage,
+} from '../platform/storage/index.js';
 
 export interface MediaPluginOptions {
   storage: MediaStorage;
