@@ -28,13 +28,12 @@ export interface TestApp {
  * PostgreSQL admin database, a new uniquely named database that is dropped afterwards. Either
  * way migrated by openDatabase, exactly as at start.
  */
-export async function openTestDatabase(): Promise<{
+export async function openTestDatabase(adminUrl = process.env.TEST_DATABASE_URL): Promise<{
   database: Database;
   /** The new PostgreSQL database's URL, for a server process to open; null for PGlite. */
   url: string | null;
   drop(): Promise<void>;
 }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const database = await openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteSnapshot() });
     return { database, url: null, drop: () => database.close() };
