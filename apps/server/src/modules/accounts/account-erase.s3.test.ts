@@ -52,29 +52,28 @@ interface PhotoAnswer {
   match: string;
 }
 
-async function uploadPhoto(cookie: string): Promise<PhotoAnswer> {
-  const form = imageForm(image);
+/** Posts `image` as a multipart upload, as the web app does, and expects it taken. */
+async function postImage(url: string, cookie: string, fields: Record<string, number> = {}) {
+  const form = imageForm(image, fields);
   const res = await t.app.inject({
     method: 'POST',
-    url: '/api/photos.php',
+    url,
     payload: form.body,
     headers: { ...XHR, 'content-type': form.contentType, cookie },
   });
   expect(res.statusCode).toBe(200);
+  return res;
+}
+
+async function uploadPhoto(cookie: string): Promise<PhotoAnswer> {
+  const res = await postImage('/api/photos.php', cookie);
   return res.json<{ photos: PhotoAnswer[] }>().photos.at(-1)!;
 }
 
 const photoKeys = (p: PhotoAnswer) => [p.filename, p.thumb_filename, p.match].map(keyOf);
 
 async function sendImage(cookie: string, to: number): Promise<string[]> {
-  const form = imageForm(image, { member_id: to });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/message-image.php',
-    payload: form.body,
-    headers: { ...XHR, 'content-type': form.contentType, cookie },
-  });
-  expect(res.statusCode).toBe(200);
+  const res = await postImage('/api/message-image.php', cookie, { member_id: to });
   const sent = res.json<{ message: { image: { url: string; thumb: string } } }>().message.image;
   return [sent.url, sent.thumb].map(keyOf);
 }
