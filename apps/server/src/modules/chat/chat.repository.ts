@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { runNamed } from '../../db/prepared.js';
 import {
   conversationMembers,
   conversations,
@@ -34,23 +35,6 @@ export interface MessageContent {
 
 /** A bigint column as a driver answers it outside the query builder: a string, a bigint or a number. */
 type IdValue = string | number | bigint;
-
-/**
- * Runs a fixed SQL text with positional parameters as a named prepared statement, in the
- * caller's transaction when given one. The hot statements of a send are written this way: on
- * PostgreSQL (node-postgres) each connection parses and plans the text once and then only binds
- * values, and no query builder runs per call; PGlite runs it as an ordinary parameterised query.
- * Rows come as the driver answers them (bigint columns are converted by the caller).
- */
-async function runNamed<Row>(db: DbOrTx, name: string, text: string, params: unknown[]): Promise<Row[]> {
-  const query = db._.session.prepareQuery<{ execute: { rows: Row[] }; all: unknown; values: unknown }>(
-    { sql: text, params },
-    undefined,
-    name,
-    false,
-  );
-  return (await query.execute()).rows;
-}
 
 /**
  * The pair's conversation and its list entries: both, or with $4 false only the starter's (a

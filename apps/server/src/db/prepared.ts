@@ -1,0 +1,51 @@
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from './client.js';
+
+/** A drizzle query that can be prepared: a select, insert, update or delete builder. */
+interface Preparable<P> {
+  prepare(name: string): P;
+}
+
+/** Prepared statements of each database handle, by name; a closed handle takes its own along. */
+const statements = new WeakMap<Db, Map<string, unknown>>();
+
+/**
+ * The hot read paths' statements: `build` runs once per database handle and process, with
+ * `sql.placeholder(...)` where values go, and every later call only binds values. On PostgreSQL
+ * the name makes it a named statement, so each pooled connection parses and plans its text
+ * once; on PGlite it runs as an ordinary parameterised query, through the same code.
+ *
+ * A name is one SQL text: a query whose shape varies (optional filters) puts its shape in the
+ * name, and the shapes must be few. In a transaction the query is built for that transaction
+ * (a statement prepared on the pool would run outside it), still under its name.
+ */
+export function prepared<P>(db: DbOrTx, name: string, build: (db: DbOrTx) => Preparable<P>): P {
+  if (db instanceof PgTransaction) return build(db).prepare(name);
+  let byName = statements.get(db);
+  if (!byName) {
+    byName = new Map();
+    statements.set(db, byName);
+  }
+  const hit = byName.get(name) as P | undefined;
+  if (hit) return hit;
+  const statement = build(db).prepare(name);
+  byName.set(name, statement);
+  return statement;
+}
+
+/**
+ * Runs a fixed SQL text with positional parameters as a named prepared statement, in the
+ * caller's transaction when given one: for statements the query builder cannot express (data-
+ * modifying CTEs). On PostgreSQL each connection parses and plans the text once and then only
+ * binds values; PGlite runs it as an ordinary parameterised query. Rows come as the driver
+ * answers them (bigint columns are converted by the caller).
+ */
+export async function runNamed<Row>(db: DbOrTx, name: string, text: string, params: unknown[]): Promise<Row[]> {
+  const query = db._.session.prepareQuery<{ execute: { rows: Row[] }; all: unknown; values: unknown }>(
+    { sql: text, params },
+    undefined,
+    name,
+    false,
+  );
+  return (await query.execute()).rows;
+}
