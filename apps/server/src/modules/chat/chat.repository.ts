@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { runNamed } from '../../db/prepared.js';
+import { prepared, runNamed } from '../../db/prepared.js';
 import {
   conversationMembers,
   conversations,
@@ -13,7 +13,7 @@ import {
   profiles,
   type CREDIT_REASONS,
 } from '../../db/schema/index.js';
-import { cardColumns, cardsFrom, notBlockedWith, shownMainPhoto, type CardRow } from '../members/members.repository.js';
+import { cardColumns, notBlockedWith, shownMainPhoto, type CardRow } from '../members/members.repository.js';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type HeldReason = NonNullable<MessageRow['heldReason']>;
@@ -440,8 +440,31 @@ export async function freeMemberCounts(
   };
 }
 
+/**
+ * The viewer of the prepared reads below: a placeholder bound on each call, so no member's id
+ * is ever built into a statement that the next request reuses.
+ */
+const viewer = sql.placeholder('viewer');
+
+/** notBlockedWith towards the viewer placeholder, which renders as the viewer's id parameter would. */
+const notBlockedWithViewer = (memberColumn: AnyColumn): SQL =>
+  notBlockedWith(viewer as unknown as number, memberColumn);
+
+/** The conversation is the viewer's. */
+const viewerInConversation = or(eq(conversations.memberLowId, viewer), eq(conversations.memberHighId, viewer));
+
+/** The conversation's other member, seen from the viewer. */
+const partnerOfViewer = sql<IdValue>`case when ${conversations.memberLowId} = ${viewer} then ${conversations.memberHighId} else ${conversations.memberLowId} end`;
+
+/**
+ * What `viewer` may see of a conversation's messages: their own, and the partner's unless held
+ * for review or sent while shadow-banned (the sender's row, one primary-key lookup).
+ */
+const visibleToViewer = sql`(${messages.senderId} = ${viewer} or (${messages.heldReason} is null and not exists (
+    select 1 from ${members} s where s.id = ${messages.senderId} and s.shadow_banned_at is not null)))`;
+
 /** The conversation of the pair, if they have one. */
-export async function findConversationOfPair(db: DbOrTx, a: number, b: number): Promise<number | null> {
+async function findConversationOfPair(db: DbOrTx, a: number, b: number): Promise<number | null> {
   const [low, high] = a < b ? [a, b] : [b, a];
   const [row] = await db
     .select({ id: conversations.id })
@@ -453,18 +476,14 @@ export async function findConversationOfPair(db: DbOrTx, a: number, b: number): 
 
 /** The other member of a conversation `memberId` takes part in; null when they are not in it. */
 export async function findPartner(db: DbOrTx, conversationId: number, memberId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ low: conversations.memberLowId, high: conversations.memberHighId })
-    .from(conversations)
-    .where(
-      and(
-        eq(conversations.id, conversationId),
-        or(eq(conversations.memberLowId, memberId), eq(conversations.memberHighId, memberId)),
-      ),
-    )
-    .limit(1);
-  if (!row) return null;
-  return row.low === memberId ? row.high : row.low;
+  const [row] = await prepared(db, 'chat_partner', (d) =>
+    d
+      .select({ partnerId: partnerOfViewer })
+      .from(conversations)
+      .where(and(eq(conversations.id, sql.placeholder('conversation')), viewerInConversation))
+      .limit(1),
+  ).execute({ conversation: conversationId, viewer: memberId });
+  return row ? Number(row.partnerId) : null;
 }
 
 /** How many chat messages the member sent: free ones leave a zero ledger row, so all are counted. */
@@ -478,70 +497,132 @@ export async function countSentMessages(db: DbOrTx, memberId: number): Promise<n
 
 export type CreditReason = (typeof CREDIT_REASONS)[number];
 
-/** A chat list entry before presenting: the conversation, the unread count and the partner's card. */
+/** What the chat list shows of a conversation's last message. */
+export type LastMessage = Pick<MessageRow, 'kind' | 'body' | 'senderId' | 'createdAt'>;
+
+/** A chat list entry before presenting: the conversation, the unread count, the partner's card and the last message. */
 export interface ChatListRow {
   conversationId: number;
   unreadCount: number;
   card: CardRow;
+  /** The newest message the viewer may see; null when there is none. */
+  lastMessage: LastMessage | null;
 }
 
 /**
- * The member's chats, newest message first, along conversation_members_list_idx. Chats the
- * member hid, and partners who are deleted or blocked either way, are left out.
+ * The member's chats, newest message first, along conversation_members_list_idx, each with its
+ * newest message the member may see (along messages_conversation_idx), in one statement. Chats
+ * the member hid, and partners who are deleted or blocked either way, are left out.
  */
-export async function listChats(db: DbOrTx, memberId: number): Promise<ChatListRow[]> {
-  const partner = sql`case when ${conversations.memberLowId} = ${memberId} then ${conversations.memberHighId} else ${conversations.memberLowId} end`;
-  return db
-    .select({
-      conversationId: conversationMembers.conversationId,
-      unreadCount: conversationMembers.unreadCount,
-      card: cardColumns,
-    })
-    .from(conversationMembers)
-    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-    .innerJoin(members, eq(members.id, partner))
-    .innerJoin(profiles, eq(profiles.memberId, members.id))
-    .leftJoin(photos, shownMainPhoto())
-    .where(
-      and(
-        eq(conversationMembers.memberId, memberId),
-        isNull(conversationMembers.hiddenAt),
-        isNull(members.deletedAt),
-        // A (shadow-)banned partner's profile is disabled: it must not show in anyone's list.
-        eq(profiles.status, 'active'),
-        notBlockedWith(memberId, members.id),
-      ),
-    )
-    .orderBy(desc(conversationMembers.lastMessageAt), desc(conversationMembers.conversationId));
+export function listChats(db: DbOrTx, memberId: number): Promise<ChatListRow[]> {
+  return prepared(db, 'chat_list', (d) => {
+    const last = d
+      .select({
+        kind: messages.kind,
+        body: messages.body,
+        senderId: messages.senderId,
+        createdAt: messages.createdAt,
+      })
+      .from(messages)
+      .where(and(eq(messages.conversationId, conversationMembers.conversationId), visibleToViewer))
+      .orderBy(desc(messages.id))
+      .limit(1)
+      .as('last_message');
+    return d
+      .select({
+        conversationId: conversationMembers.conversationId,
+        unreadCount: conversationMembers.unreadCount,
+        card: cardColumns,
+        lastMessage: { kind: last.kind, body: last.body, senderId: last.senderId, createdAt: last.createdAt },
+      })
+      .from(conversationMembers)
+      .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+      .innerJoin(members, eq(members.id, partnerOfViewer))
+      .innerJoin(profiles, eq(profiles.memberId, members.id))
+      .leftJoin(photos, shownMainPhoto())
+      .leftJoinLateral(last, sql`true`)
+      .where(
+        and(
+          eq(conversationMembers.memberId, viewer),
+          isNull(conversationMembers.hiddenAt),
+          isNull(members.deletedAt),
+          // A (shadow-)banned partner's profile is disabled: it must not show in anyone's list.
+          eq(profiles.status, 'active'),
+          notBlockedWithViewer(members.id),
+        ),
+      )
+      .orderBy(desc(conversationMembers.lastMessageAt), desc(conversationMembers.conversationId));
+  }).execute({ viewer: memberId });
 }
 
-/**
- * What `viewerId` may see of a conversation's messages: their own, and the partner's unless
- * held for review or sent while shadow-banned (the sender's row, one primary-key lookup).
- */
-function visibleTo(viewerId: number): SQL {
-  return sql`(${messages.senderId} = ${viewerId} or (${messages.heldReason} is null and not exists (
-    select 1 from ${members} s where s.id = ${messages.senderId} and s.shadow_banned_at is not null)))`;
+/** What opening a chat shows besides its messages, read in one statement. */
+export interface ChatHead {
+  /** The pair's conversation; null when they have none yet. */
+  conversationId: number | null;
+  /** The partner's card, whatever became of them (the chat itself stays readable). */
+  card: CardRow;
+  /** The viewer may write to the partner: the same rules as isFindableMember and isBlockedEitherWay. */
+  reachable: boolean;
+  /** The viewer is a paid member. */
+  paidUser: boolean;
+  /** Chat messages the viewer sent (free ones leave a zero ledger row), counted up to `sentLimit`. */
+  sent: number;
 }
 
-/** The newest message of each conversation given that the viewer may see. */
-export async function lastMessages(
+/** ChatHead's columns besides the conversation, the partner being `members`. */
+const chatHeadColumns = {
+  card: cardColumns,
+  reachable: sql<boolean>`(${members.deletedAt} is null and not ${members.invisible} and ${profiles.status} = 'active'
+    and ${notBlockedWithViewer(members.id)})`,
+  paidUser: sql<boolean>`(select v.paid_user from ${members} v where v.id = ${viewer})`,
+  // Stops at the limit: beyond it the number does not matter, and a long history costs nothing.
+  sent: sql<number>`(select count(*)::int from (select 1 from ${creditLedger} l
+    where l.member_id = ${viewer} and l.reason = 'message' limit ${sql.placeholder('sentLimit')}) s)`,
+};
+
+/** The head of the viewer's conversation `conversationId`; null when it is not theirs. */
+export async function findChatHead(
   db: DbOrTx,
-  conversationIds: number[],
+  conversationId: number,
   viewerId: number,
-): Promise<Map<number, MessageRow>> {
-  if (conversationIds.length === 0) return new Map();
-  const rows = await db
-    .selectDistinctOn([messages.conversationId])
-    .from(messages)
-    .where(and(inArray(messages.conversationId, conversationIds), visibleTo(viewerId)))
-    .orderBy(messages.conversationId, desc(messages.id));
-  return new Map(rows.map((row) => [row.conversationId, row]));
+  sentLimit: number,
+): Promise<ChatHead | null> {
+  const [row] = await prepared(db, 'chat_head', (d) =>
+    d
+      .select({ conversationId: conversations.id, ...chatHeadColumns })
+      .from(conversations)
+      .innerJoin(members, eq(members.id, partnerOfViewer))
+      .innerJoin(profiles, eq(profiles.memberId, members.id))
+      .leftJoin(photos, shownMainPhoto())
+      .where(and(eq(conversations.id, sql.placeholder('conversation')), viewerInConversation))
+      .limit(1),
+  ).execute({ conversation: conversationId, viewer: viewerId, sentLimit });
+  return row ?? null;
 }
 
-/** A partner's card, whatever became of them (the chat itself stays readable). */
-export async function findCard(db: DbOrTx, memberId: number): Promise<CardRow | null> {
-  const [row] = await cardsFrom(db).where(eq(members.id, memberId)).limit(1);
+/** The head of the viewer's chat with `partnerId`, with or without a conversation yet; null without a card. */
+export async function findChatHeadWith(
+  db: DbOrTx,
+  partnerId: number,
+  viewerId: number,
+  sentLimit: number,
+): Promise<ChatHead | null> {
+  const [row] = await prepared(db, 'chat_head_with', (d) =>
+    d
+      .select({ conversationId: conversations.id, ...chatHeadColumns })
+      .from(members)
+      .innerJoin(profiles, eq(profiles.memberId, members.id))
+      .leftJoin(photos, shownMainPhoto())
+      .leftJoin(
+        conversations,
+        and(
+          eq(conversations.memberLowId, sql`least(${viewer}::bigint, ${members.id})`),
+          eq(conversations.memberHighId, sql`greatest(${viewer}::bigint, ${members.id})`),
+        ),
+      )
+      .where(eq(members.id, sql.placeholder('partner')))
+      .limit(1),
+  ).execute({ partner: partnerId, viewer: viewerId, sentLimit });
   return row ?? null;
 }
 
@@ -556,19 +637,22 @@ export async function listMessages(
   before: number | null,
   limit: number,
 ): Promise<StoredMessage[]> {
-  const rows = await db
-    .select({ message: messages, gift: { key: gifts.key, name: gifts.name, image: gifts.image } })
-    .from(messages)
-    .leftJoin(gifts, eq(gifts.key, messages.giftKey))
-    .where(
-      and(
-        eq(messages.conversationId, conversationId),
-        visibleTo(viewerId),
-        before === null ? undefined : lt(messages.id, before),
-      ),
-    )
-    .orderBy(desc(messages.id))
-    .limit(limit);
+  const page = (older: SQL | undefined) => (d: DbOrTx) =>
+    d
+      .select({ message: messages, gift: { key: gifts.key, name: gifts.name, image: gifts.image } })
+      .from(messages)
+      .leftJoin(gifts, eq(gifts.key, messages.giftKey))
+      .where(and(eq(messages.conversationId, sql.placeholder('conversation')), visibleToViewer, older))
+      .orderBy(desc(messages.id))
+      .limit(sql.placeholder('limit'));
+  const values = { conversation: conversationId, viewer: viewerId, limit };
+  const rows =
+    before === null
+      ? await prepared(db, 'chat_messages', page(undefined)).execute(values)
+      : await prepared(db, 'chat_messages_before', page(lt(messages.id, sql.placeholder('before')))).execute({
+          ...values,
+          before,
+        });
   return rows.map((row) => ({ ...row.message, gift: row.gift }));
 }
 
@@ -608,10 +692,17 @@ export async function findKeyedMessage(db: DbOrTx, senderId: number, clientKey: 
 
 /** The member read the conversation: nothing is unread any more. */
 export async function markRead(db: DbOrTx, conversationId: number, memberId: number, at: Date): Promise<void> {
-  await db
-    .update(conversationMembers)
-    .set({ unreadCount: 0, lastReadAt: at })
-    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.memberId, memberId)));
+  await prepared(db, 'chat_mark_read', (d) =>
+    d
+      .update(conversationMembers)
+      .set({ unreadCount: 0, lastReadAt: sql`${sql.placeholder('at')}::timestamptz` })
+      .where(
+        and(
+          eq(conversationMembers.conversationId, sql.placeholder('conversation')),
+          eq(conversationMembers.memberId, sql.placeholder('member')),
+        ),
+      ),
+  ).execute({ conversation: conversationId, member: memberId, at: at.toISOString() });
 }
 
 /** Hides the chat from the member's list; false when the member is not in the conversation. */
@@ -622,12 +713,6 @@ export async function hideChat(db: DbOrTx, conversationId: number, memberId: num
     .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.memberId, memberId)))
     .returning({ id: conversationMembers.conversationId });
   return rows.length > 0;
-}
-
-/** Whether the member is a paid (premium) member; free messages are for the others. */
-export async function isPaidUser(db: DbOrTx, memberId: number): Promise<boolean> {
-  const [row] = await db.select({ paidUser: members.paidUser }).from(members).where(eq(members.id, memberId));
-  return row?.paidUser ?? false;
 }
 
 /** The gifts that can be sent, in display order. */

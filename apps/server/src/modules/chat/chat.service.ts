@@ -40,8 +40,8 @@ import {
   countSentMessages,
   deleteHeldMessage,
   findActiveGift,
-  findCard,
-  findConversationOfPair,
+  findChatHead,
+  findChatHeadWith,
   findKeyedMessage,
   findOrCreateConversation,
   findPartner,
@@ -50,9 +50,7 @@ import {
   hasOtherDeliveredMessage,
   hideChat,
   insertMessage,
-  isPaidUser,
   isShadowBanned,
-  lastMessages,
   listActiveGifts,
   listChats,
   listForRecipient,
@@ -62,6 +60,7 @@ import {
   releaseMessage,
   sendPaidMessage,
   takePendingFirstMessages,
+  type ChatHead,
   type CreditReason,
   type GiftRef,
   type HeldReason,
@@ -124,6 +123,11 @@ const LEDGER_REASON: Record<MessageKind, CreditReason> = { text: 'message', imag
  */
 const TEXT_ONLY = '';
 
+/** The free messages left to a member who sent `sent` chat messages: none for paid members. */
+function freeLeft(paidUser: boolean, sent: number, site: ChatSite): number {
+  return paidUser ? 0 : Math.max(0, site.free_messages - sent);
+}
+
 /** Conversations and messages. */
 export type ChatService = ReturnType<typeof createChatService>;
 
@@ -145,8 +149,7 @@ export function createChatService(deps: ChatServiceDeps) {
 
   /** The member's free messages still to use: none for paid members. */
   async function freeMessagesLeft(tx: DbOrTx, memberId: number, paidUser: boolean, site: ChatSite): Promise<number> {
-    if (paidUser) return 0;
-    return Math.max(0, site.free_messages - (await countSentMessages(tx, memberId)));
+    return paidUser ? 0 : freeLeft(false, await countSentMessages(tx, memberId), site);
   }
 
   /** Whether `memberId` may write to `partnerId`: findable and no block either way. */
@@ -536,63 +539,47 @@ export function createChatService(deps: ChatServiceDeps) {
     /** GET /api/chats.php. */
     async chats(memberId: number, site: ChatSite): Promise<ChatsResponse> {
       const rows = await listChats(db, memberId);
-      const last = await lastMessages(
-        db,
-        rows.map((row) => row.conversationId),
-        memberId,
-      );
       const context = { cdnPrefix: site.cdn_prefix, now: now(), viewerId: memberId };
       return {
-        chats: rows.map((row) => {
-          const message = last.get(row.conversationId);
-          return {
-            id: row.conversationId,
-            profile_id: row.card.id,
-            num_unread_messages: row.unreadCount,
-            profile: presentCard(row.card, context),
-            last_message: message ? presentLastMessage(message, memberId) : null,
-          };
-        }),
+        chats: rows.map((row) => ({
+          id: row.conversationId,
+          profile_id: row.card.id,
+          num_unread_messages: row.unreadCount,
+          profile: presentCard(row.card, context),
+          last_message: row.lastMessage ? presentLastMessage(row.lastMessage, memberId) : null,
+        })),
       };
     },
 
     /**
      * GET /api/chat.php: a page of messages, by conversation or by partner; opening the chat marks
      * it read. A chat opened by its id stays readable when the partner can no longer be written
-     * to (`closed`); by member id it answers only for members one may write to.
+     * to (`closed`); by member id it answers only for members one may write to. By id, the head
+     * and the page are read at once (a page of someone else's conversation is never shown).
      */
     async open(memberId: number, query: ChatQuery, site: ChatSite): Promise<ChatResponse> {
-      let conversationId: number | null;
-      let partnerId: number;
+      const before = query.before ?? null;
+      const page = (conversationId: number) => listMessages(db, conversationId, memberId, before, CHAT_PAGE_SIZE + 1);
+      let head: ChatHead | null;
+      let rows: StoredMessage[];
       if (query.id !== undefined) {
-        const partner = await findPartner(db, query.id, memberId);
-        if (partner === null) throw notFound();
-        conversationId = query.id;
-        partnerId = partner;
+        [head, rows] = await Promise.all([findChatHead(db, query.id, memberId, site.free_messages), page(query.id)]);
+        if (!head) throw notFound();
       } else {
         if (query.member_id === undefined || query.member_id === memberId) throw notFound();
-        if (!(await isReachable(db, memberId, query.member_id))) throw notFound();
-        partnerId = query.member_id;
-        conversationId = await findConversationOfPair(db, memberId, partnerId);
+        head = await findChatHeadWith(db, query.member_id, memberId, site.free_messages);
+        if (!head?.reachable) throw notFound();
+        rows = head.conversationId === null ? [] : await page(head.conversationId);
       }
-      const card = await findCard(db, partnerId);
-      if (!card) throw notFound();
-      const rows =
-        conversationId === null
-          ? []
-          : await listMessages(db, conversationId, memberId, query.before ?? null, CHAT_PAGE_SIZE + 1);
+      const { conversationId, card } = head;
       const shown = rows.slice(0, CHAT_PAGE_SIZE);
-      const [closed, freeLeft] = await Promise.all([
-        isReachable(db, memberId, partnerId).then((reachable) => !reachable),
-        isPaidUser(db, memberId).then((paid) => freeMessagesLeft(db, memberId, paid, site)),
-      ]);
       if (conversationId !== null) {
         await markRead(db, conversationId, memberId, now());
         await publish(CHAT_CHANNEL, {
           type: 'read',
           conversation_id: conversationId,
           member_id: memberId,
-          partner_id: partnerId,
+          partner_id: card.id,
         });
       }
       return {
@@ -600,8 +587,8 @@ export function createChatService(deps: ChatServiceDeps) {
         profile: presentCard(card, { cdnPrefix: site.cdn_prefix, now: now(), viewerId: memberId }),
         messages: shown.map((row) => presentMessage(row, memberId, site.cdn_prefix)),
         next: rows.length > CHAT_PAGE_SIZE ? (shown.at(-1)?.id ?? null) : null,
-        closed,
-        free_messages_left: freeLeft,
+        closed: !head.reachable,
+        free_messages_left: freeLeft(head.paidUser, head.sent, site),
       };
     },
 

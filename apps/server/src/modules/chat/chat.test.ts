@@ -1,12 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FREE_CONVERSATION_LIMIT, type SiteSettings } from '@app/shared';
 import { balanceOf, buildBlock, buildMember, ledgerOf, setCredits } from '../../../test/factories.js';
 import { XHR, buildTestApp, loginCookie, type TestApp } from '../../../test/helpers.js';
-import { blocks, members, messages } from '../../db/schema/index.js';
+import { blocks, conversationMembers, members, messages } from '../../db/schema/index.js';
 import { CHAT_CHANNEL, CREDITS_CHANNEL } from '../../platform/bus/events.js';
 import { createInProcessBus } from '../../platform/bus/index.js';
+import { findPartner, markRead } from './chat.repository.js';
 
 let t: TestApp;
 let site: SiteSettings;
@@ -398,6 +399,105 @@ describe('chats', () => {
     });
     expect(del.statusCode).toBe(404);
     expect((await chats(b.cookie)).json().chats).toHaveLength(1);
+  });
+});
+
+describe('prepared reads', () => {
+  function open(cookie: string, query: string) {
+    return t.app.inject({ method: 'GET', url: `/api/chat.php?${query}`, headers: { cookie } });
+  }
+
+  /** What a member sees of each chat: the list entry and the opened chat, in list order. */
+  async function seen(viewer: { cookie: string }) {
+    const list = (await chats(viewer.cookie)).json().chats;
+    return Promise.all(
+      list.map(async (chat: { id: number; profile_id: number; last_message: { body: string; from_me: boolean } }) => {
+        const opened = (await open(viewer.cookie, `id=${chat.id}`)).json();
+        return {
+          partner: chat.profile_id,
+          last: [chat.last_message.body, chat.last_message.from_me],
+          profile: opened.profile.id,
+          messages: opened.messages.map((m: { body: string; from_me: boolean }) => [m.body, m.from_me]),
+          free: opened.free_messages_left,
+        };
+      }),
+    );
+  }
+
+  it('answers each member their own chats, messages and free messages, whoever asked before', async () => {
+    const a = await writer();
+    const b = await writer({ paidUser: false, credits: 0 });
+    const c = await writer();
+    await send(a.cookie, { member_id: c.id, body: 'Van a' });
+    await send(b.cookie, { member_id: c.id, body: 'Van b' });
+    await send(c.cookie, { member_id: a.id, body: 'Terug naar a' });
+    const freeLeft = site.free_messages - 1;
+    for (let round = 0; round < 2; round++) {
+      expect(await seen(a)).toEqual([
+        {
+          partner: c.id,
+          last: ['Terug naar a', false],
+          profile: c.id,
+          messages: [
+            ['Terug naar a', false],
+            ['Van a', true],
+          ],
+          free: 0,
+        },
+      ]);
+      expect(await seen(b)).toEqual([
+        { partner: c.id, last: ['Van b', true], profile: c.id, messages: [['Van b', true]], free: freeLeft },
+      ]);
+      expect(await seen(c)).toEqual([
+        {
+          partner: a.id,
+          last: ['Terug naar a', true],
+          profile: a.id,
+          messages: [
+            ['Terug naar a', true],
+            ['Van a', false],
+          ],
+          free: 0,
+        },
+        { partner: b.id, last: ['Van b', false], profile: b.id, messages: [['Van b', false]], free: 0 },
+      ]);
+      expect((await open(b.cookie, `member_id=${a.id}`)).json()).toMatchObject({
+        id: null,
+        profile: { id: a.id },
+        free_messages_left: freeLeft,
+      });
+      expect((await open(a.cookie, `member_id=${b.id}`)).json()).toMatchObject({
+        id: null,
+        profile: { id: b.id },
+        free_messages_left: 0,
+      });
+    }
+  });
+
+  it('finds the partner and marks read inside a transaction on that transaction, and outside it', async () => {
+    const a = await writer();
+    const b = await writer();
+    const conversation = (await send(a.cookie, { member_id: b.id, body: 'Hoi' })).json().message.conversation_id;
+    const unread = async () => (await chats(b.cookie)).json().chats[0].num_unread_messages;
+    const rollback = new Error('rolled back by the test');
+    await expect(
+      t.db.transaction(async (tx) => {
+        expect(await findPartner(tx, conversation, b.id)).toBe(a.id);
+        expect(await findPartner(tx, conversation, a.id)).toBe(b.id);
+        await markRead(tx, conversation, b.id, new Date());
+        const [entry] = await tx
+          .select({ unread: conversationMembers.unreadCount })
+          .from(conversationMembers)
+          .where(and(eq(conversationMembers.conversationId, conversation), eq(conversationMembers.memberId, b.id)));
+        expect(entry?.unread).toBe(0);
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+    expect(await unread()).toBe(1);
+    expect(await findPartner(t.db, conversation, a.id)).toBe(b.id);
+    expect(await findPartner(t.db, conversation, (await writer()).id)).toBeNull();
+    await markRead(t.db, conversation, b.id, new Date());
+    expect(await unread()).toBe(0);
   });
 });
 
