@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
-import { activeDays, members, profiles, sessions } from '../db/schema/index.js';
+import { runNamed } from '../db/prepared.js';
+import { members, profiles, sessions } from '../db/schema/index.js';
 
 /** Stores a new session under the hash of its token. */
 export async function insertSession(
@@ -49,21 +50,19 @@ export async function deleteSession(db: DbOrTx, tokenHash: string): Promise<void
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
 
-/** Notes that the member used the site that UTC day (the console's active members); idempotent. */
-export async function recordActiveDay(db: DbOrTx, memberId: number, at: Date): Promise<void> {
-  await db
-    .insert(activeDays)
-    .values({ day: at.toISOString().slice(0, 10), memberId })
-    .onConflictDoNothing();
-}
-
 /**
- * Notes the member's activity unless it was noted after `staleBefore`: the condition sits in
- * the UPDATE, so parallel requests write at most once.
+ * Notes the member's activity unless it was noted after `staleBefore`, and the UTC day they
+ * used the site on (the console's active members), in one statement: the condition sits in the
+ * UPDATE, so parallel requests write at most once, and the day goes with the write that won.
  */
-export async function touchLastActive(db: DbOrTx, memberId: number, now: Date, staleBefore: Date): Promise<void> {
-  await db
-    .update(profiles)
-    .set({ lastActiveAt: now })
-    .where(and(eq(profiles.memberId, memberId), lt(profiles.lastActiveAt, staleBefore)));
+export async function noteActivity(db: DbOrTx, memberId: number, now: Date, staleBefore: Date): Promise<void> {
+  await runNamed(
+    db,
+    'session_note_activity',
+    `with touched as (
+       update profiles set last_active_at = $2 where member_id = $1 and last_active_at < $3 returning member_id
+     )
+     insert into active_days (day, member_id) select $4::date, member_id from touched on conflict do nothing`,
+    [memberId, now.toISOString(), staleBefore.toISOString(), now.toISOString().slice(0, 10)],
+  );
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_COOKIE } from '@app/shared';
 import { buildMember } from '../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { sessions } from '../db/schema/index.js';
+import { activeDays, profiles, sessions } from '../db/schema/index.js';
 import { createSession, destroySession, hashToken, setSessionCookie } from './session.js';
 
 let t: TestApp;
@@ -40,6 +40,29 @@ describe('createSession', () => {
 
     const expired = await createSession(t.db, member.id, new Date(Date.now() - 31 * 24 * 3600 * 1000));
     expect((await userWith(`${AUTH_COOKIE}=${expired.token}`)).json().user).toBeNull();
+  });
+});
+
+describe('noting activity', () => {
+  it("notes the member's last activity and day once the last note is stale, once per request that wins", async () => {
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    const { member } = await buildMember(t.db, { profile: { lastActiveAt: hourAgo } });
+    const { token } = await createSession(t.db, member.id);
+    const lastActive = async () =>
+      (await t.db.select({ at: profiles.lastActiveAt }).from(profiles).where(eq(profiles.memberId, member.id)))[0]!.at;
+    const days = () => t.db.select().from(activeDays).where(eq(activeDays.memberId, member.id));
+
+    const before = Date.now();
+    await Promise.all([userWith(`${AUTH_COOKIE}=${token}`), userWith(`${AUTH_COOKIE}=${token}`)]);
+    expect((await lastActive())!.getTime()).toBeGreaterThanOrEqual(before - 1_000);
+    expect((await days()).map((d) => d.day)).toEqual([new Date().toISOString().slice(0, 10)]);
+
+    const minuteAgo = new Date(Date.now() - 60_000);
+    await t.db.update(profiles).set({ lastActiveAt: minuteAgo }).where(eq(profiles.memberId, member.id));
+    await t.db.delete(activeDays).where(eq(activeDays.memberId, member.id));
+    await userWith(`${AUTH_COOKIE}=${token}`);
+    expect((await lastActive())!.getTime()).toBe(minuteAgo.getTime());
+    expect(await days()).toEqual([]);
   });
 });
 

@@ -8,13 +8,7 @@ import type { Db, DbOrTx } from '../db/client.js';
 import { authenticationRequired } from '../errors.js';
 import { publishEvent, SESSIONS_CHANNEL, type SessionsChannelEvent } from '../platform/bus/events.js';
 import type { Bus } from '../platform/bus/index.js';
-import {
-  deleteSession,
-  insertSession,
-  prepareFindSessionMember,
-  recordActiveDay,
-  touchLastActive,
-} from './session.repository.js';
+import { deleteSession, insertSession, noteActivity, prepareFindSessionMember } from './session.repository.js';
 
 /**
  * The member a request is made by. Only the id: modules load what they need themselves. The
@@ -139,8 +133,8 @@ export const sessionPlugin = fp<{ db: Db }>(
       const staleBefore = new Date(now.getTime() - LAST_ACTIVE_THROTTLE_MS);
       if (found.lastActiveAt && found.lastActiveAt < staleBefore) {
         // Bookkeeping only: a failed write must not fail the member's request.
-        await Promise.all([touchLastActive(db, found.id, now, staleBefore), recordActiveDay(db, found.id, now)]).catch(
-          (err: unknown) => request.log.error({ err }, 'noting last activity failed'),
+        await noteActivity(db, found.id, now, staleBefore).catch((err: unknown) =>
+          request.log.error({ err }, 'noting last activity failed'),
         );
       }
     });

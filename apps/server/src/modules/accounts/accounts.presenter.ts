@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, EmailDisabledReasonSchema, isLocale, type EmailDisabledReason, type User } from '@app/shared';
 import { mediaUrl } from '../../platform/storage/index.js';
-import type { MemberRow, PhotoRow, ProfileRow } from './accounts.repository.js';
+import type { UserRow } from './accounts.repository.js';
 
 /** What the member's own domain contributes to the answer. */
 export interface UserSiteContext {
@@ -14,12 +14,7 @@ export interface UserSiteContext {
  * rows, so the password hash, the e-mail address and other private columns never leave. Photo
  * fields are ready-to-use URLs of the stored keys.
  */
-export function presentUser(
-  member: MemberRow,
-  profile: ProfileRow | null,
-  mainPhoto: PhotoRow | null,
-  site: UserSiteContext,
-): User {
+export function presentUser({ member, profile, mainPhoto }: UserRow, site: UserSiteContext): User {
   const url = (key: string) => mediaUrl(site.cdnPrefix, key);
   return {
     status: member.status,

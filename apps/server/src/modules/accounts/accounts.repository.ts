@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
 import {
   accountTokens,
   bannedEmails,
@@ -40,14 +41,57 @@ export async function findMemberWithProfile(
   return row ?? null;
 }
 
-/** The photo shown as the member's picture: the one marked main, else the first. */
-export async function findMainPhoto(db: DbOrTx, memberId: number): Promise<PhotoRow | null> {
-  const [row] = await db
-    .select()
-    .from(photos)
-    .where(eq(photos.memberId, memberId))
-    .orderBy(desc(photos.isMain), asc(photos.position), asc(photos.id))
-    .limit(1);
+/** What GET /api/user.php shows of a member (accounts.presenter presentUser). */
+export interface UserRow {
+  member: Pick<
+    MemberRow,
+    'id' | 'domain' | 'status' | 'credits' | 'paidUser' | 'signupDate' | 'language' | 'notificationsDisabled'
+  >;
+  profile: Pick<ProfileRow, 'name' | 'country' | 'status'> | null;
+  /** The photo shown as the member's picture: the one marked main, else the first. */
+  mainPhoto: Pick<PhotoRow, 'filename' | 'thumbFilename' | 'matchFilename'> | null;
+}
+
+/**
+ * A member that is not deleted, with what the member's own answer shows: every poll of every
+ * logged-in tab reads it, so it is one prepared statement (the main photo through a lateral
+ * join over photos_member_idx).
+ */
+export async function findUserRow(db: DbOrTx, memberId: number): Promise<UserRow | null> {
+  const statement = prepared(db, 'accounts_user', (d) => {
+    const mainPhoto = d
+      .select({ filename: photos.filename, thumbFilename: photos.thumbFilename, matchFilename: photos.matchFilename })
+      .from(photos)
+      .where(eq(photos.memberId, members.id))
+      .orderBy(desc(photos.isMain), asc(photos.position), asc(photos.id))
+      .limit(1)
+      .as('main_photo');
+    return d
+      .select({
+        member: {
+          id: members.id,
+          domain: members.domain,
+          status: members.status,
+          credits: members.credits,
+          paidUser: members.paidUser,
+          signupDate: members.signupDate,
+          language: members.language,
+          notificationsDisabled: members.notificationsDisabled,
+        },
+        profile: { name: profiles.name, country: profiles.country, status: profiles.status },
+        mainPhoto: {
+          filename: mainPhoto.filename,
+          thumbFilename: mainPhoto.thumbFilename,
+          matchFilename: mainPhoto.matchFilename,
+        },
+      })
+      .from(members)
+      .leftJoin(profiles, eq(profiles.memberId, members.id))
+      .leftJoinLateral(mainPhoto, sql`true`)
+      .where(and(eq(members.id, sql.placeholder('memberId')), isNull(members.deletedAt)))
+      .limit(1);
+  });
+  const [row] = await statement.execute({ memberId });
   return row ?? null;
 }
 

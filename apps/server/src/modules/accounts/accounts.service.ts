@@ -30,10 +30,10 @@ import {
   deleteMemberSessions,
   findActiveMember,
   findMailboxHolders,
-  findMainPhoto,
   findMemberByEmail,
   findMemberWithProfile,
   findToken,
+  findUserRow,
   insertMember,
   insertPendingFirstMessage,
   insertProfile,
@@ -166,16 +166,10 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     }));
 
   async function loadUser(memberId: number): Promise<User | null> {
-    const row = await findMemberWithProfile(db, memberId);
+    const row = await findUserRow(db, memberId);
     if (!row) return null;
-    const [photo, settings] = await Promise.all([
-      findMainPhoto(db, memberId),
-      deps.settings.settingsForDomain(row.member.domain),
-    ]);
-    return presentUser(row.member, row.profile, photo, {
-      fictionalIcon: settings.fictional_icon,
-      cdnPrefix: settings.cdn_prefix,
-    });
+    const settings = await deps.settings.settingsForDomain(row.member.domain);
+    return presentUser(row, { fictionalIcon: settings.fictional_icon, cdnPrefix: settings.cdn_prefix });
   }
 
   async function mustLoadUser(memberId: number): Promise<User> {
