@@ -73,6 +73,7 @@ import { createReportsService } from './modules/reports/reports.service.js';
 import { createReferenceService } from './modules/reference/reference.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
+import { createSiteData } from './modules/settings/site-data.js';
 import { swipeRoutes } from './modules/swipe/swipe.routes.js';
 import { createSwipeService } from './modules/swipe/swipe.service.js';
 import { createBus, type Bus } from './platform/bus/index.js';
@@ -86,6 +87,7 @@ import { createMediaStorage, mediaDir, type MediaStorage } from './platform/stor
 import { storageAnswers } from './platform/storage/probe.js';
 import { countryForIp } from './platform/geo/index.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { httpCachePlugin } from './plugins/http-cache.js';
 import { mediaPlugin } from './plugins/media.js';
 import { requestTypePlugin } from './plugins/request-type.js';
 import { securityPlugin, type RateLimitSettings } from './plugins/security.js';
@@ -195,6 +197,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     countryForIp,
   });
   const reference = createReferenceService({ db, sites: settings });
+  const siteData = createSiteData({ bus, log: app.log, caches: [settings, reference] });
   const pages = createPagesService({ db, settings });
   const chat = createChatService({ db, bus, storage, log: app.log, ...(deps.now ? { now: deps.now } : {}) });
   const accounts = createAccountsService({ db, settings, mailer, chat, bus, log: app.log });
@@ -271,6 +274,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     log: app.log,
     staff,
     settings,
+    siteData,
     accounts,
     accountSettings,
     chat,
@@ -283,8 +287,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     log: app.log,
     staff,
     provider: paymentProvider,
-    settings,
-    reference,
+    siteData,
     ...(deps.now ? { now: deps.now } : {}),
   });
   const siteProfiles = createSiteProfilesService({
@@ -417,6 +420,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(errorsPlugin, { pageFallback: web.pageFallback });
   await app.register(requestTypePlugin);
   await app.register(sessionPlugin, { db });
+  await app.register(httpCachePlugin);
   await app.register(mediaPlugin, { storage, localDir: config.s3 ? null : mediaDir(config) });
   await app.register(webPlugin, { webDistDir: config.webDistDir });
 
@@ -490,6 +494,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   // Pushes stop before the database closes (owned closes in reverse order).
   app.addHook('onReady', async () => {
     owned.push(await push.start());
+  });
+
+  // Console edits made through any process clear this one's site data caches.
+  app.addHook('onReady', async () => {
+    owned.push(await siteData.start());
   });
 
   app.addHook('onReady', async () => {

@@ -35,6 +35,7 @@ import type { AccountsService } from '../accounts/accounts.service.js';
 import type { ChatService } from '../chat/chat.service.js';
 import type { ProfilesService } from '../profiles/profiles.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import type { SiteData } from '../settings/site-data.js';
 import {
   adjustCredits,
   dailyCounts,
@@ -77,6 +78,8 @@ export interface AdminServiceDeps {
   log: FastifyBaseLogger;
   staff: StaffService;
   settings: SettingsService;
+  /** Site settings edits clear the caches of every process. */
+  siteData: Pick<SiteData, 'changed'>;
   accounts: AccountsService;
   accountSettings: AccountSettingsService;
   chat: ChatService;
@@ -550,13 +553,13 @@ export function createAdminService(deps: AdminServiceDeps) {
       return { sites: (await listSites(db)).map(({ site, companyName }) => presentSite(site, companyName)) };
     },
 
-    /** A whole domain's settings, validated by the route; in use at once in this process. */
+    /** A whole domain's settings, validated by the route; in use at once in every process. */
     async updateSite(actor: StaffActor, body: AdminSiteBody): Promise<{ site: AdminSite }> {
       const before = (await listSites(db)).find((s) => s.site.id === body.id);
       if (!before) throw notFound();
       const updated = await updateSiteSettings(db, body.id, body.settings, now());
       if (!updated) throw notFound();
-      settings.clearCache();
+      await deps.siteData.changed();
       const changed = changedKeys(before.site.settings, body.settings);
       await staff.audit(actor, {
         action: 'site.settings',

@@ -26,8 +26,7 @@ import { AppError, badRequest, notFound, validationFailed } from '../../errors.j
 import { CREDITS_CHANNEL, publishEvent } from '../../platform/bus/events.js';
 import type { Bus } from '../../platform/bus/index.js';
 import type { PaymentProvider } from '../../platform/payments/types.js';
-import type { ReferenceService } from '../reference/reference.service.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SiteData } from '../settings/site-data.js';
 import {
   claimRefund,
   expireDiscountCode,
@@ -63,9 +62,8 @@ export interface CommerceServiceDeps {
   staff: Pick<StaffService, 'audit'>;
   /** The payment provider of this process: refunds and live statuses go to it. */
   provider: PaymentProvider;
-  /** Both cache company rows: cleared after an edit so this process shows it at once. */
-  settings: Pick<SettingsService, 'clearCache'>;
-  reference: Pick<ReferenceService, 'clearCache'>;
+  /** Settings and reference data cache company rows: an edit clears them in every process. */
+  siteData: Pick<SiteData, 'changed'>;
   now?: () => Date;
 }
 
@@ -441,7 +439,7 @@ export function createCommerceService(deps: CommerceServiceDeps) {
       return { companies: (await listCompanies(db)).map((c) => presentCompany(c.company, c.domains)) };
     },
 
-    /** Company info, shown on the site at once in this process (both caches cleared). */
+    /** Company info, shown on the site at once in every process. */
     async updateCompany(actor: StaffActor, body: AdminCompanyBody): Promise<AdminCompany> {
       const before = (await listCompanies(db)).find((c) => c.company.id === body.id);
       if (!before) throw notFound();
@@ -457,8 +455,7 @@ export function createCommerceService(deps: CommerceServiceDeps) {
         deleteDiscount: body.delete_discount,
       });
       if (!row) throw notFound();
-      deps.settings.clearCache();
-      deps.reference.clearCache();
+      await deps.siteData.changed();
       const after = presentCompany(row, before.domains);
       await staff.audit(actor, {
         action: 'company.update',

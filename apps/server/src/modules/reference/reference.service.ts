@@ -1,6 +1,13 @@
-import type { CompanyInfoResponse, InterestsResponse, RegionsResponse } from '@app/shared';
+import {
+  CompanyInfoResponseSchema,
+  InterestsResponseSchema,
+  RegionsResponseSchema,
+  type CompanyInfoResponse,
+  type InterestsResponse,
+  type RegionsResponse,
+} from '@app/shared';
 import type { Db } from '../../db/client.js';
-import { withEtag, type Cacheable } from '../../plugins/http-cache.js';
+import { cacheable, type Cacheable } from '../../plugins/http-cache.js';
 import { findCompanyById } from '../settings/settings.repository.js';
 import type { SettingsService, SiteSelection } from '../settings/settings.service.js';
 import { presentCompanyInfo, presentInterests, presentRegions } from './reference.presenter.js';
@@ -9,7 +16,10 @@ import { listInterests, listRegions } from './reference.repository.js';
 export interface ReferenceServiceDeps {
   db: Db;
   sites: Pick<SettingsService, 'resolveSite'>;
-  /** Reference data changes with a deploy or an operator edit; minutes are fine. */
+  /**
+   * A safety net only: the console's edits clear the cache of every process through the bus
+   * (settings/site-data.ts); an edit made outside the console shows within this time.
+   */
   ttlMs?: number;
   now?: () => number;
 }
@@ -17,27 +27,34 @@ export interface ReferenceServiceDeps {
 /** Company info, interests and regions (spec section 7): read by every client, rarely changed. */
 export type ReferenceService = ReturnType<typeof createReferenceService>;
 
-/** Keeps each answer with its ETag in memory for a while; only a cache of the database. */
+/** Keeps each answer serialized, with its ETag, in memory; only a cache of the database. */
 export function createReferenceService(deps: ReferenceServiceDeps) {
-  const ttl = deps.ttlMs ?? 5 * 60_000;
+  const ttl = deps.ttlMs ?? 10 * 60_000;
   const now = deps.now ?? Date.now;
   const cache = new Map<string, { entry: Cacheable<unknown>; expires: number }>();
+  // Bumped by clearCache, so a load that began before a clear never stores what it read.
+  let generation = 0;
 
-  async function cached<T>(key: string, load: () => Promise<T>): Promise<Cacheable<T>> {
+  async function cached<T>(key: string, load: () => Promise<Cacheable<T>>): Promise<Cacheable<T>> {
     const hit = cache.get(key);
     if (hit && hit.expires > now()) return hit.entry as Cacheable<T>;
-    const entry = withEtag(await load());
-    cache.set(key, { entry, expires: now() + ttl });
+    const loadedIn = generation;
+    const entry = await load();
+    if (loadedIn === generation) cache.set(key, { entry, expires: now() + ttl });
     return entry;
   }
 
   return {
     interests(): Promise<Cacheable<InterestsResponse>> {
-      return cached('interests', async () => presentInterests(await listInterests(deps.db)));
+      return cached('interests', async () =>
+        cacheable(InterestsResponseSchema, presentInterests(await listInterests(deps.db))),
+      );
     },
 
     regions(): Promise<Cacheable<RegionsResponse>> {
-      return cached('regions', async () => presentRegions(await listRegions(deps.db)));
+      return cached('regions', async () =>
+        cacheable(RegionsResponseSchema, presentRegions(await listRegions(deps.db))),
+      );
     },
 
     /** The company of the requesting domain. */
@@ -46,11 +63,12 @@ export function createReferenceService(deps: ReferenceServiceDeps) {
       return cached(`company:${site.companyId}`, async () => {
         const company = await findCompanyById(deps.db, site.companyId);
         if (!company) throw new Error(`company ${site.companyId} of ${site.domain} is missing`);
-        return presentCompanyInfo(company);
+        return cacheable(CompanyInfoResponseSchema, presentCompanyInfo(company));
       });
     },
 
     clearCache(): void {
+      generation += 1;
       cache.clear();
     },
   };

@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SettingsQuerySchema, SettingsResponseSchema } from '@app/shared';
+import { sendCacheable } from '../../plugins/http-cache.js';
 import type { SettingsService } from './settings.service.js';
 
 /** GET /api/settings.php (spec section 7): the settings of the requesting domain. */
@@ -11,13 +13,20 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
         tags: ['settings'],
         summary: 'Site settings of the domain named by forced_domain, else by the Host header, else the default',
         querystring: SettingsQuerySchema,
-        response: { 200: SettingsResponseSchema },
+        response: {
+          200: SettingsResponseSchema,
+          304: z.null().describe('Not modified: the client holds this version (If-None-Match)'),
+        },
       },
     },
     async (request, reply) => {
+      const entry = await settings.siteSettingsAnswer({
+        host: request.host,
+        forcedDomain: request.query.forced_domain,
+        ip: request.ip,
+      });
       // Private: geoip_country differs per visitor.
-      reply.header('cache-control', 'private, max-age=60');
-      return settings.siteSettings({ host: request.host, forcedDomain: request.query.forced_domain, ip: request.ip });
+      return sendCacheable(request, reply, entry, 'private, max-age=60');
     },
   );
 };

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { SettingsResponse, StoredSettings } from '@app/shared';
+import { SettingsResponseSchema, type SettingsResponse, type StoredSettings } from '@app/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { cacheable, type Cacheable } from '../../plugins/http-cache.js';
 import { presentSettings } from './settings.presenter.js';
 import {
   findDefaultSite,
@@ -50,6 +51,8 @@ export function normalizeDomain(value: string | undefined | null): string | null
 
 /** Cached lookups are bounded so random Host headers cannot grow memory without limit. */
 const MAX_CACHED_DOMAINS = 1000;
+/** Serialized answers, per domain and visitor country. */
+const MAX_CACHED_ANSWERS = 5000;
 const DEFAULT_KEY = '\0default';
 
 /** A Host header as a client may send it: a host name or bracketed IPv6 address, and a port. */
@@ -66,7 +69,11 @@ export interface SettingsServiceDeps {
   /** VAPID public key, or null while push is not configured. */
   pushPublicKey: string | null;
   countryForIp: (ip: string) => string | null;
-  /** How long a looked-up row is reused; operators' edits show within this time. */
+  /**
+   * How long a looked-up row is reused. A safety net only: the console's edits clear the caches
+   * of every process through the bus (site-data.ts); an edit made outside the console (SQL)
+   * shows within this time.
+   */
   ttlMs?: number;
   now?: () => number;
 }
@@ -75,23 +82,28 @@ export interface SettingsServiceDeps {
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
 /**
- * Settings are read on every page load, so rows are kept in memory briefly. It is only a cache:
- * the database stays the truth, and every process of a scaled-out deployment converges
- * within the TTL.
+ * Settings are read on every page load, so rows, and the answers serialized from them, are kept
+ * in memory. It is only a cache: the database stays the truth, the console's edits clear it in
+ * every process, and anything else converges within the TTL.
  */
 export function createSettingsService(deps: SettingsServiceDeps) {
   const { db, log } = deps;
-  const ttl = deps.ttlMs ?? 30_000;
+  const ttl = deps.ttlMs ?? 10 * 60_000;
   const now = deps.now ?? Date.now;
   const publicUrl = deps.config.publicUrl ? new URL(deps.config.publicUrl) : null;
   const sites = new Map<string, { row: SiteRow | null; expires: number }>();
   let interestKeys: { keys: string[]; expires: number } | null = null;
   let cdn: { origins: string[]; expires: number; loading: boolean } = { origins: [], expires: 0, loading: false };
+  const answers = new Map<string, { entry: Cacheable<SettingsResponse>; expires: number }>();
+  // Bumped by clearCache, so a read that began before a clear never stores what it read.
+  let generation = 0;
 
   async function cachedSite(key: string, load: () => Promise<SiteRow | null>): Promise<SiteRow | null> {
     const hit = sites.get(key);
     if (hit && hit.expires > now()) return hit.row;
+    const loadedIn = generation;
     const row = await load();
+    if (loadedIn !== generation) return row;
     if (sites.size >= MAX_CACHED_DOMAINS) sites.clear();
     sites.set(key, { row, expires: now() + ttl });
     return row;
@@ -134,8 +146,9 @@ export function createSettingsService(deps: SettingsServiceDeps) {
 
   async function interestKeyList(): Promise<string[]> {
     if (interestKeys && interestKeys.expires > now()) return interestKeys.keys;
+    const loadedIn = generation;
     const keys = await listInterestKeys(db);
-    interestKeys = { keys, expires: now() + ttl };
+    if (loadedIn === generation) interestKeys = { keys, expires: now() + ttl };
     return keys;
   }
 
@@ -150,6 +163,27 @@ export function createSettingsService(deps: SettingsServiceDeps) {
       }
     }
     cdn = { origins: [...origins].sort(), expires: now() + ttl, loading: false };
+  }
+
+  /**
+   * GET /api/settings.php for one request, serialized: the answer differs only by site, domain
+   * and the visitor's country, so each is built and serialized once.
+   */
+  async function siteSettingsAnswer(selection: SiteSelection & { ip: string }): Promise<Cacheable<SettingsResponse>> {
+    const loadedIn = generation;
+    const [{ site, domain }, keys] = await Promise.all([resolveSite(selection), interestKeyList()]);
+    const geoipCountry = deps.countryForIp(selection.ip);
+    const key = `${site.id}\0${domain}\0${geoipCountry ?? ''}`;
+    const hit = answers.get(key);
+    if (hit && hit.expires > now()) return hit.entry;
+    const entry = cacheable(
+      SettingsResponseSchema,
+      presentSettings(site, { domain, geoipCountry, pushPublicKey: deps.pushPublicKey, interestKeys: keys }),
+    );
+    if (loadedIn !== generation) return entry;
+    if (answers.size >= MAX_CACHED_ANSWERS) answers.clear();
+    answers.set(key, { entry, expires: now() + ttl });
+    return entry;
   }
 
   return {
@@ -179,15 +213,11 @@ export function createSettingsService(deps: SettingsServiceDeps) {
       return `${protocolFor(undefined)}//${own}${isLocalHost(own) ? `:${deps.config.port}` : ''}`;
     },
 
-    /** GET /api/settings.php for one request. */
+    siteSettingsAnswer,
+
+    /** The settings answer as data (GET /api/settings.php sends siteSettingsAnswer). */
     async siteSettings(selection: SiteSelection & { ip: string }): Promise<SettingsResponse> {
-      const [{ site, domain }, keys] = await Promise.all([resolveSite(selection), interestKeyList()]);
-      return presentSettings(site, {
-        domain,
-        geoipCountry: deps.countryForIp(selection.ip),
-        pushPublicKey: deps.pushPublicKey,
-        interestKeys: keys,
-      });
+      return (await siteSettingsAnswer(selection)).body;
     },
 
     /** The stored settings a member's own domain runs on (fictional icon, credits, ...). */
@@ -212,9 +242,11 @@ export function createSettingsService(deps: SettingsServiceDeps) {
 
     refreshCdnOrigins,
 
-    /** Forgets every cached row, e.g. after an operator edit in the same process. */
+    /** Forgets every cached row and answer (site-data.ts calls it on the console's edits). */
     clearCache(): void {
+      generation += 1;
       sites.clear();
+      answers.clear();
       interestKeys = null;
       cdn = { origins: cdn.origins, expires: 0, loading: false };
     },

@@ -108,12 +108,21 @@ export const SessionsChannelEventSchema = z.discriminatedUnion('type', [
 ]);
 export type SessionsChannelEvent = z.infer<typeof SessionsChannelEventSchema>;
 
+/**
+ * The console changed what each process caches per site: site settings, a company, reference
+ * lists. Every process drops those caches at once rather than waiting for their TTL.
+ */
+export const SITE_DATA_CHANNEL = 'site-data';
+export const SiteDataChangedEventSchema = z.object({ type: z.literal('site_data_changed') });
+export type SiteDataChannelEvent = z.infer<typeof SiteDataChangedEventSchema>;
+
 /** Every channel with its event type. */
 export interface BusEvents {
   [LIKES_CHANNEL]: LikesChannelEvent;
   [CHAT_CHANNEL]: ChatChannelEvent;
   [CREDITS_CHANNEL]: CreditsEvent;
   [SESSIONS_CHANNEL]: SessionsChannelEvent;
+  [SITE_DATA_CHANNEL]: SiteDataChannelEvent;
 }
 
 /** Publishes an event of the channel's own type. */

@@ -1,0 +1,65 @@
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helpers.js';
+import { staffCall, staffSession } from '../../../test/staff.js';
+import { createInProcessBus, type Bus } from '../../platform/bus/index.js';
+
+/**
+ * Two apps on one database, as two processes behind a load balancer: over Redis when REDIS_URL
+ * is set (each app its own connections), else sharing one in-process bus. The console's edits
+ * made through A reach B's caches at once, though they live for minutes.
+ */
+let a: TestApp;
+let b: TestApp;
+let sharedBus: Bus | null = null;
+
+beforeAll(async () => {
+  sharedBus = process.env.REDIS_URL ? null : createInProcessBus({ log: pino({ level: 'silent' }) });
+  const deps = sharedBus ? { bus: sharedBus } : {};
+  a = await buildTestApp({ rateLimitScale: 100 }, deps);
+  b = await buildTestApp({}, { ...deps, db: a.db });
+});
+afterAll(async () => {
+  await b?.close();
+  await a?.close();
+  await sharedBus?.close();
+});
+
+const get = (t: TestApp, url: string) => t.app.inject({ method: 'GET', url });
+
+describe('site data caches across processes', () => {
+  it("clears every process's settings and reference caches on a console edit", async () => {
+    const { cookie } = await staffSession(a, 'admin');
+    const { sites } = (await staffCall(a, cookie, 'GET', '/api/admin/sites.php')).json();
+    const site = sites.find((s: { domain: string }) => s.domain === 'localhost');
+    const { companies } = (await staffCall(a, cookie, 'GET', '/api/admin/companies.php')).json();
+    const company = companies.find((c: { domains: string[] }) => c.domains.includes('localhost'));
+
+    // B reads first, so its caches hold the old rows and answers.
+    const settingsBefore = (await get(b, '/api/settings.php')).json().settings;
+    const companyBefore = (await get(b, '/api/companyinfo.php')).json().companyinfo;
+
+    const saved = await staffCall(a, cookie, 'PUT', '/api/admin/site.php', {
+      id: site.id,
+      settings: { ...site.settings, message_credits: settingsBefore.message_credits + 3 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { id, name, address, kvk, city, country, tradenames, vat_numbers, support_phone } = company;
+    const changedCompany = await staffCall(a, cookie, 'PUT', '/api/admin/company.php', {
+      ...{ id, name, address, kvk, city, country, tradenames, vat_numbers, support_phone },
+      delete_discount: companyBefore.delete_discount === 40 ? 41 : 40,
+    });
+    expect(changedCompany.statusCode, changedCompany.body).toBe(200);
+
+    // A shows its own edits in its next answer; B once the bus delivered (milliseconds).
+    expect((await get(a, '/api/settings.php')).json().settings.message_credits).toBe(
+      settingsBefore.message_credits + 3,
+    );
+    await expect
+      .poll(async () => (await get(b, '/api/settings.php')).json().settings.message_credits, { timeout: 2_000 })
+      .toBe(settingsBefore.message_credits + 3);
+    await expect
+      .poll(async () => (await get(b, '/api/companyinfo.php')).json().companyinfo.delete_discount, { timeout: 2_000 })
+      .toBe(changedCompany.json().company.delete_discount);
+  });
+});
