@@ -115,4 +115,68 @@ describe('the API client', () => {
     fetchMock.mockResolvedValueOnce(new Response('<html>Bad gateway</html>', { status: 404, statusText: 'Not Found' }));
     await expect(apiRequest('/api/user.php')).rejects.toMatchObject({ status: 404, error: 'http_error' });
   });
+
+  describe('revalidation of answers the browser may not store', () => {
+    const tagged = (body: unknown, etag: string, cacheControl = 'no-store') =>
+      new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json', ETag: etag, 'Cache-Control': cacheControl },
+      });
+    const notModified = () => new Response(null, { status: 304 });
+    const sentTag = (call: number) =>
+      (fetchMock.mock.calls[call]![1]?.headers as Record<string, string>)['If-None-Match'];
+    const asMember = (id: number) =>
+      queryClient.setQueryData(queryKeys.user, { user: buildUser({ profile: { ...buildUser().profile, id } }) });
+
+    it('names the remembered ETag and answers the same body on 304', async () => {
+      asMember(1);
+      const chats = { chats: [{ id: 3 }] };
+      fetchMock.mockResolvedValueOnce(tagged(chats, 'W/"a"')).mockResolvedValueOnce(notModified());
+      const first = await apiRequest('/api/chats.php');
+      expect(sentTag(0)).toBeUndefined();
+      const second = await apiRequest('/api/chats.php');
+      expect(sentTag(1)).toBe('W/"a"');
+      expect(second).toBe(first);
+
+      fetchMock.mockResolvedValueOnce(tagged({ chats: [] }, 'W/"b"'));
+      await expect(apiRequest('/api/chats.php')).resolves.toEqual({ chats: [] });
+      expect(sentTag(2)).toBe('W/"a"');
+      fetchMock.mockResolvedValueOnce(notModified());
+      await expect(apiRequest('/api/chats.php')).resolves.toEqual({ chats: [] });
+      expect(sentTag(3)).toBe('W/"b"');
+    });
+
+    it('leaves answers the browser may store to its own cache', async () => {
+      asMember(1);
+      fetchMock.mockImplementation(async () => tagged(interests, 'W/"i"', 'public, max-age=3600'));
+      await apiRequest('/api/interests.php');
+      await apiRequest('/api/interests.php');
+      expect(sentTag(1)).toBeUndefined();
+    });
+
+    it('forgets every answer when the member logs out or another logs in', async () => {
+      asMember(1);
+      fetchMock.mockImplementation(async () => tagged({ likes: [] }, 'W/"l"'));
+      await apiRequest('/api/likes.php');
+      asMember(2);
+      await apiRequest('/api/likes.php');
+      expect(sentTag(1)).toBeUndefined();
+      await apiRequest('/api/likes.php');
+      expect(sentTag(2)).toBe('W/"l"');
+      queryClient.setQueryData(queryKeys.user, { user: null });
+      await apiRequest('/api/likes.php');
+      expect(sentTag(3)).toBeUndefined();
+    });
+
+    it('remembers a bounded number of URLs, dropping the one not asked for in longest', async () => {
+      asMember(1);
+      fetchMock.mockImplementation(async () => tagged({}, 'W/"m"'));
+      for (let id = 0; id <= 50; id++) await apiRequest(`/api/member.php?id=${id}`);
+      fetchMock.mockClear();
+      await apiRequest('/api/member.php?id=0');
+      await apiRequest('/api/member.php?id=50');
+      expect(sentTag(0)).toBeUndefined();
+      expect(sentTag(1)).toBe('W/"m"');
+    });
+  });
 });

@@ -4,7 +4,9 @@ import {
   REQUEST_TYPE_HEADER,
   REQUEST_TYPE_VALUE,
   type ErrorResponse,
+  type UserResponse,
 } from '@app/shared';
+import { hashKey } from '@tanstack/react-query';
 import { queryClient } from './query-client';
 import { queryKeys } from './query-keys';
 import { retryDelay, shouldRetry } from './rules';
@@ -54,6 +56,39 @@ function isUserEndpoint(path: string): boolean {
 /** Logs the member out locally; the app's auth watcher then leaves members-only pages. */
 function handleAuthenticationRequired(): void {
   queryClient.setQueryData(queryKeys.user, { user: null });
+}
+
+/** How many GET answers are remembered for revalidation; the polls and open pages need few. */
+const MAX_REMEMBERED = 50;
+
+/**
+ * The last answer and ETag of each GET the browser may not store (Cache-Control: no-store:
+ * members' data), in memory only, by URL. The next GET of the URL names the tag, and a 304
+ * answers the remembered body: the same object, so TanStack Query sees unchanged data. The
+ * browser's own cache revalidates everything else.
+ */
+const remembered = new Map<string, { etag: string; data: unknown }>();
+/** The member the remembered answers belong to; another member (or none) forgets them. */
+let rememberedFor: number | null = null;
+/** Counts the forgettings, so an answer to a request made before one is not remembered. */
+let forgotten = 0;
+
+queryClient.getQueryCache().subscribe((event) => {
+  if (event.query.queryHash !== hashKey(queryKeys.user)) return;
+  const data = event.type === 'removed' ? undefined : (event.query.state.data as UserResponse | undefined);
+  const memberId = data?.user?.profile.id ?? null;
+  if (memberId === rememberedFor) return;
+  rememberedFor = memberId;
+  forgotten += 1;
+  remembered.clear();
+});
+
+function remember(path: string, response: Response, data: unknown): void {
+  remembered.delete(path);
+  const etag = response.headers.get('etag');
+  if (!etag || !/\bno-store\b/.test(response.headers.get('cache-control') ?? '')) return;
+  if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!);
+  remembered.set(path, { etag, data });
 }
 
 function wait(ms: number, signal?: AbortSignal): Promise<void> {
@@ -107,6 +142,9 @@ async function send(path: string, options: RequestOptions): Promise<{ data: unkn
   const headers: Record<string, string> = { Accept: 'application/json', [REQUEST_TYPE_HEADER]: REQUEST_TYPE_VALUE };
   const keyed = idempotencyKey !== undefined;
   if (keyed) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKey;
+  const known = method === 'GET' ? remembered.get(path) : undefined;
+  const forgottenBefore = forgotten;
+  if (known) headers['If-None-Match'] = known.etag;
   // The server words its messages in the language the page shows, not the browser's preference.
   const language = document.documentElement.lang;
   if (isLocale(language)) headers['Accept-Language'] = language;
@@ -134,6 +172,13 @@ async function send(path: string, options: RequestOptions): Promise<{ data: unkn
       throw new ApiError(0, 'network_error', cause instanceof Error ? cause.message : 'Network error');
     }
 
+    if (response.status === 304 && known) {
+      // Most recently used last, so the bound drops the answers not asked for in longest.
+      remembered.delete(path);
+      remembered.set(path, known);
+      return { data: known.data, status: 200 };
+    }
+
     if (!response.ok) {
       if (shouldRetry({ method, status: response.status, attempt, keyed })) {
         await wait(retryDelay(attempt), signal);
@@ -146,7 +191,9 @@ async function send(path: string, options: RequestOptions): Promise<{ data: unkn
       throw error;
     }
 
-    return { data: await readJson(response), status: response.status };
+    const data = await readJson(response);
+    if (method === 'GET' && forgotten === forgottenBefore) remember(path, response, data);
+    return { data, status: response.status };
   }
 }
 
