@@ -197,8 +197,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     countryForIp,
   });
   const reference = createReferenceService({ db, sites: settings });
-  const siteData = createSiteData({ bus, log: app.log, caches: [settings, reference] });
   const pages = createPagesService({ db, settings });
+  const siteData = createSiteData({ bus, log: app.log, caches: [settings, reference, pages] });
   const chat = createChatService({ db, bus, storage, log: app.log, ...(deps.now ? { now: deps.now } : {}) });
   const accounts = createAccountsService({ db, settings, mailer, chat, bus, log: app.log });
   const profiles = createProfilesService({ db, settings, storage, log: app.log });
@@ -298,7 +298,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     ...(deps.now ? { now: deps.now } : {}),
   });
   const photoReview = createPhotoReviewService({ db, staff, settings, profiles });
-  const pageTexts = createPageTextsService({ pages, settings, staff });
+  const pageTexts = createPageTextsService({ pages, settings, staff, siteData });
   const reports = createReportsService({ db, log: app.log, ...(deps.now ? { now: deps.now } : {}) });
   const dataExport = createDataExportService({ db, storage, settings, log: app.log });
 

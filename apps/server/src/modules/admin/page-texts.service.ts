@@ -10,12 +10,14 @@ import { catalogueContentPage } from '../pages/pages.catalogue.js';
 import type { PagesService } from '../pages/pages.service.js';
 import type { PageTextRow } from '../pages/pages.repository.js';
 import { normalizeDomain, type SettingsService } from '../settings/settings.service.js';
+import type { SiteData } from '../settings/site-data.js';
 import type { StaffActor, StaffService } from './staff.service.js';
 
 export interface PageTextsServiceDeps {
   pages: PagesService;
   settings: Pick<SettingsService, 'resolveSite'>;
   staff: Pick<StaffService, 'audit'>;
+  siteData: Pick<SiteData, 'changed'>;
 }
 
 /** The console's editing of the content pages' texts per domain and language. */
@@ -59,6 +61,7 @@ export function createPageTextsService(deps: PageTextsServiceDeps) {
       }
       const key = await siteKey(query);
       const row = await pages.savePageText(key, content, actor.id);
+      await deps.siteData.changed();
       await staff.audit(actor, {
         action: 'page_text.save',
         targetType: 'page_text',
@@ -73,6 +76,7 @@ export function createPageTextsService(deps: PageTextsServiceDeps) {
       const key = await siteKey(query);
       const removed = await pages.removePageText(key);
       if (removed) {
+        await deps.siteData.changed();
         await staff.audit(actor, {
           action: 'page_text.reset',
           targetType: 'page_text',

@@ -25,12 +25,13 @@ export type PagesService = ReturnType<typeof createPagesService>;
 
 /**
  * Content pages are read on every visit to /pages/*, so texts (and their absence) are kept in
- * memory briefly, like the site settings. It is only a cache: the database stays the truth, a
- * write clears this process's copy, and other processes converge within the TTL.
+ * memory, like the site settings. It is only a cache: the database stays the truth, and the
+ * console's edits clear every process's copy through the bus (settings/site-data.ts); the TTL
+ * is a safety net.
  */
 export function createPagesService(deps: PagesServiceDeps) {
   const { db } = deps;
-  const ttl = deps.ttlMs ?? 30_000;
+  const ttl = deps.ttlMs ?? 10 * 60_000;
   const now = deps.now ?? Date.now;
   const cache = new Map<string, { row: PageTextRow | null; expires: number }>();
   const cacheKey = (key: PageTextKey) => `${key.domain}\0${key.locale}\0${key.page}`;
@@ -63,16 +64,17 @@ export function createPagesService(deps: PagesServiceDeps) {
     },
 
     async savePageText(key: PageTextKey, content: ContentPageText, staffId: number | null): Promise<PageTextRow> {
-      const row = await upsertPageText(db, key, content, staffId, new Date(now()));
-      cache.delete(cacheKey(key));
-      return row;
+      return upsertPageText(db, key, content, staffId, new Date(now()));
     },
 
     /** Removes the own text; whether there was one. */
     async removePageText(key: PageTextKey): Promise<boolean> {
-      const removed = await deletePageText(db, key);
-      cache.delete(cacheKey(key));
-      return removed;
+      return deletePageText(db, key);
+    },
+
+    /** Forgets every cached text (a console edit, in this process or another). */
+    clearCache(): void {
+      cache.clear();
     },
   };
 }

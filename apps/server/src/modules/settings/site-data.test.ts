@@ -62,4 +62,27 @@ describe('site data caches across processes', () => {
       .poll(async () => (await get(b, '/api/companyinfo.php')).json().companyinfo.delete_discount, { timeout: 2_000 })
       .toBe(changedCompany.json().company.delete_discount);
   });
+
+  it("clears every process's content page texts when the console saves or resets one", async () => {
+    const { cookie } = await staffSession(a, 'admin');
+    const key = { domain: 'localhost', locale: 'nl', page: 'privacy' };
+    const text = () => get(b, '/api/page-text.php?page=privacy&locale=nl');
+    expect((await text()).json()).toEqual({ content: null });
+
+    const content = {
+      title: 'Onze privacy',
+      description: 'Wat wij bewaren.',
+      intro: 'Kort gezegd.',
+      sections: [{ heading: 'Kort', paragraphs: ['Wij bewaren weinig.'] }],
+    };
+    const saved = await staffCall(a, cookie, 'PUT', '/api/admin/page-texts.php', { ...key, content });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await expect
+      .poll(async () => (await text()).json().content?.title ?? null, { timeout: 2_000 })
+      .toBe('Onze privacy');
+
+    const reset = await staffCall(a, cookie, 'POST', '/api/admin/page-text-reset.php', key);
+    expect(reset.statusCode, reset.body).toBe(200);
+    await expect.poll(async () => (await text()).json().content, { timeout: 2_000 }).toBeNull();
+  });
 });
