@@ -7,34 +7,44 @@ import {
   inArray,
   isNull,
   lte,
-  notInArray,
   or,
   sql,
   type AnyColumn,
+  type Placeholder,
   type SQL,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { blocks, members, photos, profiles } from '../../db/schema/index.js';
-import type { Gender } from './members.rules.js';
+import { prepared } from '../../db/prepared.js';
+import { blocks, members, photos, profileInterests, profiles } from '../../db/schema/index.js';
+import type { Gender, Sexuality } from './members.rules.js';
+
+/** A value bound at execution: prepared statements take their values through these. */
+const bound = (name: string) => sql.placeholder(name);
 
 /**
  * SQL condition "no block between `viewerId` and the member in `memberColumn`, either way", for
  * any list of members (related profiles, search, likes, chats). Both directions are primary-key
- * lookups. Use it in a WHERE: `.where(and(..., notBlockedWith(viewerId, profiles.memberId)))`.
+ * lookups. Use it in a WHERE: `.where(and(..., notBlockedWith(viewerId, profiles.memberId)))`; in a
+ * prepared statement the viewer is a placeholder.
  */
-export function notBlockedWith(viewerId: number, memberColumn: AnyColumn): SQL {
+export function notBlockedWith(viewerId: number | Placeholder, memberColumn: AnyColumn): SQL {
   return sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${memberColumn}) or (${blocks.blockerId} = ${memberColumn} and ${blocks.blockedId} = ${viewerId}))`;
 }
 
 /** Whether either member blocked the other: for contact checks (likes, chat, gifts). */
 export async function isBlockedEitherWay(db: DbOrTx, a: number, b: number): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(blocks)
-    .where(
-      or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a))),
-    )
-    .limit(1);
+  const [row] = await prepared(db, 'members_blocked_either_way', (db) =>
+    db
+      .select({ one: sql<number>`1` })
+      .from(blocks)
+      .where(
+        or(
+          and(eq(blocks.blockerId, bound('a')), eq(blocks.blockedId, bound('b'))),
+          and(eq(blocks.blockerId, bound('b')), eq(blocks.blockedId, bound('a'))),
+        ),
+      )
+      .limit(1),
+  ).execute({ a, b });
   return row !== undefined;
 }
 
@@ -95,28 +105,75 @@ export interface ViewedMemberRow {
   profile: typeof profiles.$inferSelect;
   blockedByMe: boolean;
   blockedMe: boolean;
+  /** The member's interests, by id. */
+  interestIds: number[];
 }
 
-/** A member that is not deleted, with profile and blocks towards `viewerId` (none for a visitor). */
+const blockedBy = (blocker: Placeholder | AnyColumn, blockedOne: Placeholder | AnyColumn) =>
+  sql<boolean>`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${blocker} and ${blocks.blockedId} = ${blockedOne})`;
+
+/**
+ * A member that is not deleted, with profile, interests and blocks towards `viewerId` (none for a
+ * visitor): one statement for the profile view.
+ */
 export async function findViewedMember(
   db: DbOrTx,
   memberId: number,
   viewerId: number | null,
 ): Promise<ViewedMemberRow | null> {
-  const blocked = (blocker: number | SQL | AnyColumn, blockedOne: number | SQL | AnyColumn) =>
-    sql<boolean>`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${blocker} and ${blocks.blockedId} = ${blockedOne})`;
-  const viewer = viewerId ?? 0;
-  const [row] = await db
-    .select({
-      member: members,
-      profile: profiles,
-      blockedByMe: blocked(viewer, members.id),
-      blockedMe: blocked(members.id, viewer),
-    })
-    .from(members)
-    .innerJoin(profiles, eq(profiles.memberId, members.id))
-    .where(and(eq(members.id, memberId), isNull(members.deletedAt)))
-    .limit(1);
+  const [row] = await prepared(db, 'members_viewed', (db) =>
+    db
+      .select({
+        member: members,
+        profile: profiles,
+        blockedByMe: blockedBy(bound('viewerId'), members.id),
+        blockedMe: blockedBy(members.id, bound('viewerId')),
+        interestIds: sql<
+          number[]
+        >`array(select ${profileInterests.interestId} from ${profileInterests} where ${profileInterests.memberId} = ${members.id} order by 1)`,
+      })
+      .from(members)
+      .innerJoin(profiles, eq(profiles.memberId, members.id))
+      .where(and(eq(members.id, bound('memberId')), isNull(members.deletedAt)))
+      .limit(1),
+  ).execute({ memberId, viewerId: viewerId ?? 0 });
+  return row ?? null;
+}
+
+/** A member's photos in display order (their own and others' views filter them by review). */
+export function listMemberPhotos(db: DbOrTx, memberId: number): Promise<(typeof photos.$inferSelect)[]> {
+  return prepared(db, 'members_photos', (db) =>
+    db
+      .select()
+      .from(photos)
+      .where(eq(photos.memberId, bound('memberId')))
+      .orderBy(asc(photos.position), asc(photos.id)),
+  ).execute({ memberId });
+}
+
+/** What lists of others need of the logged-in viewer: whom they seek, where, and membership. */
+export interface ViewerRow {
+  gender: Gender;
+  sexuality: Sexuality;
+  country: string;
+  paidUser: boolean;
+}
+
+/** The viewer's own side for searches and profile views; null once the account is deleted. */
+export async function findViewer(db: DbOrTx, viewerId: number): Promise<ViewerRow | null> {
+  const [row] = await prepared(db, 'members_viewer', (db) =>
+    db
+      .select({
+        gender: profiles.gender,
+        sexuality: profiles.sexuality,
+        country: profiles.country,
+        paidUser: members.paidUser,
+      })
+      .from(members)
+      .innerJoin(profiles, eq(profiles.memberId, members.id))
+      .where(and(eq(members.id, bound('viewerId')), isNull(members.deletedAt)))
+      .limit(1),
+  ).execute({ viewerId });
   return row ?? null;
 }
 
@@ -161,27 +218,40 @@ export interface RelatedQuery {
  * gender, birth_date); the block checks are primary-key lookups.
  */
 export function listRelated(db: DbOrTx, q: RelatedQuery): Promise<CardRow[]> {
-  return cardsFrom(db)
-    .where(
-      and(
-        eq(profiles.status, 'active'),
-        eq(profiles.country, q.country),
-        inArray(profiles.gender, q.genders),
-        gte(profiles.birthDate, q.bornFrom),
-        lte(profiles.birthDate, q.bornTo),
-        isNull(members.deletedAt),
-        eq(members.invisible, false),
-        notInArray(members.id, q.excludeIds),
-        q.viewerId === null ? undefined : notBlockedWith(q.viewerId, members.id),
-      ),
-    )
-    .orderBy(
-      sql`(${photos.id} is null)`,
-      sql`(${profiles.lastActiveAt} < ${q.activeSince.toISOString()}::timestamptz)`,
-      sql`abs(${profiles.birthDate} - ${q.birthDate}::date)`,
-      asc(members.id),
-    )
-    .limit(q.limit);
+  const visitor = q.viewerId === null;
+  return prepared(db, visitor ? 'members_related_visitor' : 'members_related', (db) =>
+    cardsFrom(db)
+      .where(
+        and(
+          sql`${profiles.status} = 'active'`,
+          eq(profiles.country, bound('country')),
+          sql`${profiles.gender} = any(${bound('genders')}::text[])`,
+          gte(profiles.birthDate, bound('bornFrom')),
+          lte(profiles.birthDate, bound('bornTo')),
+          isNull(members.deletedAt),
+          sql`${members.invisible} = false`,
+          sql`${members.id} <> all(${bound('excludeIds')}::bigint[])`,
+          visitor ? undefined : notBlockedWith(bound('viewerId'), members.id),
+        ),
+      )
+      .orderBy(
+        sql`(${photos.id} is null)`,
+        sql`(${profiles.lastActiveAt} < ${bound('activeSince')}::timestamptz)`,
+        sql`abs(${profiles.birthDate} - ${bound('birthDate')}::date)`,
+        asc(members.id),
+      )
+      .limit(bound('limit')),
+  ).execute({
+    viewerId: q.viewerId,
+    country: q.country,
+    genders: q.genders,
+    bornFrom: q.bornFrom,
+    bornTo: q.bornTo,
+    excludeIds: q.excludeIds,
+    activeSince: q.activeSince.toISOString(),
+    birthDate: q.birthDate,
+    limit: q.limit,
+  });
 }
 
 /** Blocks `blockedId` for `blockerId`; blocking twice changes nothing. */

@@ -4,15 +4,17 @@ import type { Db } from '../../db/client.js';
 import { AppError, authenticationRequired, notFound } from '../../errors.js';
 import { ageOn } from '../accounts/accounts.rules.js';
 import { markLikeSeen } from '../likes/likes.repository.js';
-import { findOwnProfile, listInterestIds, listPhotos, type PhotoRow } from '../profiles/profiles.repository.js';
+import type { PhotoRow } from '../profiles/profiles.repository.js';
 import { isPhotoPublic } from '../profiles/profiles.rules.js';
 import { presentCard, presentMemberProfile } from './members.presenter.js';
 import {
   deleteBlock,
   findViewedMember,
+  findViewer,
   isFindableMember,
   insertBlock,
   listBlocked,
+  listMemberPhotos,
   listRelated,
 } from './members.repository.js';
 import {
@@ -60,7 +62,7 @@ export function createMembersService(deps: MembersServiceDeps) {
     const self = viewerId === memberId;
     const [viewed, viewer] = await Promise.all([
       findViewedMember(db, memberId, viewerId),
-      viewerId === null ? null : findOwnProfile(db, viewerId),
+      viewerId === null ? null : findViewer(db, viewerId),
     ]);
     if (!viewed) throw notFound();
     const hidden = viewed.profile.status !== 'active' || viewed.member.invisible || viewed.blockedMe;
@@ -69,14 +71,13 @@ export function createMembersService(deps: MembersServiceDeps) {
     const today = now();
     const age = ageOn(viewed.profile.birthDate, today);
     const range = birthDateRange(Math.max(0, age - RELATED_AGE_SPREAD), age + RELATED_AGE_SPREAD, today);
-    const [photoRows, interestIds, related] = await Promise.all([
-      listPhotos(db, memberId),
-      listInterestIds(db, memberId),
+    const [photoRows, related] = await Promise.all([
+      listMemberPhotos(db, memberId),
       listRelated(db, {
         viewerId,
         excludeIds: viewerId === null ? [memberId] : [memberId, viewerId],
         country: viewed.profile.country,
-        genders: viewer ? soughtGenders(viewer.profile.gender, viewer.profile.sexuality) : [viewed.profile.gender],
+        genders: viewer ? soughtGenders(viewer.gender, viewer.sexuality) : [viewed.profile.gender],
         bornFrom: range.from,
         bornTo: range.to,
         birthDate: viewed.profile.birthDate,
@@ -92,8 +93,8 @@ export function createMembersService(deps: MembersServiceDeps) {
       viewed,
       {
         photos,
-        visiblePhotos: visiblePhotoCount(photos.length, { paid: viewer?.member.paidUser ?? false, self }),
-        interestIds,
+        visiblePhotos: visiblePhotoCount(photos.length, { paid: viewer?.paidUser ?? false, self }),
+        interestIds: viewed.interestIds,
         related,
       },
       { cdnPrefix: site.cdn_prefix, now: today, viewerId },
