@@ -14,12 +14,16 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
 import { likes, members, photos, profiles } from '../../db/schema/index.js';
 import { cardColumns, notBlockedWith, shownMainPhoto, type CardRow } from '../members/members.repository.js';
 import type { Gender } from '../members/members.rules.js';
 import type { LikesCursor } from './likes.rules.js';
 
 export type LikeSource = (typeof likes.$inferSelect)['source'];
+
+/** A value bound at execution: the read paths are prepared statements. */
+const bound = (name: string) => sql.placeholder(name);
 
 /**
  * Members others may find: not deleted, visible, active profile (so not unconfirmed). For
@@ -97,10 +101,12 @@ export async function hasLike(db: DbOrTx, likerId: number, likedId: number): Pro
 
 /** The like `likedId` received from `likerId` counts as seen from `at` (no longer like_new). */
 export async function markLikeSeen(db: DbOrTx, likerId: number, likedId: number, at: Date): Promise<void> {
-  await db
-    .update(likes)
-    .set({ seenAt: at })
-    .where(and(eq(likes.likerId, likerId), eq(likes.likedId, likedId), isNull(likes.seenAt)));
+  await prepared(db, 'likes_mark_seen', (db) =>
+    db
+      .update(likes)
+      .set({ seenAt: sql`${bound('at')}::timestamptz` })
+      .where(and(eq(likes.likerId, bound('likerId')), eq(likes.likedId, bound('likedId')), isNull(likes.seenAt))),
+  ).execute({ likerId, likedId, at: at.toISOString() });
 }
 
 /** A like in a list: the other member's card, the new flag, the match flag and the list position. */
@@ -108,7 +114,8 @@ export type LikeRow = CardRow & { likeNew: boolean; match: boolean; micros: stri
 
 /** Microseconds since 1970 as text: exact, unlike a JavaScript Date, so paging never skips a like. */
 const microsOf = (column: AnyColumn | SQL) => sql<string>`((extract(epoch from ${column}) * 1000000)::bigint)::text`;
-const timeOf = (micros: string) => sql`(timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond')`;
+/** The cursor's position as a time, from its bound microseconds. */
+const beforeTime = sql`(timestamptz 'epoch' + ${bound('micros')}::bigint * interval '1 microsecond')`;
 
 const reverse = aliasedTable(likes, 'reverse');
 
@@ -142,41 +149,52 @@ export interface ListPage {
   limit: number;
 }
 
+/** The values of a list's statement; a first page binds no cursor. */
+const pageValues = (q: ListPage) => ({
+  memberId: q.memberId,
+  micros: q.before?.micros,
+  beforeId: q.before?.id,
+  limit: q.limit,
+});
+
 /**
  * Members `memberId` liked, newest like first, findable and with no block either way. Runs on
- * likes_liker_created_idx: the page is read in index order and stops after `limit` rows.
+ * likes_liker_created_idx: the page is read in index order and stops after `limit` rows. Two
+ * statements: the first page and a page after a cursor.
  */
 export function listGiven(db: DbOrTx, q: ListPage): Promise<LikeRow[]> {
-  return likesWithCards(db, likes.likedId)
-    .where(
-      and(
-        eq(likes.likerId, q.memberId),
-        findable(),
-        notBlockedWith(q.memberId, members.id),
-        q.before
-          ? sql`(${likes.createdAt}, ${likes.likedId}) < (${timeOf(q.before.micros)}, ${q.before.id})`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(likes.createdAt), desc(likes.likedId))
-    .limit(q.limit);
+  const after = q.before !== null;
+  return prepared(db, after ? 'likes_given_before' : 'likes_given', (db) =>
+    likesWithCards(db, likes.likedId)
+      .where(
+        and(
+          eq(likes.likerId, bound('memberId')),
+          findable(),
+          notBlockedWith(bound('memberId'), members.id),
+          after ? sql`(${likes.createdAt}, ${likes.likedId}) < (${beforeTime}, ${bound('beforeId')})` : undefined,
+        ),
+      )
+      .orderBy(desc(likes.createdAt), desc(likes.likedId))
+      .limit(bound('limit')),
+  ).execute(pageValues(q));
 }
 
 /** Members who liked `memberId`, newest first (likes_liked_created_idx), same exclusions. */
 export function listReceived(db: DbOrTx, q: ListPage): Promise<LikeRow[]> {
-  return likesWithCards(db, likes.likerId)
-    .where(
-      and(
-        eq(likes.likedId, q.memberId),
-        findable(),
-        notBlockedWith(q.memberId, members.id),
-        q.before
-          ? sql`(${likes.createdAt}, ${likes.likerId}) < (${timeOf(q.before.micros)}, ${q.before.id})`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(likes.createdAt), desc(likes.likerId))
-    .limit(q.limit);
+  const after = q.before !== null;
+  return prepared(db, after ? 'likes_received_before' : 'likes_received', (db) =>
+    likesWithCards(db, likes.likerId)
+      .where(
+        and(
+          eq(likes.likedId, bound('memberId')),
+          findable(),
+          notBlockedWith(bound('memberId'), members.id),
+          after ? sql`(${likes.createdAt}, ${likes.likerId}) < (${beforeTime}, ${bound('beforeId')})` : undefined,
+        ),
+      )
+      .orderBy(desc(likes.createdAt), desc(likes.likerId))
+      .limit(bound('limit')),
+  ).execute(pageValues(q));
 }
 
 /**
@@ -185,31 +203,32 @@ export function listReceived(db: DbOrTx, q: ListPage): Promise<LikeRow[]> {
  * many likes the member has. like_new is the flag of the like the member received back.
  */
 export function listMatches(db: DbOrTx, q: ListPage): Promise<LikeRow[]> {
-  return db
-    .select({
-      ...cardColumns,
-      likeNew: sql<boolean>`(${reverse.seenAt} is null)`,
-      match: sql<boolean>`true`,
-      micros: microsOf(likes.matchedAt),
-    })
-    .from(likes)
-    .innerJoin(reverse, and(eq(reverse.likerId, likes.likedId), eq(reverse.likedId, likes.likerId)))
-    .innerJoin(members, eq(members.id, likes.likedId))
-    .innerJoin(profiles, eq(profiles.memberId, members.id))
-    .leftJoin(photos, shownMainPhoto())
-    .where(
-      and(
-        eq(likes.likerId, q.memberId),
-        isNotNull(likes.matchedAt),
-        findable(),
-        notBlockedWith(q.memberId, members.id),
-        q.before
-          ? sql`(${likes.matchedAt}, ${likes.likedId}) < (${timeOf(q.before.micros)}, ${q.before.id})`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(likes.matchedAt), desc(likes.likedId))
-    .limit(q.limit);
+  const after = q.before !== null;
+  return prepared(db, after ? 'likes_matches_before' : 'likes_matches', (db) =>
+    db
+      .select({
+        ...cardColumns,
+        likeNew: sql<boolean>`(${reverse.seenAt} is null)`,
+        match: sql<boolean>`true`,
+        micros: microsOf(likes.matchedAt),
+      })
+      .from(likes)
+      .innerJoin(reverse, and(eq(reverse.likerId, likes.likedId), eq(reverse.likedId, likes.likerId)))
+      .innerJoin(members, eq(members.id, likes.likedId))
+      .innerJoin(profiles, eq(profiles.memberId, members.id))
+      .leftJoin(photos, shownMainPhoto())
+      .where(
+        and(
+          eq(likes.likerId, bound('memberId')),
+          isNotNull(likes.matchedAt),
+          findable(),
+          notBlockedWith(bound('memberId'), members.id),
+          after ? sql`(${likes.matchedAt}, ${likes.likedId}) < (${beforeTime}, ${bound('beforeId')})` : undefined,
+        ),
+      )
+      .orderBy(desc(likes.matchedAt), desc(likes.likedId))
+      .limit(bound('limit')),
+  ).execute(pageValues(q));
 }
 
 /**
@@ -217,15 +236,24 @@ export function listMatches(db: DbOrTx, q: ListPage): Promise<LikeRow[]> {
  * up to `cap`: the badge shows no more, and a member with thousands of likes costs no more.
  */
 export async function countNewLikes(db: DbOrTx, memberId: number, cap: number): Promise<number> {
-  const unseen = db
-    .select({ one: sql<number>`1`.as('one') })
-    .from(likes)
-    .innerJoin(members, eq(members.id, likes.likerId))
-    .innerJoin(profiles, eq(profiles.memberId, members.id))
-    .where(and(eq(likes.likedId, memberId), isNull(likes.seenAt), findable(), notBlockedWith(memberId, members.id)))
-    .limit(cap)
-    .as('unseen');
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(unseen);
+  const [row] = await prepared(db, 'likes_new_count', (db) => {
+    const unseen = db
+      .select({ one: sql<number>`1`.as('one') })
+      .from(likes)
+      .innerJoin(members, eq(members.id, likes.likerId))
+      .innerJoin(profiles, eq(profiles.memberId, members.id))
+      .where(
+        and(
+          eq(likes.likedId, bound('memberId')),
+          isNull(likes.seenAt),
+          findable(),
+          notBlockedWith(bound('memberId'), members.id),
+        ),
+      )
+      .limit(bound('cap'))
+      .as('unseen');
+    return db.select({ count: sql<number>`count(*)::int` }).from(unseen);
+  }).execute({ memberId, cap });
   return row?.count ?? 0;
 }
 
