@@ -1,8 +1,15 @@
-import { and, eq, gte, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
+import { and, eq, gte, inArray, lte, notInArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
 import { likes, members, photos, profileInterests, profiles } from '../../db/schema/index.js';
-import { cardsFrom, notBlockedWith, photoShown, type CardRow } from '../members/members.repository.js';
+import {
+  cardColumns,
+  cardsFrom,
+  notBlockedWith,
+  photoShown,
+  shownMainPhoto,
+  type CardRow,
+} from '../members/members.repository.js';
 import type { Gender, Sexuality } from '../members/members.rules.js';
 
 /** Where a page starts: after the row with this last activity (PostgreSQL's text form) and id. */
@@ -36,9 +43,10 @@ export interface SearchRow extends CardRow {
  * The rules every list of other members shares, as SQL on profiles joined with members: active
  * profile (so confirmed and not disabled), not deleted, not invisible, not the viewer, no block
  * either way. The status test is written as a literal so profiles_browse_idx (partial, WHERE
- * status = 'active') always applies.
+ * status = 'active') always applies, in a prepared statement's generic plan too. The viewer is a
+ * placeholder in a prepared statement.
  */
-export function findableFor(viewerId: number | null): SQL {
+export function findableFor(viewerId: number | Placeholder | null): SQL {
   return and(
     sql`${profiles.status} = 'active'`,
     sql`${members.deletedAt} is null`,
@@ -51,62 +59,79 @@ export function findableFor(viewerId: number | null): SQL {
 /** The search order, matching profiles_browse_idx (whose descending columns sort nulls last). */
 const byActivity = [sql`${profiles.lastActiveAt} desc nulls last`, sql`${profiles.memberId} desc nulls last`];
 
+/** A value bound at execution: the search page is a prepared statement. */
+const bound = (name: string) => sql.placeholder(name);
+
+/** What makes one search page statement differ from another: a few shapes, named by them. */
+interface PageShape {
+  region: boolean;
+  after: boolean;
+  viewer: boolean;
+}
+
+const shapeName = (shape: PageShape) =>
+  ['search_page', shape.region ? 'region' : 'countries', shape.after && 'after', shape.viewer ? 'member' : 'visitor']
+    .filter(Boolean)
+    .join('_');
+
 /**
- * One country's slice of a search page, read in index order. With a region the country is left
- * out of the query (the region lies in it, the service checked), so the planner walks
+ * The hits of a page in keyset order, as a derived table `hits (member_id, last_active_at)`. Each
+ * country's slice is read in index order on profiles_browse_idx (a lateral join per country, so
+ * one statement serves any number of countries) and the slices are merged; with a region the
+ * country is left out (the region lies in it, the service checked), so the planner walks
  * profiles_region_browse_idx instead of combining two indexes and sorting.
  */
-function countryPage(db: DbOrTx, f: SearchFilter, country: string) {
-  return db
-    .select({
-      id: profiles.memberId,
-      lastActiveAt: profiles.lastActiveAt,
-      sortKey: sql<string>`${profiles.lastActiveAt}::text`.as('sort_key'),
-    })
-    .from(profiles)
-    .innerJoin(members, eq(members.id, profiles.memberId))
-    .where(
-      and(
-        f.regionId === null ? eq(profiles.country, country) : eq(profiles.regionId, f.regionId),
-        f.genders.length === 1 ? eq(profiles.gender, f.genders[0]!) : inArray(profiles.gender, f.genders),
-        gte(profiles.birthDate, f.bornFrom),
-        lte(profiles.birthDate, f.bornTo),
-        f.after === null
-          ? undefined
-          : sql`(${profiles.lastActiveAt}, ${profiles.memberId}) < (${f.after.lastActiveAt}::timestamptz, ${f.after.id})`,
-        f.excludeIds.length === 0 ? undefined : notInArray(profiles.memberId, f.excludeIds),
-        findableFor(f.viewerId),
-      ),
-    )
-    .orderBy(...byActivity)
-    .limit(f.limit);
+function pageHits(shape: PageShape): SQL {
+  const slice = (place: SQL) => sql`select ${profiles.memberId}, ${profiles.lastActiveAt}
+    from ${profiles} inner join ${members} on ${members.id} = ${profiles.memberId}
+    where ${and(
+      place,
+      sql`${profiles.gender} = any(${bound('genders')}::text[])`,
+      gte(profiles.birthDate, bound('bornFrom')),
+      lte(profiles.birthDate, bound('bornTo')),
+      shape.after
+        ? sql`(${profiles.lastActiveAt}, ${profiles.memberId}) < (${bound('afterAt')}::timestamptz, ${bound('afterId')})`
+        : undefined,
+      sql`${profiles.memberId} <> all(${bound('excludeIds')}::bigint[])`,
+      findableFor(shape.viewer ? bound('viewerId') : null),
+    )}
+    order by ${profiles.lastActiveAt} desc nulls last, ${profiles.memberId} desc nulls last
+    limit ${bound('limit')}`;
+  if (shape.region) return sql`(${slice(eq(profiles.regionId, bound('regionId')))}) hits`;
+  return sql`(select hit.member_id, hit.last_active_at
+    from unnest(${bound('countries')}::text[]) wanted (country)
+    cross join lateral (${slice(sql`${profiles.country} = wanted.country`)}) hit
+    order by hit.last_active_at desc nulls last, hit.member_id desc nulls last
+    limit ${bound('limit')}) hits`;
 }
 
 /**
- * One page of the member search: ids in keyset order (last activity, then id, both descending),
- * read from profiles_browse_idx per country (or profiles_region_browse_idx for a region, which
- * lies in the first country) and merged, then their cards. Never OFFSET: a deep
- * page costs what the first does.
+ * One page of the member search with its cards, in keyset order (last activity, then id, both
+ * descending): one prepared statement per shape (region or countries, first page or after a
+ * cursor, member or visitor). Never OFFSET: a deep page costs what the first does.
  */
-export async function searchPage(db: DbOrTx, f: SearchFilter): Promise<SearchRow[]> {
-  if (f.countries.length === 0 || f.genders.length === 0) return [];
-  const countries = f.regionId === null ? f.countries : f.countries.slice(0, 1);
-  const [first, second, ...rest] = countries.map((c) => countryPage(db, f, c));
-  const hits = second
-    ? await unionAll(first!, second, ...rest)
-        // A set operation sorts by its output columns' names.
-        .orderBy(sql`"last_active_at" desc`, sql`"member_id" desc`)
-        .limit(f.limit)
-    : await first!;
-  if (hits.length === 0) return [];
-  const cards = await cardsOf(
-    db,
-    hits.map((h) => h.id),
-  );
-  const byId = new Map(cards.map((c) => [c.id, c]));
-  return hits.flatMap((h) => {
-    const card = byId.get(h.id);
-    return card ? [{ ...card, sortKey: h.sortKey }] : [];
+export function searchPage(db: DbOrTx, f: SearchFilter): Promise<SearchRow[]> {
+  if (f.countries.length === 0 || f.genders.length === 0) return Promise.resolve([]);
+  const shape: PageShape = { region: f.regionId !== null, after: f.after !== null, viewer: f.viewerId !== null };
+  return prepared(db, shapeName(shape), (db) =>
+    db
+      .select({ ...cardColumns, sortKey: sql<string>`hits.last_active_at::text` })
+      .from(pageHits(shape))
+      .innerJoin(members, sql`${members.id} = hits.member_id`)
+      .innerJoin(profiles, eq(profiles.memberId, members.id))
+      .leftJoin(photos, shownMainPhoto())
+      .orderBy(sql`hits.last_active_at desc nulls last`, sql`hits.member_id desc nulls last`),
+  ).execute({
+    viewerId: f.viewerId,
+    countries: f.countries,
+    regionId: f.regionId,
+    genders: f.genders,
+    bornFrom: f.bornFrom,
+    bornTo: f.bornTo,
+    afterAt: f.after?.lastActiveAt,
+    afterId: f.after?.id,
+    excludeIds: f.excludeIds,
+    limit: f.limit,
   });
 }
 
@@ -175,16 +200,25 @@ export async function commonInterests(
   interestIds: number[],
 ): Promise<Map<number, number>> {
   if (memberIds.length === 0 || interestIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: profileInterests.memberId, count: sql<number>`count(*)::int` })
-    .from(profileInterests)
-    .where(and(inArray(profileInterests.memberId, memberIds), inArray(profileInterests.interestId, interestIds)))
-    .groupBy(profileInterests.memberId);
+  const rows = await prepared(db, 'search_common_interests', (db) =>
+    db
+      .select({ id: profileInterests.memberId, count: sql<number>`count(*)::int` })
+      .from(profileInterests)
+      .where(
+        and(
+          sql`${profileInterests.memberId} = any(${bound('memberIds')}::bigint[])`,
+          sql`${profileInterests.interestId} = any(${bound('interestIds')}::int[])`,
+        ),
+      )
+      .groupBy(profileInterests.memberId),
+  ).execute({ memberIds, interestIds });
   return new Map(rows.map((r) => [r.id, r.count]));
 }
 
 /** Cards of `ids`, in no particular order. */
 export function cardsOf(db: DbOrTx, ids: number[]): Promise<CardRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return cardsFrom(db).where(inArray(members.id, ids));
+  return prepared(db, 'search_cards', (db) =>
+    cardsFrom(db).where(sql`${members.id} = any(${bound('ids')}::bigint[])`),
+  ).execute({ ids });
 }

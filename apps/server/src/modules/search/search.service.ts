@@ -17,6 +17,7 @@ import {
   visitorMayView,
   type Gender,
 } from '../members/members.rules.js';
+import { findViewer } from '../members/members.repository.js';
 import { findOwnProfile, listInterestIds, regionCountry } from '../profiles/profiles.repository.js';
 import {
   cardsOf,
@@ -70,10 +71,10 @@ export function createSearchService(deps: SearchServiceDeps) {
     const applies = new Set<string>(site.search_fields);
     const given = <K extends 'gender' | 'country' | 'countryregion' | 'min_age' | 'max_age'>(key: K) =>
       applies.has(key) ? query[key] : undefined;
-    const viewer = viewerId === null ? null : await findOwnProfile(db, viewerId);
+    const viewer = viewerId === null ? null : await findViewer(db, viewerId);
 
     const problems: Record<string, FieldProblem> = {};
-    const country = given('country') ?? viewer?.profile.country ?? site.countries[0] ?? 'NL';
+    const country = given('country') ?? viewer?.country ?? site.countries[0] ?? 'NL';
     if (given('country') !== undefined && !site.countries.some((c) => c === country)) {
       problems.country = 'country_not_served';
     }
@@ -97,7 +98,7 @@ export function createSearchService(deps: SearchServiceDeps) {
     const genders: Gender[] = gender
       ? [gender]
       : viewer
-        ? soughtGenders(viewer.profile.gender, viewer.profile.sexuality)
+        ? soughtGenders(viewer.gender, viewer.sexuality)
         : ['female', 'male'];
     const born = birthDateRange(minAge, maxAge, now());
     return {
