@@ -25,11 +25,13 @@ export const likes = pgTable(
     matchedAt: timestamp('matched_at', { withTimezone: true }),
   },
   (t) => [
-    // "Did A like B" and A's given likes, newest first.
+    // "Did A like B" and A's given likes, newest first. The other member's id completes the
+    // lists' order (time, then id), so a cursor page is one index range however many likes A
+    // has: without it a prepared statement's generic plan sorts all of them.
     primaryKey({ columns: [t.likerId, t.likedId] }),
-    index('likes_liker_created_idx').on(t.likerId, t.createdAt),
-    // A's received likes, newest first, and the count of new ones.
-    index('likes_liked_created_idx').on(t.likedId, t.createdAt),
+    index('likes_liker_created_idx').on(t.likerId, t.createdAt, t.likedId),
+    // A's received likes, newest first (the same order), and the count of new ones.
+    index('likes_liked_created_idx').on(t.likedId, t.createdAt, t.likerId),
     // A's matches, newest first: one index range however many likes A has.
     index('likes_matches_idx')
       .on(t.likerId, t.matchedAt, t.likedId)

@@ -158,11 +158,11 @@ const pageValues = (q: ListPage) => ({
 
 /**
  * A given or received list: the member's likes on one side (`ownColumn`) with the other side's
- * cards, newest first, findable and with no block either way. The first page is a prepared
- * statement. A cursor page is planned per call: its likes index (member, created_at) leaves the
- * id tiebreak to a sort, and a generic plan, which cannot know how many likes lie past the
- * cursor, sorts them all (4,980 rows, 30-70 ms, for a member with 5,000 likes) instead of
- * stopping after the page.
+ * cards, newest first, findable and with no block either way; a first page and a cursor page
+ * are one prepared statement each. The likes indexes end in the other member's id, so the
+ * order (time, then id) is the index order and a cursor page stops after `limit` rows in a
+ * generic plan too; with the time alone a generic plan sorted every like past the cursor
+ * (seconds for a member with 5,000 likes).
  */
 function likesList(
   db: DbOrTx,
@@ -184,7 +184,7 @@ function likesList(
       )
       .orderBy(desc(likes.createdAt), desc(otherColumn))
       .limit(bound('limit'));
-  return (after ? build(db) : prepared(db, name, build)).execute(pageValues(q));
+  return prepared(db, after ? `${name}_before` : name, build).execute(pageValues(q));
 }
 
 /**
