@@ -3,7 +3,8 @@
 //
 // Needs the database bench_search that `npm run bench:search` leaves behind on BENCH_DATABASE_URL's
 // server (default postgres://postgres@127.0.0.1:5432/postgres). It adds chat data once (about
-// 200,000 conversations with 5 messages each, and 20 for the measured member), then builds the
+// 200,000 conversations with 5 messages each, and 20 for the measured member; their ledger rows
+// and 200,000 sessions), then builds the
 // real app (buildApp through tsx) on that database with a recording connection pool, logs in as
 // bench:search's measured member and calls each endpoint twice, so every statement the paths
 // send is the server's own, prepared ones included. Each statement is then EXPLAINed twice with
@@ -17,6 +18,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { prepareValue } from 'pg/lib/utils.js';
 import { tsImport } from 'tsx/esm/api';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -82,6 +84,23 @@ if (conversationCount < 1000) {
   );
   await q('vacuum analyze conversations, conversation_members, messages');
   log(`  done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
+const {
+  rows: [{ n: sessionCount }],
+} = await q('select count(*)::int n from sessions');
+if (sessionCount < 1000) {
+  log('adding sessions and ledger rows ...');
+  await q('set synchronous_commit = off');
+  await q(
+    `insert into sessions (token_hash, member_id, expires_at)
+     select md5('bench' || g), 1 + floor(random() * 1000000)::int, now() + interval '30 days'
+     from generate_series(1, 200000) g`,
+  );
+  await q(
+    `insert into credit_ledger (member_id, delta, reason, message_id, balance_after, created_at)
+     select sender_id, -credits, 'message', id, 100, created_at from messages`,
+  );
+  await q('vacuum analyze sessions, credit_ledger');
 }
 const {
   rows: [{ id: conversationId }],
@@ -161,19 +180,24 @@ function scans(plan, out = []) {
 const explainable = /^\s*(select|with|update|insert|delete)\b/i;
 let statementNo = 0;
 async function plansOf(text, values) {
-  const custom = (await q({ text: `explain (format json) ${text}`, values })).rows[0]['QUERY PLAN'][0].Plan;
   const name = `bench_explain_${statementNo++}`;
   await q(`prepare ${name} as ${text}`);
-  await q('set plan_cache_mode = force_generic_plan');
-  const args = values.length ? `(${values.map((_, i) => `$${i + 1}`).join(', ')})` : '';
-  let generic;
+  // EXPLAIN and EXECUTE take no bind parameters: the values go in as literals, in the driver's text form.
+  const literal = (v) => {
+    const value = prepareValue(v);
+    return value === null ? 'null' : admin.escapeLiteral(String(value));
+  };
+  const args = values.length ? `(${values.map(literal).join(', ')})` : '';
+  const plan = async (mode) => {
+    await q(`set plan_cache_mode = ${mode}`);
+    return (await q(`explain (format json) execute ${name}${args}`)).rows[0]['QUERY PLAN'][0].Plan;
+  };
   try {
-    generic = (await q({ text: `explain (format json) execute ${name}${args}`, values })).rows[0]['QUERY PLAN'][0].Plan;
+    return { custom: await plan('force_custom_plan'), generic: await plan('force_generic_plan') };
   } finally {
     await q('reset plan_cache_mode');
     await q(`deallocate ${name}`);
   }
-  return { custom, generic };
 }
 
 const report = [];
@@ -227,7 +251,7 @@ const md = `# Query plans of the hot read paths
 
 Produced by \`npm run bench:explain\` (bench/explain.mjs) on ${new Date().toISOString().slice(0, 10)}, after
 \`npm run bench:search\` filled its database: 1,000,000 profiles, about 1M likes and 50,000 blocks
-(docs/benchmarks/search.md), plus about 200,000 conversations with 5 messages each. ${cpus().length} CPU
+(docs/benchmarks/search.md), plus about 200,000 conversations with 5 messages each, their ledger rows and 200,000 sessions. ${cpus().length} CPU
 cores, load average ${load1}. Not part of CI.
 
 The real app (buildApp) ran on that database through a recording connection pool, logged in as

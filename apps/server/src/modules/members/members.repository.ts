@@ -212,15 +212,26 @@ export interface RelatedQuery {
 }
 
 /**
+ * How many of the most recently active similar members the related profiles are chosen from:
+ * enough to fill the list with photos first in practice, few enough that a country of a
+ * million members costs one short index range.
+ */
+const RELATED_POOL = 200;
+
+/**
  * Members like the viewed one for the viewer: same country, the sought genders, an age window,
- * active, visible and not deleted, no block with the viewer. Best first: with a photo, recently
- * active, closest in age. The range conditions run on profiles_search_idx (status, country,
- * gender, birth_date); the block checks are primary-key lookups.
+ * active, visible and not deleted, no block with the viewer. Chosen among the RELATED_POOL most
+ * recently active of them, read in profiles_browse_idx order (country, last activity), with
+ * gender and age checked inside the index and the member checks by primary key, so the cost
+ * does not grow with the country; best first: with a photo, recently active, closest in age.
  */
 export function listRelated(db: DbOrTx, q: RelatedQuery): Promise<CardRow[]> {
   const visitor = q.viewerId === null;
-  return prepared(db, visitor ? 'members_related_visitor' : 'members_related', (db) =>
-    cardsFrom(db)
+  return prepared(db, visitor ? 'members_related_visitor' : 'members_related', (db) => {
+    const pool = db
+      .select({ id: profiles.memberId })
+      .from(profiles)
+      .innerJoin(members, eq(members.id, profiles.memberId))
       .where(
         and(
           sql`${profiles.status} = 'active'`,
@@ -234,14 +245,19 @@ export function listRelated(db: DbOrTx, q: RelatedQuery): Promise<CardRow[]> {
           visitor ? undefined : notBlockedWith(bound('viewerId'), members.id),
         ),
       )
+      .orderBy(desc(profiles.lastActiveAt), desc(profiles.memberId))
+      .limit(RELATED_POOL)
+      .as('pool');
+    return cardsFrom(db)
+      .innerJoin(pool, eq(pool.id, members.id))
       .orderBy(
         sql`(${photos.id} is null)`,
         sql`(${profiles.lastActiveAt} < ${bound('activeSince')}::timestamptz)`,
         sql`abs(${profiles.birthDate} - ${bound('birthDate')}::date)`,
         asc(members.id),
       )
-      .limit(bound('limit')),
-  ).execute({
+      .limit(bound('limit'));
+  }).execute({
     viewerId: q.viewerId,
     country: q.country,
     genders: q.genders,
