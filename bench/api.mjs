@@ -424,11 +424,14 @@ async function preparePaths(origin) {
 // --- load -----------------------------------------------------------------------------------------
 /**
  * autocannon against `origin`: connection n is bench member n (round robin over the members),
- * asking for that member's path; `opts` gives duration or amount and connections.
+ * asking for that member's path; `opts` gives duration or amount and connections. Resolves once
+ * the server has worked off what was still in flight when the run ended (up to a connection's
+ * request each, seconds on PGlite): one more request, answered after them, so the next run does
+ * not start behind this one's backlog.
  */
-function cannon(origin, paths, opts) {
+async function cannon(origin, paths, opts) {
   let next = 0;
-  return new Promise((resolve, reject) => {
+  const result = await new Promise((resolve, reject) => {
     autocannon(
       {
         url: origin,
@@ -439,9 +442,11 @@ function cannon(origin, paths, opts) {
           client.setRequests([{ method: 'GET', path: paths ? paths[i - 1] : '/', headers: headersOf(i) }]);
         },
       },
-      (err, result) => (err ? reject(err) : resolve(result)),
+      (err, done) => (err ? reject(err) : resolve(done)),
     );
   });
+  await fetch(`${origin}${paths ? paths[0] : '/'}`, { headers: headersOf(1) }).then((res) => res.arrayBuffer());
+  return result;
 }
 
 /** req/s, p50/p99 ms and the answers that were not 200 of a run. */
