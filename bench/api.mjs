@@ -680,7 +680,8 @@ cookie, and Accept-Encoding as a browser does, so answers over 1 KB are compress
 - Bare Fastify: a hello world (GET / answers {"hello":"world"}) in its own process, the ceiling of
   the HTTP stack on this machine. For every endpoint bare and the app alternate twice,
   ${SECONDS} s each; bare Fastify is warmed up for ${WARMUP} s once, the app for ${WARMUP} s on each endpoint before
-  its runs. The app's req/s is the mean of its two runs, p50 the
+  its runs. After every run the bench waits for one more answer, so the next run does not start
+  behind the requests still in flight. The app's req/s is the mean of its two runs, p50 the
   mean of the two and p99 the higher.
 - CPU: ${CPU_REQUESTS.toLocaleString('en')} requests at ${CPU_CONNECTIONS} connections per endpoint to the app on PostgreSQL; user + system
   time from /proc of the server process, and of PostgreSQL's processes (the postmaster, its
@@ -699,9 +700,9 @@ read: one UPDATE and a bus event each time); settings.php is asked for by every 
 
 "app / bare" is the share of bare Fastify's throughput the endpoint keeps in the same run, on the
 same cores: it holds the machine steady where absolute req/s do not (load and other work move
-both alike). The app's CPU and PostgreSQL's come out of the same two cores as autocannon, so req/s
+both alike). The app's CPU and PostgreSQL's come out of the same cores as autocannon, so req/s
 is bounded by total CPU per request; the CPU columns show where that goes. p99 at ${CONNECTIONS}
-connections is mostly queueing: ${CONNECTIONS} requests in flight on 2 cores. "failed" counts non-200
+connections is mostly queueing: ${CONNECTIONS} requests in flight on ${cpus().length} cores. "failed" counts non-200
 answers, errors and timeouts over all runs of the endpoint (it should be 0).
 
 Targets (the issue): chats.php (a member with 20 conversations), user.php and likes.php at least
