@@ -25,8 +25,7 @@
 // replacing a run of the same label there and keeping the others, so before and after sit side by
 // side.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +33,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
+import { COUNTRY_WEIGHTS, cpuBetween, cpuByPid, freePort, postgresPids } from './lib.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -75,24 +75,7 @@ const log = (...args) => console.error(...args);
 const seconds = (t0) => ((performance.now() - t0) / 1000).toFixed(1);
 
 // --- the seed: the same SQL for PostgreSQL and PGlite ------------------------------------------
-// 15 countries weighted like the sites' audiences (as bench:search); bench members are all in NL.
-const COUNTRY_WEIGHTS = {
-  NL: 22,
-  DE: 16,
-  BE: 8,
-  FR: 9,
-  GB: 9,
-  IT: 6,
-  ES: 6,
-  PL: 5,
-  AT: 4,
-  CH: 4,
-  IE: 2,
-  US: 4,
-  CA: 2,
-  AU: 2,
-  NZ: 1,
-};
+// Members spread over the sites' audiences (bench/lib.mjs); bench members are all in NL.
 const weighted = Object.entries(COUNTRY_WEIGHTS).flatMap(([c, w]) => Array(w).fill(`'${c}'`));
 const B = CONNECTIONS;
 const OTHERS = MEMBERS - B;
@@ -207,17 +190,6 @@ process.on('exit', () => {
 });
 
 // --- processes ----------------------------------------------------------------------------------
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /** Spawns a server process and resolves once `readyPath` answers 200. */
 async function startProcess(name, args, env, readyPath) {
   const port = await freePort();
@@ -459,51 +431,6 @@ function summary(result) {
   };
 }
 
-const TICKS = 100;
-
-/** CPU seconds (user + system) each process used so far, by pid; a process that is gone is left out. */
-function cpuByPid(pids) {
-  const used = new Map();
-  for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      used.set(String(pid), (Number(fields[11]) + Number(fields[12])) / TICKS);
-    } catch {
-      // The process ended.
-    }
-  }
-  return used;
-}
-
-/** CPU seconds between two cpuByPid readings: new processes count from zero, ended ones not at all. */
-function cpuBetween(before, after) {
-  let total = 0;
-  for (const [pid, used] of after) total += used - (before.get(pid) ?? 0);
-  return total;
-}
-
-/** A backend's title: "postgres: [<cluster>: ]<user> <database> <host>(<port>) <state>". */
-const BACKEND_TITLE = /^postgres: (?:\S+: )?\S+ (\S+) (?:\S+\(\d+\)|\[local\])/;
-
-/**
- * PostgreSQL's processes on this machine that work for the bench: the postmaster, its background
- * processes and the backends of bench_api, not backends of other databases (other work on the
- * same server).
- */
-function postgresPids() {
-  return readdirSync('/proc').filter((entry) => {
-    if (!/^\d+$/.test(entry)) return false;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') return false;
-      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
-      const backend = BACKEND_TITLE.exec(title);
-      return !backend || backend[1] === BENCH_DB;
-    } catch {
-      return false;
-    }
-  });
-}
-
 // --- the runs -------------------------------------------------------------------------------------
 const day = new Date().toISOString().slice(0, 10);
 const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim();
@@ -545,10 +472,10 @@ try {
 
   for (const endpoint of chosen.filter((e) => CPU_ENDPOINTS.includes(e.key))) {
     const own = paths.get(endpoint.key);
-    const before = { node: cpuByPid([app.pid]), postgres: cpuByPid(postgresPids()) };
+    const before = { node: cpuByPid([app.pid]), postgres: cpuByPid(postgresPids(BENCH_DB)) };
     await cannon(app.origin, own, { amount: CPU_REQUESTS, connections: CPU_CONNECTIONS });
     const node = cpuBetween(before.node, cpuByPid([app.pid]));
-    const postgres = cpuBetween(before.postgres, cpuByPid(postgresPids()));
+    const postgres = cpuBetween(before.postgres, cpuByPid(postgresPids(BENCH_DB)));
     const r = results.get(endpoint.key);
     r.cpu = { node: (node * 1000) / CPU_REQUESTS, postgres: (postgres * 1000) / CPU_REQUESTS };
     log(

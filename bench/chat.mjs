@@ -22,9 +22,8 @@
 // server processes write V8 CPU profiles there (node --cpu-prof), to see where a send's time goes.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +31,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
 import { WebSocket } from 'ws';
+import { cpuBetween, cpuByPid, freePort, postgresPids, quantile } from './lib.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -58,62 +58,6 @@ const { AUTH_COOKIE, LIVE_PATH, REQUEST_TYPE_HEADER, REQUEST_TYPE_VALUE } = shar
 
 const log = (...args) => console.error(...args);
 const fmt = (ms) => (ms === null ? '-' : ms.toFixed(1));
-
-/** The q-quantile of sorted numbers (nearest rank). */
-function quantile(sorted, q) {
-  if (sorted.length === 0) return null;
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-}
-
-/** Clock ticks a second of /proc/<pid>/stat (USER_HZ; 100 on Linux). */
-const TICKS = 100;
-
-/** CPU seconds (user + system) each process used so far, by pid; a process that is gone is left out. */
-function cpuByPid(pids) {
-  const used = new Map();
-  for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      used.set(String(pid), (Number(fields[11]) + Number(fields[12])) / TICKS);
-    } catch {
-      // The process ended.
-    }
-  }
-  return used;
-}
-
-/**
- * CPU seconds the processes used between two cpuByPid readings: processes that started in
- * between count from zero, processes that ended in between are not counted (PostgreSQL starts
- * and ends backends of other databases on a shared machine).
- */
-function cpuBetween(before, after) {
-  let seconds = 0;
-  for (const [pid, used] of after) seconds += used - (before.get(pid) ?? 0);
-  return seconds;
-}
-
-/** A backend's title: "postgres: [<cluster>: ]<user> <database> <host>(<port>) <state>". */
-const BACKEND_TITLE = /^postgres: (?:\S+: )?\S+ (\S+) (?:\S+\(\d+\)|\[local\])/;
-
-/**
- * The PostgreSQL server's processes on this machine that work for the benchmark: the
- * postmaster, its background processes (WAL writer, checkpointer, ...) and the backends of the
- * benchmark's database, not backends of other databases (other work on a shared server).
- */
-function postgresPids() {
-  return readdirSync('/proc').filter((entry) => {
-    if (!/^\d+$/.test(entry)) return false;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') return false;
-      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
-      const backend = BACKEND_TITLE.exec(title);
-      return !backend || backend[1] === BENCH_DB;
-    } catch {
-      return false;
-    }
-  });
-}
 
 // --- a fresh database with members and sessions ----------------------------------------------
 const admin = new pg.Client({ connectionString: serverUrl });
@@ -186,17 +130,6 @@ const redisVersion = /redis_version:(\S+)/.exec(await redis.info('server'))?.[1]
 await redis.quit();
 
 // --- server processes ------------------------------------------------------------------------
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 const dataRoot = mkdtempSync(join(tmpdir(), 'bench-chat-'));
 const children = new Set();
 
@@ -396,7 +329,7 @@ async function runPhase(label, rate, sendTo, serverOf, servers) {
         if (seq === measuredFrom) {
           cpuFrom = {
             server: cpuByPid(servers.map((s) => s.pid)),
-            postgres: cpuByPid(postgresPids()),
+            postgres: cpuByPid(postgresPids(BENCH_DB)),
             client: cpuByPid([process.pid]),
           };
           transactionsFrom = transactionCount();
@@ -422,7 +355,7 @@ async function runPhase(label, rate, sendTo, serverOf, servers) {
   await Promise.all(inFlight);
   const cpu = {
     server: cpuBetween(cpuFrom.server, cpuByPid(servers.map((s) => s.pid))),
-    postgres: cpuBetween(cpuFrom.postgres, cpuByPid(postgresPids())),
+    postgres: cpuBetween(cpuFrom.postgres, cpuByPid(postgresPids(BENCH_DB))),
     client: cpuBetween(cpuFrom.client, cpuByPid([process.pid])),
   };
   await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));

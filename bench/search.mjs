@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
+import { COUNTRY_WEIGHTS } from './lib.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -68,24 +69,6 @@ const { rows: indexDefs } = await q(
 for (const { indexname } of indexDefs) await q(`drop index ${indexname}`);
 await q('select setseed(0.42)');
 
-// 15 countries weighted like the sites' audiences; NL first (the default site's first country).
-const COUNTRY_WEIGHTS = {
-  NL: 22,
-  DE: 16,
-  BE: 8,
-  FR: 9,
-  GB: 9,
-  IT: 6,
-  ES: 6,
-  PL: 5,
-  AT: 4,
-  CH: 4,
-  IE: 2,
-  US: 4,
-  CA: 2,
-  AU: 2,
-  NZ: 1,
-};
 const weighted = Object.entries(COUNTRY_WEIGHTS).flatMap(([c, w]) => Array(w).fill(c));
 
 log(`filling ${PROFILES.toLocaleString('en')} profiles ...`);
