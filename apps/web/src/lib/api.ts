@@ -6,7 +6,6 @@ import {
   type ErrorResponse,
   type UserResponse,
 } from '@app/shared';
-import { hashKey } from '@tanstack/react-query';
 import { queryClient } from './query-client';
 import { queryKeys } from './query-keys';
 import { retryDelay, shouldRetry } from './rules';
@@ -65,29 +64,27 @@ const MAX_REMEMBERED = 50;
  * The last answer and ETag of each GET the browser may not store (Cache-Control: no-store:
  * members' data), in memory only, by URL. The next GET of the URL names the tag, and a 304
  * answers the remembered body: the same object, so TanStack Query sees unchanged data. The
- * browser's own cache revalidates everything else.
+ * browser's own cache revalidates everything else. The server's tag names the body only, so an
+ * answer kept across a change of member is at worst revalidated as the identical data.
  */
 const remembered = new Map<string, { etag: string; data: unknown }>();
 /** The member the remembered answers belong to; another member (or none) forgets them. */
 let rememberedFor: number | null = null;
-/** Counts the forgettings, so an answer to a request made before one is not remembered. */
-let forgotten = 0;
 
-queryClient.getQueryCache().subscribe((event) => {
-  if (event.query.queryHash !== hashKey(queryKeys.user)) return;
-  const data = event.type === 'removed' ? undefined : (event.query.state.data as UserResponse | undefined);
-  const memberId = data?.user?.profile.id ?? null;
+/** Forgets the remembered answers when the member of the user query changed since they were kept. */
+function forgetOtherMembers(): void {
+  const memberId = queryClient.getQueryData<UserResponse>(queryKeys.user)?.user?.profile.id ?? null;
   if (memberId === rememberedFor) return;
   rememberedFor = memberId;
-  forgotten += 1;
   remembered.clear();
-});
+}
 
 function remember(path: string, response: Response, data: unknown): void {
   remembered.delete(path);
   const etag = response.headers.get('etag');
-  if (!etag || !/\bno-store\b/.test(response.headers.get('cache-control') ?? '')) return;
-  if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!);
+  if (!etag || !response.headers.get('cache-control')?.includes('no-store')) return;
+  // A full store starts over: the polls and the open pages fill it again in a minute.
+  if (remembered.size >= MAX_REMEMBERED) remembered.clear();
   remembered.set(path, { etag, data });
 }
 
@@ -142,8 +139,8 @@ async function send(path: string, options: RequestOptions): Promise<{ data: unkn
   const headers: Record<string, string> = { Accept: 'application/json', [REQUEST_TYPE_HEADER]: REQUEST_TYPE_VALUE };
   const keyed = idempotencyKey !== undefined;
   if (keyed) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKey;
+  forgetOtherMembers();
   const known = method === 'GET' ? remembered.get(path) : undefined;
-  const forgottenBefore = forgotten;
   if (known) headers['If-None-Match'] = known.etag;
   // The server words its messages in the language the page shows, not the browser's preference.
   const language = document.documentElement.lang;
@@ -172,12 +169,7 @@ async function send(path: string, options: RequestOptions): Promise<{ data: unkn
       throw new ApiError(0, 'network_error', cause instanceof Error ? cause.message : 'Network error');
     }
 
-    if (response.status === 304 && known) {
-      // Most recently used last, so the bound drops the answers not asked for in longest.
-      remembered.delete(path);
-      remembered.set(path, known);
-      return { data: known.data, status: 200 };
-    }
+    if (response.status === 304 && known) return { data: known.data, status: 200 };
 
     if (!response.ok) {
       if (shouldRetry({ method, status: response.status, attempt, keyed })) {
@@ -192,7 +184,7 @@ async function send(path: string, options: RequestOptions): Promise<{ data: unkn
     }
 
     const data = await readJson(response);
-    if (method === 'GET' && forgotten === forgottenBefore) remember(path, response, data);
+    if (method === 'GET') remember(path, response, data);
     return { data, status: response.status };
   }
 }
