@@ -31,9 +31,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
-import { COUNTRY_WEIGHTS, cpuBetween, cpuByPid, freePort, postgresPids } from './lib.mjs';
+import { COUNTRY_WEIGHTS, cpuBetween, cpuByPid, freePort, freshDatabase, postgresPids } from './lib.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -163,16 +162,7 @@ async function seed(db) {
 }
 
 // --- PostgreSQL: a fresh database --------------------------------------------------------------
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`drop database if exists ${BENCH_DB} with (force)`);
-await admin.query(`create database ${BENCH_DB}`);
-const {
-  rows: [{ server_version: pgVersion }],
-} = await admin.query('show server_version');
-await admin.end();
-const benchUrl = new URL(serverUrl);
-benchUrl.pathname = `/${BENCH_DB}`;
+const { url: benchUrl, version: pgVersion } = await freshDatabase(serverUrl, BENCH_DB);
 
 let seedStart = performance.now();
 {

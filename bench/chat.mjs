@@ -31,7 +31,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
 import { WebSocket } from 'ws';
-import { cpuBetween, cpuByPid, freePort, postgresPids, quantile } from './lib.mjs';
+import { cpuBetween, cpuByPid, freePort, freshDatabase, postgresPids, quantile } from './lib.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -60,16 +60,7 @@ const log = (...args) => console.error(...args);
 const fmt = (ms) => (ms === null ? '-' : ms.toFixed(1));
 
 // --- a fresh database with members and sessions ----------------------------------------------
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`drop database if exists ${BENCH_DB} with (force)`);
-await admin.query(`create database ${BENCH_DB}`);
-const {
-  rows: [{ server_version: pgVersion }],
-} = await admin.query('show server_version');
-await admin.end();
-const benchUrl = new URL(serverUrl);
-benchUrl.pathname = `/${BENCH_DB}`;
+const { url: benchUrl, version: pgVersion } = await freshDatabase(serverUrl, BENCH_DB);
 
 const database = await openDatabase({ databaseUrl: benchUrl.toString(), dataDir: 'unused' });
 await seedReference(database.db);

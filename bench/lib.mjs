@@ -2,6 +2,7 @@
 // sites' audience the generated members are spread over.
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import pg from 'pg';
 
 /** 15 countries weighted like the sites' audiences; NL first (the default site's first country). */
 export const COUNTRY_WEIGHTS = {
@@ -88,4 +89,25 @@ export function freePort() {
       probe.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * Drops and recreates the benchmark's own database `name` on the server of `serverUrl`; answers
+ * its URL and the server's version.
+ */
+export async function freshDatabase(serverUrl, name) {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+    const {
+      rows: [{ server_version: version }],
+    } = await admin.query('show server_version');
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    return { url, version };
+  } finally {
+    await admin.end();
+  }
 }

@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
-import { COUNTRY_WEIGHTS } from './lib.mjs';
+import { COUNTRY_WEIGHTS, freshDatabase } from './lib.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -37,16 +37,7 @@ const seconds = (t0) => ((performance.now() - t0) / 1000).toFixed(1);
 const log = (...args) => console.error(...args);
 
 // --- a fresh database ------------------------------------------------------------------------
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`drop database if exists ${BENCH_DB} with (force)`);
-await admin.query(`create database ${BENCH_DB}`);
-const {
-  rows: [{ server_version: version }],
-} = await admin.query('show server_version');
-await admin.end();
-const benchUrl = new URL(serverUrl);
-benchUrl.pathname = `/${BENCH_DB}`;
+const { url: benchUrl, version: version } = await freshDatabase(serverUrl, BENCH_DB);
 
 const database = await openDatabase({ databaseUrl: benchUrl.toString(), dataDir: 'unused' });
 const { db } = database;

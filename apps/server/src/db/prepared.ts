@@ -1,3 +1,4 @@
+import { sql, type Placeholder } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from './client.js';
 
@@ -5,6 +6,9 @@ import type { Db, DbOrTx } from './client.js';
 interface Preparable<P> {
   prepare(name: string): P;
 }
+
+/** Where a prepared statement takes the value named `name` at each call. */
+export const bound = (name: string): Placeholder => sql.placeholder(name);
 
 /** Prepared statements of each database handle, by name; a closed handle takes its own along. */
 const statements = new WeakMap<Db, Map<string, unknown>>();

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { prepared, runNamed } from '../../db/prepared.js';
+import { bound, prepared, runNamed } from '../../db/prepared.js';
 import {
   conversationMembers,
   conversations,
@@ -444,11 +444,7 @@ export async function freeMemberCounts(
  * The viewer of the prepared reads below: a placeholder bound on each call, so no member's id
  * is ever built into a statement that the next request reuses.
  */
-const viewer = sql.placeholder('viewer');
-
-/** notBlockedWith towards the viewer placeholder, which renders as the viewer's id parameter would. */
-const notBlockedWithViewer = (memberColumn: AnyColumn): SQL =>
-  notBlockedWith(viewer as unknown as number, memberColumn);
+const viewer = bound('viewer');
 
 /** The conversation is the viewer's. */
 const viewerInConversation = or(eq(conversations.memberLowId, viewer), eq(conversations.memberHighId, viewer));
@@ -480,7 +476,7 @@ export async function findPartner(db: DbOrTx, conversationId: number, memberId: 
     d
       .select({ partnerId: partnerOfViewer })
       .from(conversations)
-      .where(and(eq(conversations.id, sql.placeholder('conversation')), viewerInConversation))
+      .where(and(eq(conversations.id, bound('conversation')), viewerInConversation))
       .limit(1),
   ).execute({ conversation: conversationId, viewer: memberId });
   return row ? Number(row.partnerId) : null;
@@ -548,7 +544,7 @@ export function listChats(db: DbOrTx, memberId: number): Promise<ChatListRow[]> 
           isNull(members.deletedAt),
           // A (shadow-)banned partner's profile is disabled: it must not show in anyone's list.
           eq(profiles.status, 'active'),
-          notBlockedWithViewer(members.id),
+          notBlockedWith(viewer, members.id),
         ),
       )
       .orderBy(desc(conversationMembers.lastMessageAt), desc(conversationMembers.conversationId));
@@ -573,11 +569,11 @@ export interface ChatHead {
 const chatHeadColumns = {
   card: cardColumns,
   reachable: sql<boolean>`(${members.deletedAt} is null and not ${members.invisible} and ${profiles.status} = 'active'
-    and ${notBlockedWithViewer(members.id)})`,
+    and ${notBlockedWith(viewer, members.id)})`,
   paidUser: sql<boolean>`(select v.paid_user from ${members} v where v.id = ${viewer})`,
   // Stops at the limit: beyond it the number does not matter, and a long history costs nothing.
   sent: sql<number>`(select count(*)::int from (select 1 from ${creditLedger} l
-    where l.member_id = ${viewer} and l.reason = 'message' limit ${sql.placeholder('sentLimit')}) s)`,
+    where l.member_id = ${viewer} and l.reason = 'message' limit ${bound('sentLimit')}) s)`,
 };
 
 /** The head of the viewer's conversation `conversationId`; null when it is not theirs. */
@@ -594,7 +590,7 @@ export async function findChatHead(
       .innerJoin(members, eq(members.id, partnerOfViewer))
       .innerJoin(profiles, eq(profiles.memberId, members.id))
       .leftJoin(photos, shownMainPhoto())
-      .where(and(eq(conversations.id, sql.placeholder('conversation')), viewerInConversation))
+      .where(and(eq(conversations.id, bound('conversation')), viewerInConversation))
       .limit(1),
   ).execute({ conversation: conversationId, viewer: viewerId, sentLimit });
   return row ?? null;
@@ -620,7 +616,7 @@ export async function findChatHeadWith(
           eq(conversations.memberHighId, sql`greatest(${viewer}::bigint, ${members.id})`),
         ),
       )
-      .where(eq(members.id, sql.placeholder('partner')))
+      .where(eq(members.id, bound('partner')))
       .limit(1),
   ).execute({ partner: partnerId, viewer: viewerId, sentLimit });
   return row ?? null;
@@ -642,14 +638,14 @@ export async function listMessages(
       .select({ message: messages, gift: { key: gifts.key, name: gifts.name, image: gifts.image } })
       .from(messages)
       .leftJoin(gifts, eq(gifts.key, messages.giftKey))
-      .where(and(eq(messages.conversationId, sql.placeholder('conversation')), visibleToViewer, older))
+      .where(and(eq(messages.conversationId, bound('conversation')), visibleToViewer, older))
       .orderBy(desc(messages.id))
-      .limit(sql.placeholder('limit'));
+      .limit(bound('limit'));
   const values = { conversation: conversationId, viewer: viewerId, limit };
   const rows =
     before === null
       ? await prepared(db, 'chat_messages', page(undefined)).execute(values)
-      : await prepared(db, 'chat_messages_before', page(lt(messages.id, sql.placeholder('before')))).execute({
+      : await prepared(db, 'chat_messages_before', page(lt(messages.id, bound('before')))).execute({
           ...values,
           before,
         });
@@ -695,11 +691,11 @@ export async function markRead(db: DbOrTx, conversationId: number, memberId: num
   await prepared(db, 'chat_mark_read', (d) =>
     d
       .update(conversationMembers)
-      .set({ unreadCount: 0, lastReadAt: sql`${sql.placeholder('at')}::timestamptz` })
+      .set({ unreadCount: 0, lastReadAt: sql`${bound('at')}::timestamptz` })
       .where(
         and(
-          eq(conversationMembers.conversationId, sql.placeholder('conversation')),
-          eq(conversationMembers.memberId, sql.placeholder('member')),
+          eq(conversationMembers.conversationId, bound('conversation')),
+          eq(conversationMembers.memberId, bound('member')),
         ),
       ),
   ).execute({ conversation: conversationId, member: memberId, at: at.toISOString() });

@@ -14,16 +14,13 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { prepared } from '../../db/prepared.js';
+import { bound, prepared } from '../../db/prepared.js';
 import { likes, members, photos, profiles } from '../../db/schema/index.js';
 import { cardColumns, notBlockedWith, shownMainPhoto, type CardRow } from '../members/members.repository.js';
 import type { Gender } from '../members/members.rules.js';
 import type { LikesCursor } from './likes.rules.js';
 
 export type LikeSource = (typeof likes.$inferSelect)['source'];
-
-/** A value bound at execution: the read paths are prepared statements. */
-const bound = (name: string) => sql.placeholder(name);
 
 /**
  * Members others may find: not deleted, visible, active profile (so not unconfirmed). For

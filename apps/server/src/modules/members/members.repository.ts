@@ -14,12 +14,9 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { prepared } from '../../db/prepared.js';
+import { bound, prepared } from '../../db/prepared.js';
 import { blocks, members, photos, profileInterests, profiles } from '../../db/schema/index.js';
 import type { Gender, Sexuality } from './members.rules.js';
-
-/** A value bound at execution: prepared statements take their values through these. */
-const bound = (name: string) => sql.placeholder(name);
 
 /**
  * SQL condition "no block between `viewerId` and the member in `memberColumn`, either way", for

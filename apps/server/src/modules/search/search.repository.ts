@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lte, notInArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { prepared } from '../../db/prepared.js';
+import { bound, prepared } from '../../db/prepared.js';
 import { likes, members, photos, profileInterests, profiles } from '../../db/schema/index.js';
 import {
   cardColumns,
@@ -58,9 +58,6 @@ export function findableFor(viewerId: number | Placeholder | null): SQL {
 
 /** The search order, matching profiles_browse_idx (whose descending columns sort nulls last). */
 const byActivity = [sql`${profiles.lastActiveAt} desc nulls last`, sql`${profiles.memberId} desc nulls last`];
-
-/** A value bound at execution: the search page is a prepared statement. */
-const bound = (name: string) => sql.placeholder(name);
 
 /** What makes one search page statement differ from another: a few shapes, named by them. */
 interface PageShape {
