@@ -93,6 +93,7 @@ import { requestTypePlugin } from './plugins/request-type.js';
 import { securityPlugin, type RateLimitSettings } from './plugins/security.js';
 import { sessionPlugin } from './plugins/session.js';
 import { validatorCompiler } from './plugins/validation.js';
+import { sitePlugin } from './plugins/site.js';
 import { loadWebApp, webPlugin } from './plugins/web.js';
 
 /**
@@ -188,6 +189,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     for (const close of owned.reverse()) await close().catch((err: unknown) => app.log.error({ err }, 'close failed'));
   });
 
+  // Tests run the services on a fixed clock; production leaves each service its own default.
+  const clock = deps.now ? { now: deps.now } : {};
   const vapid = await resolveVapidKeys(db, config);
   const settings = createSettingsService({
     db,
@@ -199,14 +202,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const reference = createReferenceService({ db, sites: settings });
   const pages = createPagesService({ db, settings });
   const siteData = createSiteData({ bus, log: app.log, caches: [settings, reference, pages] });
-  const chat = createChatService({ db, bus, storage, log: app.log, ...(deps.now ? { now: deps.now } : {}) });
+  const chat = createChatService({ db, bus, storage, log: app.log, ...clock });
   const accounts = createAccountsService({ db, settings, mailer, chat, bus, log: app.log });
   const profiles = createProfilesService({ db, settings, storage, log: app.log });
   const members = createMembersService({ db });
-  const likes = createLikesService({ db, bus, ...(deps.now ? { now: deps.now } : {}) });
-  const swipe = createSwipeService({ db, likes, ...(deps.now ? { now: deps.now } : {}) });
+  const likes = createLikesService({ db, bus, ...clock });
+  const swipe = createSwipeService({ db, likes, ...clock });
   const search = createSearchService({ db });
-  const landing = createLandingService({ db, ...(deps.now ? { now: deps.now } : {}) });
+  const landing = createLandingService({ db, ...clock });
   const accountSettings = createAccountSettingsService({ db, settings, mailer, chat, bus, log: app.log });
   const liveHub = createLiveHub({ bus, log: app.log, ...(deps.live ? { options: deps.live } : {}) });
   const metrics =
@@ -226,11 +229,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     log: app.log,
     pushHosts: config.pushHosts,
   });
-  const discounts = createDiscountsService({ db, ...(deps.now ? { now: deps.now } : {}) });
+  const discounts = createDiscountsService({ db, ...clock });
   const { provider: paymentProvider, demo: demoCheckout } = createPaymentProvider({
     mollieApiKey: config.mollieApiKey,
     db,
-    ...(deps.now ? { now: deps.now } : {}),
+    ...clock,
   });
   // In production the demo checkout exists only with its opt-in; without it (a config that
   // parseConfig would refuse) its orders stay unpaid, since no page can mark them paid.
@@ -249,7 +252,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     sites: settings,
     countryForIp,
     log: app.log,
-    ...(deps.now ? { now: deps.now } : {}),
+    ...clock,
   });
   const directDebit = createDirectDebitService({
     db,
@@ -257,7 +260,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     sms: createSmsSender({ db, log: app.log }),
     sites: settings,
     log: app.log,
-    ...(deps.now ? { now: deps.now } : {}),
+    ...clock,
   });
 
   const complaints = createComplaintsService({ db, settings, mailer, log: app.log });
@@ -266,7 +269,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     db,
     log: app.log,
     issuer: async () => (await settings.resolveSite({})).site.settings.name,
-    ...(deps.now ? { now: deps.now } : {}),
+    ...clock,
   });
   const admin = createAdminService({
     db,
@@ -279,7 +282,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     accountSettings,
     chat,
     profiles,
-    ...(deps.now ? { now: deps.now } : {}),
+    ...clock,
   });
   const commerce = createCommerceService({
     db,
@@ -288,18 +291,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     staff,
     provider: paymentProvider,
     siteData,
-    ...(deps.now ? { now: deps.now } : {}),
+    ...clock,
   });
   const siteProfiles = createSiteProfilesService({
     db,
     staff,
     settings,
     profiles,
-    ...(deps.now ? { now: deps.now } : {}),
+    ...clock,
   });
   const photoReview = createPhotoReviewService({ db, staff, settings, profiles });
   const pageTexts = createPageTextsService({ pages, settings, staff, siteData });
-  const reports = createReportsService({ db, log: app.log, ...(deps.now ? { now: deps.now } : {}) });
+  const reports = createReportsService({ db, log: app.log, ...clock });
   const dataExport = createDataExportService({ db, storage, settings, log: app.log });
 
   const notifications = createNotificationsService({
@@ -308,7 +311,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     mailer,
     settings,
     log: app.log,
-    ...(deps.now ? { now: deps.now } : {}),
+    ...clock,
   });
   const jobs = createJobRunner({
     db,
@@ -322,7 +325,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
         : []),
     ],
     tickMs: config.jobTickSeconds * 1000,
-    ...(deps.now ? { now: deps.now } : {}),
+    ...clock,
     ...(metrics ? { onRun: (job: string, outcome: 'ok' | 'failed') => metrics.countJobRun(job, outcome) } : {}),
   });
   app.decorate('jobs', jobs);
@@ -426,15 +429,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(httpCachePlugin);
   await app.register(mediaPlugin, { storage, localDir: config.s3 ? null : mediaDir(config) });
   await app.register(webPlugin, { webDistDir: config.webDistDir });
+  await app.register(sitePlugin, { settings });
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   await api.register(settingsRoutes, { settings });
-  await api.register(pwaRoutes, { settings, webDistDir: config.webDistDir });
+  await api.register(pwaRoutes, { webDistDir: config.webDistDir });
   await api.register(referenceRoutes, { reference });
   await api.register(pagesRoutes, { pages });
   await api.register(accountsRoutes, {
     accounts,
-    settings,
     db,
     bus,
     config,
@@ -446,25 +449,23 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     profiles,
     ...(deps.profileRateLimits ? { limits: deps.profileRateLimits } : {}),
   });
-  await api.register(membersRoutes, { members, settings });
-  await api.register(likesRoutes, { likes, settings });
+  await api.register(membersRoutes, { members });
+  await api.register(likesRoutes, { likes });
   await api.register(chatRoutes, {
     chat,
-    settings,
     ...(deps.messageRateLimit ? { messageLimit: deps.messageRateLimit } : {}),
   });
-  await api.register(swipeRoutes, { swipe, settings });
-  await api.register(searchRoutes, { search, settings });
-  await api.register(landingRoutes, { landing, settings, countryForIp });
-  await api.register(liveRoutes, { hub: liveHub, live, settings });
+  await api.register(swipeRoutes, { swipe });
+  await api.register(searchRoutes, { search });
+  await api.register(landingRoutes, { landing, countryForIp });
+  await api.register(liveRoutes, { hub: liveHub, live });
   await api.register(logsRoutes);
   await api.register(discountsRoutes, { discounts });
-  await api.register(paymentsRoutes, { payments, settings });
+  await api.register(paymentsRoutes, { payments });
   await api.register(directDebitRoutes, { directDebit });
   if (demoCheckout && demoPayments) await api.register(demoCheckoutRoutes, { demo: demoCheckout, payments });
   await api.register(accountSettingsRoutes, {
     accountSettings,
-    settings,
     db,
     bus,
     config,

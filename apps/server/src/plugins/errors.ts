@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ErrorResponse, Locale } from '@app/shared';
+import { ErrorResponseSchema, type ErrorResponse, type Locale } from '@app/shared';
 import type { AppError } from '../errors.js';
 import {
   badRequest,
@@ -16,6 +16,9 @@ import { hasMessage, requestLocale, translate } from './i18n.js';
 import { RequestValidationError, fieldProblems } from './validation.js';
 
 /** Answers a GET for a path outside /api and /media: the web app's page (200 or 404). */
+/** The response schemas of a route's error statuses: every one answers the error contract. */
+export const errorResponses = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorResponseSchema]));
+
 export type PageFallback = (request: FastifyRequest, reply: FastifyReply) => unknown;
 
 export interface ErrorsPluginOptions {

@@ -7,7 +7,6 @@ import {
   EmailChangeBodySchema,
   EmailChangeConfirmBodySchema,
   EmailChangeConfirmResponseSchema,
-  ErrorResponseSchema,
   OkResponseSchema,
   PasswordChangeBodySchema,
   ReactivateQuerySchema,
@@ -19,26 +18,18 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Bus } from '../../platform/bus/index.js';
 import { clearSessionCookie, memberId, requireMember } from '../../plugins/session.js';
-import type { SettingsService } from '../settings/settings.service.js';
 import type { AccountSettingsService } from './account-settings.service.js';
-import {
-  DEFAULT_ACCOUNT_RATE_LIMITS,
-  sessionStarter,
-  siteResolver,
-  type AccountRateLimits,
-} from './accounts.routes.js';
+import { DEFAULT_ACCOUNT_RATE_LIMITS, sessionStarter, type AccountRateLimits } from './accounts.routes.js';
+import { errorResponses } from '../../plugins/errors.js';
 
 export interface AccountSettingsRoutesOptions {
   accountSettings: AccountSettingsService;
-  settings: Pick<SettingsService, 'resolveSite' | 'requestOrigin'>;
   db: Db;
   /** Announces ended sessions, so their live tabs close. */
   bus: Bus;
   config: Pick<Config, 'publicUrl' | 'secureCookies'>;
   limits?: Partial<AccountRateLimits>;
 }
-
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorResponseSchema]));
 
 /** Per-member limits, so one stolen session cannot guess the password at the IP limit's pace. */
 const perMember = (request: FastifyRequest) => `member:${request.member?.id ?? request.ip}`;
@@ -52,7 +43,6 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod<AccountSettingsRoutesO
   const { accountSettings: service, config } = opts;
   const limits = { ...DEFAULT_ACCOUNT_RATE_LIMITS, ...opts.limits };
   const passwordCheck = { ...limits.passwordCheck, keyGenerator: perMember };
-  const requestSite = siteResolver(opts.settings);
   const startSession = sessionStarter(opts.db, opts.bus, config);
 
   app.get(
@@ -62,7 +52,7 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod<AccountSettingsRoutesO
       schema: {
         tags: ['accounts'],
         summary: "The member's e-mail address, invisible mode and notification switches",
-        response: { 200: AccountSettingsResponseSchema, ...errors(403) },
+        response: { 200: AccountSettingsResponseSchema, ...errorResponses(403) },
       },
     },
     async (request, reply) => {
@@ -79,7 +69,7 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod<AccountSettingsRoutesO
         tags: ['accounts'],
         summary: 'Saves invisible mode and any of the notification switches',
         body: AccountSettingsBodySchema,
-        response: { 200: AccountSettingsResponseSchema, ...errors(400, 403) },
+        response: { 200: AccountSettingsResponseSchema, ...errorResponses(400, 403) },
       },
     },
     async (request) => ({ account: await service.updateAccount(memberId(request), request.body) }),
@@ -94,7 +84,7 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod<AccountSettingsRoutesO
         tags: ['accounts'],
         summary: 'Changes the password; ends every other session and starts a new one here',
         body: PasswordChangeBodySchema,
-        response: { 200: OkResponseSchema, ...errors(400, 403, 429) },
+        response: { 200: OkResponseSchema, ...errorResponses(400, 403, 429) },
       },
     },
     async (request, reply) => {
@@ -113,11 +103,11 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod<AccountSettingsRoutesO
         tags: ['accounts'],
         summary: 'Mails a link to the new address that confirms the change',
         body: EmailChangeBodySchema,
-        response: { 200: OkResponseSchema, ...errors(400, 403, 429) },
+        response: { 200: OkResponseSchema, ...errorResponses(400, 403, 429) },
       },
     },
     async (request) => {
-      await service.requestEmailChange(memberId(request), request.body, await requestSite(request));
+      await service.requestEmailChange(memberId(request), request.body, await request.site());
       return { ok: true as const };
     },
   );
@@ -130,7 +120,7 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod<AccountSettingsRoutesO
         tags: ['accounts'],
         summary: 'Changes the address with the token of the confirmation link; tells the old address',
         body: EmailChangeConfirmBodySchema,
-        response: { 200: EmailChangeConfirmResponseSchema, ...errors(400, 409, 429) },
+        response: { 200: EmailChangeConfirmResponseSchema, ...errorResponses(400, 409, 429) },
       },
     },
     async (request) => service.confirmEmailChange(request.body.token),
@@ -144,7 +134,7 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod<AccountSettingsRoutesO
         tags: ['accounts'],
         summary: "A personal discount code of the company's delete_discount, offered before deletion",
         body: RetentionOfferBodySchema,
-        response: { 200: RetentionOfferResponseSchema, ...errors(400, 403, 404) },
+        response: { 200: RetentionOfferResponseSchema, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => ({ offer: await service.retentionOffer(memberId(request), request.body.reason) }),
@@ -159,11 +149,11 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod<AccountSettingsRoutesO
         tags: ['accounts'],
         summary: 'Deletes the account (reactivatable for 14 days), ends every session, mails the link',
         body: AccountDeleteBodySchema,
-        response: { 200: OkResponseSchema, ...errors(400, 403, 429) },
+        response: { 200: OkResponseSchema, ...errorResponses(400, 403, 429) },
       },
     },
     async (request, reply) => {
-      await service.deleteAccount(memberId(request), request.body, await requestSite(request));
+      await service.deleteAccount(memberId(request), request.body, await request.site());
       clearSessionCookie(reply, config);
       reply.header('cache-control', 'no-store');
       return { ok: true as const };
@@ -178,11 +168,11 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod<AccountSettingsRoutesO
         tags: ['accounts'],
         summary: 'Mails a new reactivation link to a recently deleted account; always ok',
         body: ReactivationRequestBodySchema,
-        response: { 200: OkResponseSchema, ...errors(400, 429) },
+        response: { 200: OkResponseSchema, ...errorResponses(400, 429) },
       },
     },
     async (request) => {
-      await service.requestReactivation(request.body.email, await requestSite(request));
+      await service.requestReactivation(request.body.email, await request.site());
       return { ok: true as const };
     },
   );

@@ -63,8 +63,8 @@ import {
   mailboxProblem,
   memberLocale,
   verifyPassword,
-  type RequestSite,
 } from './accounts.service.js';
+import type { RequestSite } from '../../plugins/site.js';
 
 export interface AccountSettingsServiceDeps {
   db: Db;

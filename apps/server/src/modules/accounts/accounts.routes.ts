@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AUTH_COOKIE,
   ActivateQuerySchema,
-  ErrorResponseSchema,
   LoginBodySchema,
   LoginResponseSchema,
   OkResponseSchema,
@@ -25,9 +24,9 @@ import {
   requireMember,
   setSessionCookie,
 } from '../../plugins/session.js';
-import type { SettingsService } from '../settings/settings.service.js';
-import type { AccountsService, RequestSite } from './accounts.service.js';
+import type { AccountsService } from './accounts.service.js';
 import { LOGIN_DEVICE_COOKIE, LOGIN_DEVICE_DAYS } from './login-device.js';
+import { errorResponses } from '../../plugins/errors.js';
 
 /** A route's own rate limit: at most `max` calls per `timeWindow` ms per client (or member). */
 export interface RouteLimit {
@@ -64,7 +63,6 @@ export const DEFAULT_ACCOUNT_RATE_LIMITS: AccountRateLimits = {
 
 export interface AccountsRoutesOptions {
   accounts: AccountsService;
-  settings: Pick<SettingsService, 'resolveSite' | 'requestOrigin'>;
   db: Db;
   /** Announces ended sessions, so their live tabs close. */
   bus: Bus;
@@ -72,24 +70,6 @@ export interface AccountsRoutesOptions {
   limits?: Partial<AccountRateLimits>;
   /** Answers POST /api/user.php?push=1 (a device's push subscription) before the login runs. */
   pushSubscribe?: preValidationAsyncHookHandler;
-}
-
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorResponseSchema]));
-
-/**
- * The site of a request and the origin mailed links point at (settings' requestOrigin: a
- * forged Host never makes a link).
- */
-export function siteResolver(
-  settings: Pick<SettingsService, 'resolveSite' | 'requestOrigin'>,
-): (request: FastifyRequest) => Promise<RequestSite> {
-  return async (request) => {
-    const [resolved, origin] = await Promise.all([
-      settings.resolveSite({ host: request.host }),
-      settings.requestOrigin(request),
-    ]);
-    return { domain: resolved.domain, settings: resolved.site.settings, origin };
-  };
 }
 
 /**
@@ -129,7 +109,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
   const { accounts, config } = opts;
   const limits = { ...DEFAULT_ACCOUNT_RATE_LIMITS, ...opts.limits };
 
-  const requestSite = siteResolver(opts.settings);
   const startSession = sessionStarter(opts.db, opts.bus, config);
 
   app.get(
@@ -155,7 +134,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
         tags: ['accounts'],
         summary: "Saves the member's language",
         body: UserLanguageBodySchema,
-        response: { 200: UserResponseSchema, ...errors(400, 403) },
+        response: { 200: UserResponseSchema, ...errorResponses(400, 403) },
       },
     },
     async (request) => ({ user: await accounts.changeLanguage(memberId(request), request.body.language) }),
@@ -170,7 +149,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
         tags: ['accounts'],
         summary: 'Logs in with e-mail and password; starts a new session (?push=1: stores push subscription)',
         body: LoginBodySchema,
-        response: { 200: LoginResponseSchema, ...errors(400, 401, 403, 423, 429) },
+        response: { 200: LoginResponseSchema, ...errorResponses(400, 401, 403, 423, 429) },
       },
     },
     async (request, reply) => {
@@ -197,7 +176,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       schema: {
         tags: ['accounts'],
         summary: 'Ends the session and clears the auth cookie (needs the request-type header)',
-        response: { 200: OkResponseSchema, ...errors(403) },
+        response: { 200: OkResponseSchema, ...errorResponses(403) },
       },
     },
     async (request, reply) => {
@@ -216,11 +195,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
         tags: ['accounts'],
         summary: 'Creates an account (not confirmed), mails the activation link and logs in',
         body: SignupBodySchema,
-        response: { 200: SignupResponseSchema, ...errors(400, 403, 409, 429) },
+        response: { 200: SignupResponseSchema, ...errorResponses(400, 403, 409, 429) },
       },
     },
     async (request, reply) => {
-      const { user, sessionToken } = await accounts.signup(request.body, await requestSite(request));
+      const { user, sessionToken } = await accounts.signup(request.body, await request.site());
       await startSession(request, reply, sessionToken);
       return { user };
     },
@@ -252,11 +231,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       schema: {
         tags: ['accounts'],
         summary: 'Mails the activation link again; any body is ignored (ActivationResendBody)',
-        response: { 200: OkResponseSchema, ...errors(403, 409, 429) },
+        response: { 200: OkResponseSchema, ...errorResponses(403, 409, 429) },
       },
     },
     async (request) => {
-      await accounts.resendActivation(memberId(request), { origin: (await requestSite(request)).origin });
+      await accounts.resendActivation(memberId(request), { origin: (await request.site()).origin });
       return { ok: true as const };
     },
   );
@@ -269,11 +248,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
         tags: ['accounts'],
         summary: 'Mails a password-reset link',
         body: PasswordResetRequestBodySchema,
-        response: { 200: OkResponseSchema, ...errors(400, 404, 429) },
+        response: { 200: OkResponseSchema, ...errorResponses(400, 404, 429) },
       },
     },
     async (request) => {
-      await accounts.requestPasswordReset(request.body.email, { origin: (await requestSite(request)).origin });
+      await accounts.requestPasswordReset(request.body.email, { origin: (await request.site()).origin });
       return { ok: true as const };
     },
   );
@@ -286,7 +265,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
         tags: ['accounts'],
         summary: 'Sets a new password with the token of a reset link; ends all sessions',
         body: PasswordResetBodySchema,
-        response: { 200: OkResponseSchema, ...errors(400, 429) },
+        response: { 200: OkResponseSchema, ...errorResponses(400, 429) },
       },
     },
     async (request) => {

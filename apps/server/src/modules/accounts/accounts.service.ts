@@ -69,6 +69,7 @@ import {
   startOfUtcDay,
   tokenExpiry,
 } from './accounts.rules.js';
+import type { RequestSite } from '../../plugins/site.js';
 
 export interface AccountsServiceDeps {
   db: Db;
@@ -80,17 +81,6 @@ export interface AccountsServiceDeps {
   /** Sends the first messages written during signup once the account is confirmed. */
   chat: Pick<ChatService, 'deliverPendingFirstMessages' | 'announce'>;
   now?: () => Date;
-}
-
-/**
- * Where a request came from, as far as accounts care: the site it runs on (settings row and
- * domain) and the origin its mailed links point at.
- */
-export interface RequestSite {
-  domain: string;
-  settings: StoredSettings;
-  /** `https://example.com`, no trailing slash. */
-  origin: string;
 }
 
 /** Who is logging in, as far as the login throttle cares. */

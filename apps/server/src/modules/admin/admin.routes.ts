@@ -19,7 +19,6 @@ import {
   CaseUpdateBodySchema,
   DashboardQuerySchema,
   DashboardResponseSchema,
-  ErrorResponseSchema,
   HeldContentResponseSchema,
   HeldDecisionBodySchema,
   InboxReplyBodySchema,
@@ -32,13 +31,13 @@ import {
 import type { AdminService } from './admin.service.js';
 import { actor, staffGuard } from './staff.auth.js';
 import type { StaffService } from './staff.service.js';
+import { errorResponses } from '../../plugins/errors.js';
 
 export interface AdminRoutesOptions {
   admin: AdminService;
   staff: StaffService;
 }
 
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorResponseSchema]));
 const ok = { ok: true as const };
 
 /** The console's work calls, each behind its permission. Contract: @app/shared schemas/admin.ts. */
@@ -55,7 +54,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         tags: ['admin'],
         summary: 'Signups, active members, messages, orders and revenue per day',
         querystring: DashboardQuerySchema,
-        response: { 200: DashboardResponseSchema, ...errors(403) },
+        response: { 200: DashboardResponseSchema, ...errorResponses(403) },
       },
     },
     async (request) => admin.dashboard(request.query.days),
@@ -69,7 +68,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         tags: ['admin'],
         summary: 'Members by id, e-mail or profile name',
         querystring: AdminMemberListQuerySchema,
-        response: { 200: AdminMemberListResponseSchema, ...errors(403) },
+        response: { 200: AdminMemberListResponseSchema, ...errorResponses(403) },
       },
     },
     async (request) => admin.members(request.query.q, request.query.before),
@@ -83,7 +82,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         tags: ['admin'],
         summary: "A member's account, profile, photos, orders, ledger, reports and complaints",
         querystring: AdminMemberQuerySchema,
-        response: { 200: AdminMemberResponseSchema, ...errors(403, 404) },
+        response: { 200: AdminMemberResponseSchema, ...errorResponses(403, 404) },
       },
     },
     async (request) => ({ member: await admin.memberDetail(request.query.id) }),
@@ -97,7 +96,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         tags: ['admin'],
         summary: 'Adds or takes credits with a reason (a ledger adjustment)',
         body: AdminCreditsBodySchema,
-        response: { 200: AdminCreditsResponseSchema, ...errors(400, 403, 404) },
+        response: { 200: AdminCreditsResponseSchema, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => ({
@@ -118,7 +117,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         tags: ['admin'],
         summary: 'Bans, shadow-bans or unbans a member',
         body: AdminMemberStatusBodySchema,
-        response: { 200: AdminMemberResponseSchema, ...errors(400, 403, 404) },
+        response: { 200: AdminMemberResponseSchema, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => ({ member: await admin.changeStatus(actor(request), request.body) }),
@@ -132,7 +131,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         tags: ['admin'],
         summary: 'Mails a new activation link',
         body: AdminMemberIdBodySchema,
-        response: { 200: OkResponseSchema, ...errors(403, 404, 409) },
+        response: { 200: OkResponseSchema, ...errorResponses(403, 404, 409) },
       },
     },
     async (request) => {
@@ -149,7 +148,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         tags: ['admin'],
         summary: "Deletes a member's account (erased after the reactivation window)",
         body: AdminMemberDeleteBodySchema,
-        response: { 200: OkResponseSchema, ...errors(403, 404) },
+        response: { 200: OkResponseSchema, ...errorResponses(403, 404) },
       },
     },
     async (request) => {
@@ -166,7 +165,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         tags: ['admin'],
         summary: 'Reports and complaints in one queue, as far as the role may see them',
         querystring: CaseListQuerySchema,
-        response: { 200: CaseListResponseSchema, ...errors(403) },
+        response: { 200: CaseListResponseSchema, ...errorResponses(403) },
       },
     },
     async (request) => admin.cases(actor(request), request.query.status, request.query.kind),
@@ -180,7 +179,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         tags: ['admin'],
         summary: 'A report or complaint with its notes and a reported message in context',
         querystring: CaseQuerySchema,
-        response: { 200: CaseResponseSchema, ...errors(403, 404) },
+        response: { 200: CaseResponseSchema, ...errorResponses(403, 404) },
       },
     },
     async (request) => ({ case: await admin.caseDetail(actor(request), request.query.kind, request.query.id) }),
@@ -194,7 +193,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         tags: ['admin'],
         summary: "Changes a case's status and/or adds a note",
         body: CaseUpdateBodySchema,
-        response: { 200: CaseResponseSchema, ...errors(400, 403, 404) },
+        response: { 200: CaseResponseSchema, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => ({ case: await admin.updateCase(actor(request), request.body) }),
@@ -207,7 +206,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       schema: {
         tags: ['admin'],
         summary: "Site-run profiles' conversations waiting for an answer",
-        response: { 200: InboxResponseSchema, ...errors(403) },
+        response: { 200: InboxResponseSchema, ...errorResponses(403) },
       },
     },
     async () => admin.inbox(),
@@ -221,7 +220,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         tags: ['admin'],
         summary: "A site-run profile's conversation with the member's profile",
         querystring: InboxThreadQuerySchema,
-        response: { 200: InboxThreadResponseSchema, ...errors(403, 404) },
+        response: { 200: InboxThreadResponseSchema, ...errorResponses(403, 404) },
       },
     },
     async (request) => admin.thread(request.query.conversation_id),
@@ -235,7 +234,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         tags: ['admin'],
         summary: 'Answers as the site-run profile; the member receives it live',
         body: InboxReplyBodySchema,
-        response: { 200: InboxReplyResponseSchema, ...errors(400, 403, 404) },
+        response: { 200: InboxReplyResponseSchema, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => ({
@@ -250,7 +249,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       schema: {
         tags: ['admin'],
         summary: 'Messages and about-me texts held back for review',
-        response: { 200: HeldContentResponseSchema, ...errors(403) },
+        response: { 200: HeldContentResponseSchema, ...errorResponses(403) },
       },
     },
     async () => admin.held(),
@@ -264,7 +263,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         tags: ['admin'],
         summary: 'Releases or drops held-back content',
         body: HeldDecisionBodySchema,
-        response: { 200: OkResponseSchema, ...errors(403, 404) },
+        response: { 200: OkResponseSchema, ...errorResponses(403, 404) },
       },
     },
     async (request) => {
@@ -280,7 +279,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       schema: {
         tags: ['admin'],
         summary: "Every domain's stored settings",
-        response: { 200: AdminSitesResponseSchema, ...errors(403) },
+        response: { 200: AdminSitesResponseSchema, ...errorResponses(403) },
       },
     },
     async () => admin.sites(),
@@ -294,7 +293,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         tags: ['admin'],
         summary: "Replaces a domain's settings, validated as a whole",
         body: AdminSiteBodySchema,
-        response: { 200: AdminSiteResponseSchema, ...errors(400, 403, 404) },
+        response: { 200: AdminSiteResponseSchema, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => admin.updateSite(actor(request), request.body),

@@ -21,18 +21,16 @@ import {
   AdminOrderRefundBodySchema,
   AdminOrderRefundResponseSchema,
   AdminOrderResponseSchema,
-  ErrorResponseSchema,
 } from '@app/shared';
 import type { CommerceService } from './commerce.service.js';
 import { actor, staffGuard } from './staff.auth.js';
 import type { StaffService } from './staff.service.js';
+import { errorResponses } from '../../plugins/errors.js';
 
 export interface CommerceRoutesOptions {
   commerce: CommerceService;
   staff: StaffService;
 }
-
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorResponseSchema]));
 
 /** The console's orders, refunds and shop settings. Contract: @app/shared schemas/admin-commerce.ts. */
 export const commerceRoutes: FastifyPluginAsyncZod<CommerceRoutesOptions> = async (app, { commerce, staff }) => {
@@ -48,7 +46,7 @@ export const commerceRoutes: FastifyPluginAsyncZod<CommerceRoutesOptions> = asyn
         tags: ['admin'],
         summary: 'Orders, newest first, by status, provider or member',
         querystring: AdminOrderListQuerySchema,
-        response: { 200: AdminOrderListResponseSchema, ...errors(403) },
+        response: { 200: AdminOrderListResponseSchema, ...errorResponses(403) },
       },
     },
     async (request) => commerce.orders(request.query),
@@ -62,7 +60,7 @@ export const commerceRoutes: FastifyPluginAsyncZod<CommerceRoutesOptions> = asyn
         tags: ['admin'],
         summary: "An order with the payment provider's live status",
         querystring: AdminOrderQuerySchema,
-        response: { 200: AdminOrderResponseSchema, ...errors(403, 404) },
+        response: { 200: AdminOrderResponseSchema, ...errorResponses(403, 404) },
       },
     },
     async (request) => ({ order: await commerce.orderDetail(request.query.id) }),
@@ -76,7 +74,7 @@ export const commerceRoutes: FastifyPluginAsyncZod<CommerceRoutesOptions> = asyn
         tags: ['admin'],
         summary: "Refunds a completed order through its provider, once, and takes the order's credits back",
         body: AdminOrderRefundBodySchema,
-        response: { 200: AdminOrderRefundResponseSchema, ...errors(400, 403, 404, 409, 502) },
+        response: { 200: AdminOrderRefundResponseSchema, ...errorResponses(400, 403, 404, 409, 502) },
       },
     },
     async (request) => commerce.refundOrder(actor(request), request.body.order_id, request.body.reason),
@@ -89,7 +87,7 @@ export const commerceRoutes: FastifyPluginAsyncZod<CommerceRoutesOptions> = asyn
       schema: {
         tags: ['admin'],
         summary: 'Every credit bundle with its prices per currency',
-        response: { 200: AdminBundlesResponseSchema, ...errors(403) },
+        response: { 200: AdminBundlesResponseSchema, ...errorResponses(403) },
       },
     },
     async () => commerce.bundles(),
@@ -103,7 +101,7 @@ export const commerceRoutes: FastifyPluginAsyncZod<CommerceRoutesOptions> = asyn
         tags: ['admin'],
         summary: 'Adds a credit bundle',
         body: AdminBundleBodySchema,
-        response: { 200: AdminBundleResponseSchema, ...errors(400, 403) },
+        response: { 200: AdminBundleResponseSchema, ...errorResponses(400, 403) },
       },
     },
     async (request) => ({ bundle: await commerce.saveBundle(actor(request), null, request.body) }),
@@ -117,7 +115,7 @@ export const commerceRoutes: FastifyPluginAsyncZod<CommerceRoutesOptions> = asyn
         tags: ['admin'],
         summary: 'Replaces a credit bundle and its prices',
         body: AdminBundleUpdateBodySchema,
-        response: { 200: AdminBundleResponseSchema, ...errors(400, 403, 404) },
+        response: { 200: AdminBundleResponseSchema, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => {
@@ -133,7 +131,7 @@ export const commerceRoutes: FastifyPluginAsyncZod<CommerceRoutesOptions> = asyn
       schema: {
         tags: ['admin'],
         summary: 'Every gift, active or withdrawn',
-        response: { 200: AdminGiftsResponseSchema, ...errors(403) },
+        response: { 200: AdminGiftsResponseSchema, ...errorResponses(403) },
       },
     },
     async () => commerce.gifts(),
@@ -147,7 +145,7 @@ export const commerceRoutes: FastifyPluginAsyncZod<CommerceRoutesOptions> = asyn
         tags: ['admin'],
         summary: 'Adds a gift',
         body: AdminGiftBodySchema,
-        response: { 200: AdminGiftResponseSchema, ...errors(400, 403) },
+        response: { 200: AdminGiftResponseSchema, ...errorResponses(400, 403) },
       },
     },
     async (request) => ({ gift: await commerce.createGift(actor(request), request.body) }),
@@ -161,7 +159,7 @@ export const commerceRoutes: FastifyPluginAsyncZod<CommerceRoutesOptions> = asyn
         tags: ['admin'],
         summary: 'Changes a gift (named by its key)',
         body: AdminGiftBodySchema,
-        response: { 200: AdminGiftResponseSchema, ...errors(400, 403, 404) },
+        response: { 200: AdminGiftResponseSchema, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => ({ gift: await commerce.updateGift(actor(request), request.body) }),
@@ -175,7 +173,7 @@ export const commerceRoutes: FastifyPluginAsyncZod<CommerceRoutesOptions> = asyn
         tags: ['admin'],
         summary: 'Discount codes, newest first, with their uses',
         querystring: AdminDiscountCodeListQuerySchema,
-        response: { 200: AdminDiscountCodeListResponseSchema, ...errors(403) },
+        response: { 200: AdminDiscountCodeListResponseSchema, ...errorResponses(403) },
       },
     },
     async (request) => commerce.discountCodes(request.query),
@@ -189,7 +187,7 @@ export const commerceRoutes: FastifyPluginAsyncZod<CommerceRoutesOptions> = asyn
         tags: ['admin'],
         summary: 'Adds an operator discount code',
         body: AdminDiscountCodeBodySchema,
-        response: { 200: AdminDiscountCodeResponseSchema, ...errors(400, 403) },
+        response: { 200: AdminDiscountCodeResponseSchema, ...errorResponses(400, 403) },
       },
     },
     async (request) => ({ code: await commerce.createDiscountCode(actor(request), request.body) }),
@@ -203,7 +201,7 @@ export const commerceRoutes: FastifyPluginAsyncZod<CommerceRoutesOptions> = asyn
         tags: ['admin'],
         summary: 'Ends a discount code now',
         body: AdminDiscountCodeExpireBodySchema,
-        response: { 200: AdminDiscountCodeResponseSchema, ...errors(400, 403, 404) },
+        response: { 200: AdminDiscountCodeResponseSchema, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => ({ code: await commerce.expireDiscountCode(actor(request), request.body.id) }),
@@ -216,7 +214,7 @@ export const commerceRoutes: FastifyPluginAsyncZod<CommerceRoutesOptions> = asyn
       schema: {
         tags: ['admin'],
         summary: 'The companies behind the domains',
-        response: { 200: AdminCompaniesResponseSchema, ...errors(403) },
+        response: { 200: AdminCompaniesResponseSchema, ...errorResponses(403) },
       },
     },
     async () => commerce.companies(),
@@ -230,7 +228,7 @@ export const commerceRoutes: FastifyPluginAsyncZod<CommerceRoutesOptions> = asyn
         tags: ['admin'],
         summary: "Changes a company's info",
         body: AdminCompanyBodySchema,
-        response: { 200: AdminCompanyResponseSchema, ...errors(400, 403, 404) },
+        response: { 200: AdminCompanyResponseSchema, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => ({ company: await commerce.updateCompany(actor(request), request.body) }),

@@ -4,18 +4,16 @@ import {
   AdminPageTextKeySchema,
   AdminPageTextQuerySchema,
   AdminPageTextResponseSchema,
-  ErrorResponseSchema,
 } from '@app/shared';
 import type { PageTextsService } from './page-texts.service.js';
 import { actor, staffGuard } from './staff.auth.js';
 import type { StaffService } from './staff.service.js';
+import { errorResponses } from '../../plugins/errors.js';
 
 export interface PageTextsRoutesOptions {
   pageTexts: PageTextsService;
   staff: StaffService;
 }
-
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorResponseSchema]));
 
 /** The console's content-page texts. Contract: @app/shared schemas/admin-pages.ts. */
 export const pageTextsRoutes: FastifyPluginAsyncZod<PageTextsRoutesOptions> = async (app, { pageTexts, staff }) => {
@@ -32,7 +30,7 @@ export const pageTextsRoutes: FastifyPluginAsyncZod<PageTextsRoutesOptions> = as
         tags: ['admin'],
         summary: "A content page's catalogue text, the domain's own text and the placeholders it may use",
         querystring: AdminPageTextQuerySchema,
-        response: { 200: AdminPageTextResponseSchema, ...errors(400, 403, 404) },
+        response: { 200: AdminPageTextResponseSchema, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => pageTexts.view(request.query),
@@ -46,7 +44,7 @@ export const pageTextsRoutes: FastifyPluginAsyncZod<PageTextsRoutesOptions> = as
         tags: ['admin'],
         summary: "Stores a domain's own text of a content page in a language",
         body: AdminPageTextBodySchema,
-        response: { 200: AdminPageTextResponseSchema, ...errors(400, 403, 404) },
+        response: { 200: AdminPageTextResponseSchema, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => pageTexts.save(actor(request), request.body),
@@ -60,7 +58,7 @@ export const pageTextsRoutes: FastifyPluginAsyncZod<PageTextsRoutesOptions> = as
         tags: ['admin'],
         summary: "Removes a domain's own text of a content page: the catalogue's shows again",
         body: AdminPageTextKeySchema,
-        response: { 200: AdminPageTextResponseSchema, ...errors(400, 403, 404) },
+        response: { 200: AdminPageTextResponseSchema, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => pageTexts.reset(actor(request), request.body),

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ErrorResponseSchema,
   OkResponseSchema,
   PhotoReviewDecisionBodySchema,
   PhotoReviewQueueQuerySchema,
@@ -9,13 +8,12 @@ import {
 import type { PhotoReviewService } from './photo-review.service.js';
 import { actor, staffGuard } from './staff.auth.js';
 import type { StaffService } from './staff.service.js';
+import { errorResponses } from '../../plugins/errors.js';
 
 export interface PhotoReviewRoutesOptions {
   photoReview: PhotoReviewService;
   staff: StaffService;
 }
-
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorResponseSchema]));
 
 /** The console's photo review queue. Contract: @app/shared schemas/admin-content.ts. */
 export const photoReviewRoutes: FastifyPluginAsyncZod<PhotoReviewRoutesOptions> = async (
@@ -34,7 +32,7 @@ export const photoReviewRoutes: FastifyPluginAsyncZod<PhotoReviewRoutesOptions> 
         tags: ['admin'],
         summary: 'Photos waiting for review, oldest first',
         querystring: PhotoReviewQueueQuerySchema,
-        response: { 200: PhotoReviewQueueResponseSchema, ...errors(403) },
+        response: { 200: PhotoReviewQueueResponseSchema, ...errorResponses(403) },
       },
     },
     async (request) => photoReview.queue(request.query.after),
@@ -48,7 +46,7 @@ export const photoReviewRoutes: FastifyPluginAsyncZod<PhotoReviewRoutesOptions> 
         tags: ['admin'],
         summary: 'Approves or rejects (deletes) a waiting photo',
         body: PhotoReviewDecisionBodySchema,
-        response: { 200: OkResponseSchema, ...errors(403, 404) },
+        response: { 200: OkResponseSchema, ...errorResponses(403, 404) },
       },
     },
     async (request) => {

@@ -1,7 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ErrorResponseSchema,
   PhotosResponseSchema,
   SiteProfileCreateBodySchema,
   SiteProfileListQuerySchema,
@@ -16,13 +15,12 @@ import { IMAGE_UPLOAD_LIMITS, readImageUpload } from '../media/media.upload.js';
 import type { SiteProfilesService } from './site-profiles.service.js';
 import { actor, staffGuard } from './staff.auth.js';
 import type { StaffService } from './staff.service.js';
+import { errorResponses } from '../../plugins/errors.js';
 
 export interface SiteProfilesRoutesOptions {
   siteProfiles: SiteProfilesService;
   staff: StaffService;
 }
-
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorResponseSchema]));
 
 /** The console's site-run profiles. Contract: @app/shared schemas/admin-content.ts. */
 export const siteProfilesRoutes: FastifyPluginAsyncZod<SiteProfilesRoutesOptions> = async (
@@ -44,7 +42,7 @@ export const siteProfilesRoutes: FastifyPluginAsyncZod<SiteProfilesRoutesOptions
         tags: ['admin'],
         summary: 'Site-run (fictional) profiles, newest first, with their waiting conversations',
         querystring: SiteProfileListQuerySchema,
-        response: { 200: SiteProfileListResponseSchema, ...errors(403) },
+        response: { 200: SiteProfileListResponseSchema, ...errorResponses(403) },
       },
     },
     async (request) => siteProfiles.list(request.query.before),
@@ -58,7 +56,7 @@ export const siteProfilesRoutes: FastifyPluginAsyncZod<SiteProfilesRoutesOptions
         tags: ['admin'],
         summary: 'One site-run profile with every field and its photos',
         querystring: SiteProfileQuerySchema,
-        response: { 200: SiteProfileResponseSchema, ...errors(403, 404) },
+        response: { 200: SiteProfileResponseSchema, ...errorResponses(403, 404) },
       },
     },
     async (request) => ({ profile: await siteProfiles.get(request.query.id) }),
@@ -72,7 +70,7 @@ export const siteProfilesRoutes: FastifyPluginAsyncZod<SiteProfilesRoutesOptions
         tags: ['admin'],
         summary: 'Creates a site-run profile (always marked fictional)',
         body: SiteProfileCreateBodySchema,
-        response: { 201: SiteProfileResponseSchema, ...errors(400, 403) },
+        response: { 201: SiteProfileResponseSchema, ...errorResponses(400, 403) },
       },
     },
     async (request, reply) => {
@@ -89,7 +87,7 @@ export const siteProfilesRoutes: FastifyPluginAsyncZod<SiteProfilesRoutesOptions
         tags: ['admin'],
         summary: 'Changes a site-run profile (the fields sent)',
         body: SiteProfileUpdateBodySchema,
-        response: { 200: SiteProfileResponseSchema, ...errors(400, 403, 404) },
+        response: { 200: SiteProfileResponseSchema, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => ({ profile: await siteProfiles.update(actor(request), request.body) }),
@@ -104,7 +102,7 @@ export const siteProfilesRoutes: FastifyPluginAsyncZod<SiteProfilesRoutesOptions
         summary: "Uploads a site-run profile's photo (multipart/form-data, file field `file`)",
         consumes: ['multipart/form-data'],
         querystring: SiteProfileQuerySchema,
-        response: { 200: PhotosResponseSchema, ...errors(400, 403, 404, 409, 413, 415, 422) },
+        response: { 200: PhotosResponseSchema, ...errorResponses(400, 403, 404, 409, 413, 415, 422) },
       },
     },
     async (request) => ({
@@ -120,7 +118,7 @@ export const siteProfilesRoutes: FastifyPluginAsyncZod<SiteProfilesRoutesOptions
         tags: ['admin'],
         summary: "Chooses a site-run profile's main photo and/or the order",
         body: SiteProfilePhotosBodySchema,
-        response: { 200: PhotosResponseSchema, ...errors(400, 403, 404) },
+        response: { 200: PhotosResponseSchema, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => ({ photos: await siteProfiles.arrangePhotos(actor(request), request.body) }),
@@ -134,7 +132,7 @@ export const siteProfilesRoutes: FastifyPluginAsyncZod<SiteProfilesRoutesOptions
         tags: ['admin'],
         summary: "Deletes a site-run profile's photo and its files",
         body: SiteProfilePhotoDeleteBodySchema,
-        response: { 200: PhotosResponseSchema, ...errors(403, 404) },
+        response: { 200: PhotosResponseSchema, ...errorResponses(403, 404) },
       },
     },
     async (request) => ({

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AuditQuerySchema,
   AuditResponseSchema,
-  ErrorResponseSchema,
   OkResponseSchema,
   RecoveryCodesResponseSchema,
   StaffLoginBodySchema,
@@ -14,6 +13,7 @@ import {
 import type { Config } from '../../config.js';
 import { actor, clearStaffCookie, setStaffCookie, staffGuard, staffToken } from './staff.auth.js';
 import { staffAuthenticationRequired, type StaffService } from './staff.service.js';
+import { errorResponses } from '../../plugins/errors.js';
 
 export interface StaffRoutesOptions {
   staff: StaffService;
@@ -21,8 +21,6 @@ export interface StaffRoutesOptions {
   /** The demo checkout takes orders: the console warns on every page. */
   demoPayments: boolean;
 }
-
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorResponseSchema]));
 
 /** Guessing passwords or codes: few tries per client address (times RATE_LIMIT_SCALE). */
 const LOGIN_RATE_LIMIT = { max: 10, timeWindow: 15 * 60_000 };
@@ -41,7 +39,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
         tags: ['admin'],
         summary: 'Staff login, step one: the password; answers which second step follows',
         body: StaffLoginBodySchema,
-        response: { 200: StaffLoginResponseSchema, ...errors(400, 403, 423, 429) },
+        response: { 200: StaffLoginResponseSchema, ...errorResponses(400, 403, 423, 429) },
       },
     },
     async (request, reply) => {
@@ -59,7 +57,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
         tags: ['admin'],
         summary: 'Staff login, step two: an authenticator code or a recovery code',
         body: StaffTotpBodySchema,
-        response: { 200: StaffTotpResponseSchema, ...errors(400, 403, 423, 429) },
+        response: { 200: StaffTotpResponseSchema, ...errorResponses(400, 403, 423, 429) },
       },
     },
     async (request) => {
@@ -76,7 +74,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
       schema: {
         tags: ['admin'],
         summary: 'The logged-in staff member',
-        response: { 200: StaffMeResponseSchema, ...errors(403) },
+        response: { 200: StaffMeResponseSchema, ...errorResponses(403) },
       },
     },
     async (request) => {
@@ -91,7 +89,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
       schema: {
         tags: ['admin'],
         summary: 'Ends the console session',
-        response: { 200: OkResponseSchema, ...errors(403) },
+        response: { 200: OkResponseSchema, ...errorResponses(403) },
       },
     },
     async (request, reply) => {
@@ -109,7 +107,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
       schema: {
         tags: ['admin'],
         summary: 'A new set of recovery codes; the old set stops working',
-        response: { 200: RecoveryCodesResponseSchema, ...errors(403) },
+        response: { 200: RecoveryCodesResponseSchema, ...errorResponses(403) },
       },
     },
     async (request) => ({ recovery_codes: await staff.regenerateRecoveryCodes(actor(request)) }),
@@ -123,7 +121,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
         tags: ['admin'],
         summary: 'The audit log, newest first (admins)',
         querystring: AuditQuerySchema,
-        response: { 200: AuditResponseSchema, ...errors(403) },
+        response: { 200: AuditResponseSchema, ...errorResponses(403) },
       },
     },
     async (request) => staff.auditLog(request.query),

@@ -6,7 +6,6 @@ import {
   ChatResponseSchema,
   ChatsResponseSchema,
   DeleteChatBodySchema,
-  ErrorResponseSchema,
   GiftsResponseSchema,
   IDEMPOTENCY_KEY_HEADER,
   MESSAGES_PER_MINUTE,
@@ -22,8 +21,8 @@ import {
 import { memberId, requireMember } from '../../plugins/session.js';
 import { RequestValidationError } from '../../plugins/validation.js';
 import { IMAGE_UPLOAD_LIMITS, readImageUpload } from '../media/media.upload.js';
-import type { SettingsService } from '../settings/settings.service.js';
-import type { ChatService, ChatSite } from './chat.service.js';
+import type { ChatService } from './chat.service.js';
+import { errorResponses } from '../../plugins/errors.js';
 
 /** The per-member limit of sent messages: at most `max` per `timeWindow` ms on each send route. */
 export interface MessageRateLimit {
@@ -35,12 +34,9 @@ export const DEFAULT_MESSAGE_RATE_LIMIT: MessageRateLimit = { max: MESSAGES_PER_
 
 export interface ChatRoutesOptions {
   chat: ChatService;
-  settings: Pick<SettingsService, 'resolveSite'>;
   /** Sent messages per member; tests that send in bulk raise it. */
   messageLimit?: MessageRateLimit;
 }
-
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorResponseSchema]));
 
 /** The text fields of an image upload, checked like a JSON body (400 validation_failed). */
 function imageFields(fields: Record<string, string>): SendImageFields {
@@ -54,17 +50,13 @@ const sendKey = (headers: SendHeaders) => headers[IDEMPOTENCY_KEY_HEADER] ?? nul
 
 /** Conversations and messages. The contract is documented in @app/shared schemas/chat.ts. */
 export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, opts) => {
-  const { chat, settings } = opts;
+  const { chat } = opts;
   // Keyed by member, not address: members behind one address (an office, a phone network) do not
   // share a limit, and a script that changes address does not escape it.
   const rateLimit = {
     ...(opts.messageLimit ?? DEFAULT_MESSAGE_RATE_LIMIT),
     keyGenerator: (request: FastifyRequest) => `message:${request.member?.id ?? request.ip}`,
   };
-
-  async function siteOf(request: FastifyRequest): Promise<ChatSite> {
-    return (await settings.resolveSite({ host: request.host })).site.settings;
-  }
 
   // Scoped to this plugin: image messages are uploaded as multipart bodies.
   await app.register(multipart, { limits: IMAGE_UPLOAD_LIMITS });
@@ -79,10 +71,11 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
         summary: 'Sends a text message to a member or into a conversation, paying its credits',
         headers: SendHeadersSchema,
         body: SendMessageBodySchema,
-        response: { 200: SendMessageResponseSchema, ...errors(400, 402, 403, 404, 409, 429) },
+        response: { 200: SendMessageResponseSchema, ...errorResponses(400, 402, 403, 404, 409, 429) },
       },
     },
-    async (request) => chat.send(memberId(request), request.body, await siteOf(request), sendKey(request.headers)),
+    async (request) =>
+      chat.send(memberId(request), request.body, (await request.site()).settings, sendKey(request.headers)),
   );
 
   app.post(
@@ -96,13 +89,19 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
           'Sends an image (multipart/form-data: file field `file`, and `member_id` or `conversation_id`), paying its credits',
         consumes: ['multipart/form-data'],
         headers: SendHeadersSchema,
-        response: { 200: SendMessageResponseSchema, ...errors(400, 402, 403, 404, 409, 413, 415, 422, 429) },
+        response: { 200: SendMessageResponseSchema, ...errorResponses(400, 402, 403, 404, 409, 413, 415, 422, 429) },
       },
     },
     async (request) => {
       const upload = await readImageUpload(request);
       const target = imageFields(upload.fields);
-      return chat.sendImage(memberId(request), target, upload.data, await siteOf(request), sendKey(request.headers));
+      return chat.sendImage(
+        memberId(request),
+        target,
+        upload.data,
+        (await request.site()).settings,
+        sendKey(request.headers),
+      );
     },
   );
 
@@ -113,10 +112,10 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
       schema: {
         tags: ['chat'],
         summary: 'The gift catalogue in display order, each with its price',
-        response: { 200: GiftsResponseSchema, ...errors(403) },
+        response: { 200: GiftsResponseSchema, ...errorResponses(403) },
       },
     },
-    async (request) => chat.gifts(await siteOf(request)),
+    async (request) => chat.gifts((await request.site()).settings),
   );
 
   app.post(
@@ -129,10 +128,11 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
         summary: 'Sends a gift to a member or into a conversation, paying its price',
         headers: SendHeadersSchema,
         body: SendGiftBodySchema,
-        response: { 200: SendMessageResponseSchema, ...errors(400, 402, 403, 404, 409, 429) },
+        response: { 200: SendMessageResponseSchema, ...errorResponses(400, 402, 403, 404, 409, 429) },
       },
     },
-    async (request) => chat.sendGift(memberId(request), request.body, await siteOf(request), sendKey(request.headers)),
+    async (request) =>
+      chat.sendGift(memberId(request), request.body, (await request.site()).settings, sendKey(request.headers)),
   );
 
   app.get(
@@ -142,12 +142,12 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
       schema: {
         tags: ['chat'],
         summary: "The member's chats, newest message first",
-        response: { 200: ChatsResponseSchema, ...errors(403) },
+        response: { 200: ChatsResponseSchema, ...errorResponses(403) },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return chat.chats(memberId(request), await siteOf(request));
+      return chat.chats(memberId(request), (await request.site()).settings);
     },
   );
 
@@ -159,12 +159,12 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
         tags: ['chat'],
         summary: "A page of a conversation's messages, newest first; marks the conversation read",
         querystring: ChatQuerySchema,
-        response: { 200: ChatResponseSchema, ...errors(400, 403, 404) },
+        response: { 200: ChatResponseSchema, ...errorResponses(400, 403, 404) },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return chat.open(memberId(request), request.query, await siteOf(request));
+      return chat.open(memberId(request), request.query, (await request.site()).settings);
     },
   );
 
@@ -176,7 +176,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
         tags: ['chat'],
         summary: "Hides a chat from the member's list until a new message arrives",
         body: DeleteChatBodySchema,
-        response: { 200: OkResponseSchema, ...errors(400, 403, 404) },
+        response: { 200: OkResponseSchema, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => {
@@ -193,7 +193,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
         tags: ['chat'],
         summary: 'Marks a conversation read: the open chat showed a message that arrived live',
         body: DeleteChatBodySchema,
-        response: { 200: OkResponseSchema, ...errors(400, 403, 404) },
+        response: { 200: OkResponseSchema, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => {

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ComplaintBodySchema, ComplaintResponseSchema, ErrorResponseSchema } from '@app/shared';
+import { ComplaintBodySchema, ComplaintResponseSchema } from '@app/shared';
 import { requestLocale } from '../../plugins/i18n.js';
 import type { ComplaintsService } from './complaints.service.js';
+import { errorResponses } from '../../plugins/errors.js';
 
 export interface ComplaintsRoutesOptions {
   complaints: ComplaintsService;
 }
-
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorResponseSchema]));
 
 /**
  * Every complaint mails its sender and support, so the form is a way to send mail: a client
@@ -28,7 +27,7 @@ export const complaintsRoutes: FastifyPluginAsyncZod<ComplaintsRoutesOptions> = 
         tags: ['complaints'],
         summary: 'Files a complaint about a member, a payment or the service; mails the sender and support',
         body: ComplaintBodySchema,
-        response: { 200: ComplaintResponseSchema, ...errors(400, 403, 429) },
+        response: { 200: ComplaintResponseSchema, ...errorResponses(400, 403, 429) },
       },
     },
     async (request, reply) => {

@@ -1,14 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponseSchema } from '@app/shared';
 import { memberId, requireMember } from '../../plugins/session.js';
 import type { DataExportService } from './data-export.service.js';
+import { errorResponses } from '../../plugins/errors.js';
 
 export interface DataExportRoutesOptions {
   dataExport: DataExportService;
 }
-
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorResponseSchema]));
 
 /**
  * Exports per member per window (times RATE_LIMIT_SCALE, like every limit): every export reads
@@ -36,7 +34,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod<DataExportRoutesOptions> = 
         tags: ['export'],
         summary: "A ZIP archive of all the member's data (GDPR), as a download",
         produces: ['application/zip'],
-        response: errors(403, 429),
+        response: errorResponses(403, 429),
       },
     },
     async (request, reply) => {

@@ -3,17 +3,15 @@ import {
   DirectDebitBodySchema,
   DirectDebitConfirmBodySchema,
   DirectDebitResponseSchema,
-  ErrorResponseSchema,
   OrderResponseSchema,
 } from '@app/shared';
 import { memberId, requireMember } from '../../plugins/session.js';
 import type { DirectDebitService } from './directdebit.service.js';
+import { errorResponses } from '../../plugins/errors.js';
 
 export interface DirectDebitRoutesOptions {
   directDebit: DirectDebitService;
 }
-
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorResponseSchema]));
 
 /** Every form sent texts a code, and texts cost money: a member may send it this often. */
 export const DIRECT_DEBIT_START_LIMIT = { max: 6, timeWindow: 10 * 60_000 };
@@ -36,7 +34,7 @@ export const directDebitRoutes: FastifyPluginAsyncZod<DirectDebitRoutesOptions> 
         tags: ['payments'],
         summary: 'Places a direct-debit order from the SEPA form and texts its confirmation code',
         body: DirectDebitBodySchema,
-        response: { 200: DirectDebitResponseSchema, ...errors(400, 403, 404, 429) },
+        response: { 200: DirectDebitResponseSchema, ...errorResponses(400, 403, 404, 429) },
       },
     },
     async (request) => directDebit.start(memberId(request), request.body, request.host),
@@ -50,7 +48,7 @@ export const directDebitRoutes: FastifyPluginAsyncZod<DirectDebitRoutesOptions> 
         tags: ['payments'],
         summary: 'Completes a direct-debit order with the code sent by SMS',
         body: DirectDebitConfirmBodySchema,
-        response: { 200: OrderResponseSchema, ...errors(400, 403, 404) },
+        response: { 200: OrderResponseSchema, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => directDebit.confirm(memberId(request), request.body),

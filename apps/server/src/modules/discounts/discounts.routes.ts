@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DiscountCodeQuerySchema, DiscountCodeResponseSchema, ErrorResponseSchema } from '@app/shared';
+import { DiscountCodeQuerySchema, DiscountCodeResponseSchema } from '@app/shared';
 import { memberId, requireMember } from '../../plugins/session.js';
 import type { DiscountsService } from './discounts.service.js';
+import { errorResponses } from '../../plugins/errors.js';
 
 export interface DiscountsRoutesOptions {
   discounts: DiscountsService;
 }
-
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorResponseSchema]));
 
 /** Discount codes and the welcome discount. The contract is documented in @app/shared schemas/payments.ts. */
 export const discountsRoutes: FastifyPluginAsyncZod<DiscountsRoutesOptions> = async (app, opts) => {
@@ -21,7 +20,7 @@ export const discountsRoutes: FastifyPluginAsyncZod<DiscountsRoutesOptions> = as
         tags: ['payments'],
         summary: 'Checks a discount code for the member, or with welcome=true gives the running time bonus',
         querystring: DiscountCodeQuerySchema,
-        response: { 200: DiscountCodeResponseSchema, ...errors(400, 403, 404, 409) },
+        response: { 200: DiscountCodeResponseSchema, ...errorResponses(400, 403, 404, 409) },
       },
     },
     async (request, reply) => {

@@ -1,17 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponseSchema, LanderQuerySchema, LanderResponseSchema } from '@app/shared';
-import type { SettingsService } from '../settings/settings.service.js';
 import type { LandingService } from './landing.service.js';
 
 export interface LandingRoutesOptions {
   landing: LandingService;
-  settings: Pick<SettingsService, 'resolveSite'>;
   countryForIp: (ip: string) => string | null;
 }
 
 /** The landing pages' members. The contract is documented in @app/shared schemas/landing.ts. */
 export const landingRoutes: FastifyPluginAsyncZod<LandingRoutesOptions> = async (app, opts) => {
-  const { landing, settings, countryForIp } = opts;
+  const { landing, countryForIp } = opts;
 
   app.get(
     '/api/lander.php',
@@ -27,8 +25,7 @@ export const landingRoutes: FastifyPluginAsyncZod<LandingRoutesOptions> = async 
       // The same for every visitor of a site and country; shared caches may keep it briefly.
       reply.header('cache-control', 'public, max-age=60');
       reply.header('vary', 'Host');
-      const { site, domain } = await settings.resolveSite({ host: request.host });
-      return landing.lander({ domain, settings: site.settings }, request.query, countryForIp(request.ip));
+      return landing.lander(await request.site(), request.query, countryForIp(request.ip));
     },
   );
 };

@@ -1,8 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AutoLikeResponseSchema,
-  ErrorResponseSchema,
   LikeBodySchema,
   LikeResponseSchema,
   LikesQuerySchema,
@@ -10,23 +8,16 @@ import {
   OkResponseSchema,
 } from '@app/shared';
 import { memberId, requireMember } from '../../plugins/session.js';
-import type { SettingsService } from '../settings/settings.service.js';
-import type { LikesService, LikesSite } from './likes.service.js';
+import type { LikesService } from './likes.service.js';
+import { errorResponses } from '../../plugins/errors.js';
 
 export interface LikesRoutesOptions {
   likes: LikesService;
-  settings: Pick<SettingsService, 'resolveSite'>;
 }
-
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorResponseSchema]));
 
 /** Likes, matches and the auto-like. The contract is documented in @app/shared schemas/likes.ts. */
 export const likesRoutes: FastifyPluginAsyncZod<LikesRoutesOptions> = async (app, opts) => {
-  const { likes, settings } = opts;
-
-  async function siteOf(request: FastifyRequest): Promise<LikesSite> {
-    return (await settings.resolveSite({ host: request.host })).site.settings;
-  }
+  const { likes } = opts;
 
   app.post(
     '/api/like.php',
@@ -36,7 +27,7 @@ export const likesRoutes: FastifyPluginAsyncZod<LikesRoutesOptions> = async (app
         tags: ['likes'],
         summary: 'Likes a member; answers whether that makes a match',
         body: LikeBodySchema,
-        response: { 200: LikeResponseSchema, ...errors(400, 403, 404) },
+        response: { 200: LikeResponseSchema, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => likes.like(memberId(request), request.body.id),
@@ -50,7 +41,7 @@ export const likesRoutes: FastifyPluginAsyncZod<LikesRoutesOptions> = async (app
         tags: ['likes'],
         summary: 'Takes a like back',
         body: LikeBodySchema,
-        response: { 200: LikeResponseSchema, ...errors(400, 403) },
+        response: { 200: LikeResponseSchema, ...errorResponses(400, 403) },
       },
     },
     async (request) => likes.unlike(memberId(request), request.body.id),
@@ -64,12 +55,12 @@ export const likesRoutes: FastifyPluginAsyncZod<LikesRoutesOptions> = async (app
         tags: ['likes'],
         summary: 'Given and received likes and matches with cards, newest first, and the new-likes count',
         querystring: LikesQuerySchema,
-        response: { 200: LikesResponseSchema, ...errors(400, 403) },
+        response: { 200: LikesResponseSchema, ...errorResponses(400, 403) },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return likes.listLikes(memberId(request), request.query, await siteOf(request));
+      return likes.listLikes(memberId(request), request.query, (await request.site()).settings);
     },
   );
 
@@ -81,7 +72,7 @@ export const likesRoutes: FastifyPluginAsyncZod<LikesRoutesOptions> = async (app
         tags: ['likes'],
         summary: "Clears the new flag of the like received from a member (opening the liker's profile does too)",
         body: LikeBodySchema,
-        response: { 200: OkResponseSchema, ...errors(400, 403) },
+        response: { 200: OkResponseSchema, ...errorResponses(400, 403) },
       },
     },
     async (request) => {
@@ -97,12 +88,12 @@ export const likesRoutes: FastifyPluginAsyncZod<LikesRoutesOptions> = async (app
       schema: {
         tags: ['likes'],
         summary: 'A fictional profile likes a member who had a quiet day; at most one a day',
-        response: { 200: AutoLikeResponseSchema, ...errors(403) },
+        response: { 200: AutoLikeResponseSchema, ...errorResponses(403) },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { profile: await likes.autoLike(memberId(request), await siteOf(request)) };
+      return { profile: await likes.autoLike(memberId(request), (await request.site()).settings) };
     },
   );
 };

@@ -3,14 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LIVE_PATH, LiveQuerySchema } from '@app/shared';
 import { AppError } from '../../errors.js';
 import { requireMember, sessionMember } from '../../plugins/session.js';
-import type { SettingsService } from '../settings/settings.service.js';
 import { CLOSE_INTERNAL_ERROR, CLOSE_SESSION_ENDED, type LiveHub } from './live.hub.js';
 import type { LiveService } from './live.service.js';
 
 export interface LiveRoutesOptions {
   hub: LiveHub;
   live: LiveService;
-  settings: Pick<SettingsService, 'resolveSite'>;
 }
 
 /** 403 for a handshake from another site's page: the cross-site defence of the live channel. */
@@ -40,7 +38,7 @@ async function requireOwnOrigin(request: FastifyRequest): Promise<void> {
  * session, foreign Origin, a bad `after`) answer before the upgrade, as ordinary API errors.
  */
 export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, opts) => {
-  const { hub, live, settings } = opts;
+  const { hub, live } = opts;
 
   app.get(
     LIVE_PATH,
@@ -56,8 +54,8 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
         // The session may have ended after the handshake read it and before the tab joined,
         // when the hub could not close the tab yet: it is read again now that the tab is in.
         if (!(await live.sessionActive(sessionId))) return socket.close(CLOSE_SESSION_ENDED, 'session ended');
-        const { site } = await settings.resolveSite({ host: request.host });
-        tab.open(await live.firstEvents(id, request.query.after, site.settings.cdn_prefix));
+        const { settings } = await request.site();
+        tab.open(await live.firstEvents(id, request.query.after, settings.cdn_prefix));
       } catch (err) {
         request.log.error({ err, memberId: id }, 'live channel catch-up failed');
         socket.close(CLOSE_INTERNAL_ERROR);

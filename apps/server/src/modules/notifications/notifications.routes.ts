@@ -2,14 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  DEFAULT_LOCALE,
-  ErrorResponseSchema,
-  MailWebhookBodySchema,
-  OkResponseSchema,
-  isLocale,
-  text,
-} from '@app/shared';
+import { DEFAULT_LOCALE, MailWebhookBodySchema, OkResponseSchema, isLocale, text } from '@app/shared';
 import type { Config } from '../../config.js';
 import { authenticationRequired } from '../../errors.js';
 import { requestLocale } from '../../plugins/i18n.js';
@@ -17,14 +10,13 @@ import { memberId, requireMember } from '../../plugins/session.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { NotificationsService } from './notifications.service.js';
 import { UNSUBSCRIBE_CSS, unsubscribePage, type UnsubscribeState } from './unsubscribe.page.js';
+import { errorResponses } from '../../plugins/errors.js';
 
 export interface NotificationsRoutesOptions {
   notifications: NotificationsService;
-  settings: Pick<SettingsService, 'resolveSite' | 'settingsForDomain'>;
+  settings: Pick<SettingsService, 'settingsForDomain'>;
   config: Pick<Config, 'mailWebhookSecret'>;
 }
-
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorResponseSchema]));
 
 /** Any token-like string: a wrong one gets the translated 400 page, not a JSON error. */
 const TokenQuerySchema = z.object({ token: text().max(512).optional() });
@@ -67,8 +59,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
     const claim = token ? await notifications.verifyToken(token) : null;
     const recipient = claim ? await notifications.findMember(claim.memberId) : null;
     if (!claim || !recipient) {
-      const { site } = await settings.resolveSite({ host: request.host });
-      const html = unsubscribePage(requestLocale(request), site.settings.name, { state: 'invalid' });
+      const { settings: site } = await request.site();
+      const html = unsubscribePage(requestLocale(request), site.name, { state: 'invalid' });
       return reply.code(400).type('text/html; charset=utf-8').send(html);
     }
     const site = await settings.settingsForDomain(recipient.member.domain);
@@ -101,7 +93,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
         tags: ['notifications'],
         summary: "The mail provider's bounce and spam-complaint webhook",
         body: MailWebhookBodySchema,
-        response: { 200: OkResponseSchema, ...errors(400, 403) },
+        response: { 200: OkResponseSchema, ...errorResponses(400, 403) },
       },
       config: { requestTypeExempt: true },
     },
@@ -121,7 +113,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
       schema: {
         tags: ['notifications'],
         summary: 'Turns e-mail back on: clears the reasons it was disabled',
-        response: { 200: OkResponseSchema, ...errors(403) },
+        response: { 200: OkResponseSchema, ...errorResponses(403) },
       },
       onRequest: requireMember,
     },

@@ -5,7 +5,6 @@ import {
   BundlesResponseSchema,
   CreateOrderBodySchema,
   CreateOrderResponseSchema,
-  ErrorResponseSchema,
   OkResponseSchema,
   OrderQuerySchema,
   OrderResponseSchema,
@@ -14,16 +13,12 @@ import {
   text,
 } from '@app/shared';
 import { memberId, requireMember } from '../../plugins/session.js';
-import { siteResolver } from '../accounts/accounts.routes.js';
-import type { SettingsService } from '../settings/settings.service.js';
 import type { PaymentsService, RequestOrigin } from './payments.service.js';
+import { errorResponses } from '../../plugins/errors.js';
 
 export interface PaymentsRoutesOptions {
   payments: PaymentsService;
-  settings: Pick<SettingsService, 'resolveSite' | 'requestOrigin'>;
 }
-
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorResponseSchema]));
 
 /** What a provider's webhook names: its payment id (Mollie posts `id=tr_...` as a form). */
 const WebhookBodySchema = z.object({ id: text().trim().min(1).max(200) });
@@ -34,11 +29,10 @@ const FORM_BODY_LIMIT = 4096;
 /** Bundles, orders, repeat orders, transactions and the providers' webhook. The contract is in @app/shared schemas/payments.ts. */
 export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app, opts) => {
   const { payments } = opts;
-  const resolveSite = siteResolver(opts.settings);
 
   /** The request's site host and the origin return and webhook URLs use (never a forged Host's). */
   async function originOf(request: FastifyRequest): Promise<RequestOrigin> {
-    return { host: request.host, origin: (await resolveSite(request)).origin };
+    return { host: request.host, origin: (await request.site()).origin };
   }
 
   // Scoped to this plugin: the webhook accepts the form bodies providers send.
@@ -73,7 +67,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
         tags: ['payments'],
         summary: 'Places an order of a bundle (terms accepted, an optional discount code) and answers where to pay it',
         body: CreateOrderBodySchema,
-        response: { 200: CreateOrderResponseSchema, ...errors(400, 403, 404, 409) },
+        response: { 200: CreateOrderResponseSchema, ...errorResponses(400, 403, 404, 409) },
       },
     },
     async (request) => payments.placeOrder(memberId(request), request.body, await originOf(request)),
@@ -87,7 +81,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
         tags: ['payments'],
         summary: "One of the member's orders; the status page polls it while pending",
         querystring: OrderQuerySchema,
-        response: { 200: OrderResponseSchema, ...errors(400, 403, 404) },
+        response: { 200: OrderResponseSchema, ...errorResponses(400, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -105,7 +99,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
         summary:
           "Buys the last completed order's bundle again with its method, charging a stored mandate when there is one",
         body: RepeatOrderBodySchema,
-        response: { 200: CreateOrderResponseSchema, ...errors(400, 403, 404) },
+        response: { 200: CreateOrderResponseSchema, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => payments.repeatOrder(memberId(request), request.body, await originOf(request)),
@@ -118,7 +112,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       schema: {
         tags: ['payments'],
         summary: "The member's orders and credit movements, newest first",
-        response: { 200: TransactionsResponseSchema, ...errors(403) },
+        response: { 200: TransactionsResponseSchema, ...errorResponses(403) },
       },
     },
     async (request, reply) => {
@@ -136,7 +130,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
         tags: ['payments'],
         summary: "The payment provider's callback: settles the order of the payment named, as the provider reports it",
         body: WebhookBodySchema,
-        response: { 200: OkResponseSchema, ...errors(400) },
+        response: { 200: OkResponseSchema, ...errorResponses(400) },
       },
     },
     async (request) => {

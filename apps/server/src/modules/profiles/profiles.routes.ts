@@ -2,7 +2,6 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ErrorResponseSchema,
   GeocodeQuerySchema,
   GeocodeResponseSchema,
   PhotoDeleteBodySchema,
@@ -15,6 +14,7 @@ import { memberId, requireMember } from '../../plugins/session.js';
 import { IMAGE_UPLOAD_LIMITS, readImageUpload } from '../media/media.upload.js';
 import type { RouteLimit } from '../accounts/accounts.routes.js';
 import type { ProfilesService } from './profiles.service.js';
+import { errorResponses } from '../../plugins/errors.js';
 
 /** Per-member rate limits of the costlier profile calls. */
 export interface ProfileRateLimits {
@@ -36,7 +36,6 @@ export interface ProfilesRoutesOptions {
   limits?: Partial<ProfileRateLimits>;
 }
 
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorResponseSchema]));
 const perMember = (limit: RouteLimit) => ({
   ...limit,
   keyGenerator: (request: FastifyRequest) => `member:${request.member?.id ?? request.ip}`,
@@ -60,7 +59,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<ProfilesRoutesOptions> = asyn
       schema: {
         tags: ['profiles'],
         summary: "The member's own profile with photos, interests and photo limit",
-        response: { 200: ProfileResponseSchema, ...errors(403) },
+        response: { 200: ProfileResponseSchema, ...errorResponses(403) },
       },
     },
     async (request, reply) => {
@@ -77,7 +76,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<ProfilesRoutesOptions> = asyn
         tags: ['profiles'],
         summary: "Saves the fields sent of the member's profile",
         body: ProfileUpdateBodySchema,
-        response: { 200: ProfileResponseSchema, ...errors(400, 403) },
+        response: { 200: ProfileResponseSchema, ...errorResponses(400, 403) },
       },
     },
     async (request) => ({ profile: await profiles.updateProfile(memberId(request), request.body) }),
@@ -92,7 +91,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<ProfilesRoutesOptions> = asyn
         tags: ['profiles'],
         summary: 'Uploads a photo (multipart/form-data, file field `file`); stored re-encoded without metadata',
         consumes: ['multipart/form-data'],
-        response: { 200: PhotosResponseSchema, ...errors(400, 403, 409, 413, 415, 422, 429) },
+        response: { 200: PhotosResponseSchema, ...errorResponses(400, 403, 409, 413, 415, 422, 429) },
       },
     },
     async (request) => ({
@@ -108,7 +107,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<ProfilesRoutesOptions> = asyn
         tags: ['profiles'],
         summary: 'Chooses the main photo and/or reorders the photos',
         body: PhotosUpdateBodySchema,
-        response: { 200: PhotosResponseSchema, ...errors(400, 403, 404) },
+        response: { 200: PhotosResponseSchema, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => ({ photos: await profiles.updatePhotos(memberId(request), request.body) }),
@@ -122,7 +121,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<ProfilesRoutesOptions> = asyn
         tags: ['profiles'],
         summary: 'Deletes a photo and its files',
         body: PhotoDeleteBodySchema,
-        response: { 200: PhotosResponseSchema, ...errors(400, 403, 404) },
+        response: { 200: PhotosResponseSchema, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => ({ photos: await profiles.deletePhoto(memberId(request), request.body.id) }),
@@ -137,7 +136,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<ProfilesRoutesOptions> = asyn
         tags: ['profiles'],
         summary: 'The place (country, region, town) of a position, from offline city data',
         querystring: GeocodeQuerySchema,
-        response: { 200: GeocodeResponseSchema, ...errors(400, 403, 404, 429) },
+        response: { 200: GeocodeResponseSchema, ...errorResponses(400, 403, 404, 429) },
       },
     },
     async (request, reply) => {

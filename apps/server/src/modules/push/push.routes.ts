@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ErrorResponseSchema,
   OkResponseSchema,
   type OkResponse,
   PushQuerySchema,
@@ -11,8 +10,7 @@ import {
 import { memberId, requireMember, sessionMember } from '../../plugins/session.js';
 import { RequestValidationError } from '../../plugins/validation.js';
 import type { PushService } from './push.service.js';
-
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorResponseSchema]));
+import { errorResponses } from '../../plugins/errors.js';
 
 /** Whether a call to /api/user.php is the push variant (`?push=1`). */
 function isPushCall(request: FastifyRequest): boolean {
@@ -53,7 +51,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{ push: PushService }> = async (a
         summary: "Removes this device's push subscription (?push=1)",
         querystring: PushQuerySchema,
         body: PushUnsubscribeBodySchema,
-        response: { 200: OkResponseSchema, ...errors(400, 403) },
+        response: { 200: OkResponseSchema, ...errorResponses(400, 403) },
       },
     },
     async (request) => {

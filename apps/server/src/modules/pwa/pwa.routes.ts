@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { SettingsService } from '../settings/settings.service.js';
 import { ManifestIconSchema, presentManifest, WebManifestSchema, type ManifestIcon } from './pwa.presenter.js';
 
 /** Where the web build lists the icons it generated from the one source image. */
@@ -29,10 +28,7 @@ export function loadManifestIcons(webDistDir: string, log: FastifyBaseLogger): M
  * description and language), with the icons of the web build. Revalidated on every load, so a
  * renamed site shows in the installed app.
  */
-export const pwaRoutes: FastifyPluginAsyncZod<{ settings: SettingsService; webDistDir: string }> = async (
-  app,
-  { settings, webDistDir },
-) => {
+export const pwaRoutes: FastifyPluginAsyncZod<{ webDistDir: string }> = async (app, { webDistDir }) => {
   const icons = loadManifestIcons(webDistDir, app.log);
   app.get(
     '/manifest.webmanifest',
@@ -44,9 +40,9 @@ export const pwaRoutes: FastifyPluginAsyncZod<{ settings: SettingsService; webDi
       },
     },
     async (request, reply) => {
-      const { site } = await settings.resolveSite({ host: request.host });
+      const { settings } = await request.site();
       reply.type('application/manifest+json; charset=utf-8').header('cache-control', 'no-cache');
-      return presentManifest(site.settings, icons);
+      return presentManifest(settings, icons);
     },
   );
 };

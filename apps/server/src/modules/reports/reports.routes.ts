@@ -1,14 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponseSchema, ReportBodySchema, ReportResponseSchema } from '@app/shared';
+import { ReportBodySchema, ReportResponseSchema } from '@app/shared';
 import { memberId, requireMember } from '../../plugins/session.js';
 import type { ReportsService } from './reports.service.js';
+import { errorResponses } from '../../plugins/errors.js';
 
 export interface ReportsRoutesOptions {
   reports: ReportsService;
 }
-
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorResponseSchema]));
 
 /**
  * Reports per member per window (times RATE_LIMIT_SCALE, like every limit): plenty for someone
@@ -36,7 +35,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
         tags: ['reports'],
         summary: "Reports a member's profile or a message they sent; a repeat answers the open report",
         body: ReportBodySchema,
-        response: { 200: ReportResponseSchema, ...errors(400, 403, 404, 429) },
+        response: { 200: ReportResponseSchema, ...errorResponses(400, 403, 404, 429) },
       },
     },
     async (request, reply) => {
