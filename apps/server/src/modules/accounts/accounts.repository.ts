@@ -5,7 +5,6 @@ import {
   accountTokens,
   bannedEmails,
   conversations,
-  creditLedger,
   discountCodes,
   loginAttempts,
   members,
@@ -171,11 +170,6 @@ export async function insertMember(db: DbOrTx, values: NewMember): Promise<Membe
 
 export async function insertProfile(db: DbOrTx, values: NewProfile): Promise<void> {
   await db.insert(profiles).values(values);
-}
-
-/** The ledger row of a new member's signup credits: the first line of their balance. */
-export async function insertSignupCredits(db: DbOrTx, memberId: number, credits: number): Promise<void> {
-  await db.insert(creditLedger).values({ memberId, delta: credits, reason: 'signup', balanceAfter: credits });
 }
 
 export async function insertTracking(db: DbOrTx, values: typeof memberTracking.$inferInsert): Promise<void> {

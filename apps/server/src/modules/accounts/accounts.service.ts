@@ -37,7 +37,6 @@ import {
   insertMember,
   insertPendingFirstMessage,
   insertProfile,
-  insertSignupCredits,
   insertToken,
   insertTracking,
   isEmailKeyBanned,
@@ -70,6 +69,7 @@ import {
   tokenExpiry,
 } from './accounts.rules.js';
 import type { RequestSite } from '../../plugins/site.js';
+import { grantCredits } from '../credits/credits.repository.js';
 
 export interface AccountsServiceDeps {
   db: Db;
@@ -301,17 +301,20 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       try {
         member = await db.transaction(async (tx) => {
           for (const holder of holders) await releaseEmail(tx, holder.id);
-          const created = await insertMember(tx, {
+          let created = await insertMember(tx, {
             email: body.email,
             emailKey: key,
             passwordHash,
             status: 'not_confirmed',
-            credits: site.settings.signup_credits,
             language: body.language,
             domain: site.domain,
             signupDate: at,
           });
-          if (created.credits > 0) await insertSignupCredits(tx, created.id, created.credits);
+          const credits = site.settings.signup_credits;
+          if (credits > 0) {
+            const balance = await grantCredits(tx, { memberId: created.id, credits, reason: 'signup' });
+            created = { ...created, credits: balance ?? 0 };
+          }
           await insertProfile(tx, {
             memberId: created.id,
             name: body.name,

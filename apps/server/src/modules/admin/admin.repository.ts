@@ -179,21 +179,6 @@ export async function findMemberDetail(db: DbOrTx, id: number) {
   return { ...row, photos: memberPhotos, orders: memberOrders, ledger, against, complaints: memberComplaints };
 }
 
-/**
- * Adds (or takes) credits with a ledger row, in the caller's transaction: the guarded update
- * never lets the balance go below zero; null when it would.
- */
-export async function adjustCredits(db: DbOrTx, memberId: number, delta: number): Promise<number | null> {
-  const [row] = await db
-    .update(members)
-    .set({ credits: sql`${members.credits} + ${delta}` })
-    .where(and(eq(members.id, memberId), sql`${members.credits} + ${delta} >= 0`))
-    .returning({ credits: members.credits });
-  if (!row) return null;
-  await db.insert(creditLedger).values({ memberId, delta, reason: 'adjustment', balanceAfter: row.credits });
-  return row.credits;
-}
-
 export async function setBan(db: DbOrTx, memberId: number, ban: { at: Date; reason: string } | null): Promise<void> {
   await db
     .update(members)

@@ -37,7 +37,6 @@ import type { ProfilesService } from '../profiles/profiles.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { SiteData } from '../settings/site-data.js';
 import {
-  adjustCredits,
   dailyCounts,
   dashboardTotals,
   findComplaint,
@@ -64,6 +63,7 @@ import {
 } from './admin.repository.js';
 import { presentMemberSummary } from './admin.presenter.js';
 import { permissionDenied, type StaffActor, type StaffService } from './staff.service.js';
+import { adjustCredits } from '../credits/credits.repository.js';
 
 const MEMBER_PAGE = 25;
 const QUEUE_LIMIT = 200;

@@ -100,39 +100,6 @@ export async function setRefundId(db: DbOrTx, orderId: number, refundId: string)
   await db.update(orders).set({ refundId }).where(eq(orders.id, orderId));
 }
 
-/**
- * Takes up to `credits` back from the member, never below zero (LEAST), with a ledger row
- * 'refund' of the actual delta and the balance after it. Call it in a transaction: the member's
- * row is locked from the read of the balance to the ledger row.
- */
-export async function takeBackCredits(
-  db: DbOrTx,
-  input: { memberId: number; credits: number; orderId: number; at: Date },
-): Promise<{ taken: number; balance: number } | null> {
-  const [before] = await db
-    .select({ credits: members.credits })
-    .from(members)
-    .where(eq(members.id, input.memberId))
-    .for('update');
-  if (!before) return null;
-  const [after] = await db
-    .update(members)
-    .set({ credits: sql`${members.credits} - least(${members.credits}, ${input.credits})` })
-    .where(eq(members.id, input.memberId))
-    .returning({ credits: members.credits });
-  const balance = after!.credits;
-  const taken = before.credits - balance;
-  await db.insert(creditLedger).values({
-    memberId: input.memberId,
-    delta: -taken,
-    reason: 'refund',
-    orderId: input.orderId,
-    balanceAfter: balance,
-    createdAt: input.at,
-  });
-  return { taken, balance };
-}
-
 // Credit bundles
 
 export interface BundleWithPrices {

@@ -43,7 +43,6 @@ import {
   releaseRefund,
   saveBundle,
   setRefundId,
-  takeBackCredits,
   updateCompany,
   updateGift,
   type BundleWithPrices,
@@ -54,6 +53,7 @@ import {
   type OrderRow,
 } from './commerce.repository.js';
 import type { StaffActor, StaffService } from './staff.service.js';
+import { takeBackCredits } from '../credits/credits.repository.js';
 
 export interface CommerceServiceDeps {
   db: Db;

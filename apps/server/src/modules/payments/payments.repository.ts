@@ -9,6 +9,7 @@ import {
   orders,
   profiles,
 } from '../../db/schema/index.js';
+import { grantCredits } from '../credits/credits.repository.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -85,24 +86,19 @@ export async function completeOrder(
       credits: orders.credits,
     });
   if (!order) return null;
-  const [member] = await db
-    .update(members)
-    .set({ credits: sql`${members.credits} + ${order.credits}`, paidUser: true })
-    .where(eq(members.id, order.memberId))
-    .returning({ credits: members.credits });
-  // The member row goes only with the order (cascade), so it is there while the order is.
-  if (!member) throw new Error(`member of order ${orderId} vanished`);
-  await db.insert(creditLedger).values({
+  const balance = await grantCredits(db, {
     memberId: order.memberId,
-    delta: order.credits,
+    credits: order.credits,
     reason: 'purchase',
     orderId,
-    balanceAfter: member.credits,
-    createdAt: opts.now,
+    at: opts.now,
   });
+  // The member row goes only with the order (cascade), so it is there while the order is.
+  if (balance === null) throw new Error(`member of order ${orderId} vanished`);
+  await db.update(members).set({ paidUser: true }).where(eq(members.id, order.memberId));
   // The use was claimed with the order and is kept now.
   await db.update(discountCodeUses).set({ usedAt: opts.now }).where(eq(discountCodeUses.orderId, orderId));
-  return member.credits;
+  return balance;
 }
 
 /**
