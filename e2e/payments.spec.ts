@@ -1,14 +1,15 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import nlCommon from '../packages/i18n/locales/nl/common.json' with { type: 'json' };
 import nlErrors from '../packages/i18n/locales/nl/errors.json' with { type: 'json' };
 import nlMember from '../packages/i18n/locales/nl/member.json' with { type: 'json' };
 import { chooseBundle, payWithIdeal, settle } from './checkout';
-import { XHR, fill, newConfirmedMember, ownCredits, skipEntryWarning } from './helpers';
+import { XHR, fill, newConfirmedMember, ownCredits, signUpByApi, skipEntryWarning } from './helpers';
 
 /**
  * Buying credits as a new member lives it (issue 7): the time bonus counting down and the
  * welcome discount on the bundles; a bundle bought with iDEAL through the demo checkout, which
- * adds the credits and makes the member premium; the same bundle again through repeat order; a
- * discount code applied, and refused once used; a failed and a cancelled payment, each with its
+ * adds the credits and makes the member premium; the same bundle again through repeat order; an
+ * unconfirmed member buying with the time bonus as well; a discount code applied, and refused once used; a failed and a cancelled payment, each with its
  * page; and a direct-debit order confirmed with the SMS code from the outbox.
  */
 const payments = nlMember.payments;
@@ -108,6 +109,45 @@ test('a new member sees the time bonus and welcome discount, buys with iDEAL, be
   const again = await order(page.request, orderIdOf(page));
   expect(again).toMatchObject({ status: 'completed', discount_code: null, amount: bundle.price });
   expect(await ownCredits(page.request)).toBe(start + 2 * bundle.credits);
+});
+
+test('an unconfirmed member claims the time bonus and buys from the first minute, and is still asked to confirm', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  await skipEntryWarning(page);
+  await signUpByApi(page, {
+    email: `pay.noor.${testInfo.project.name}.${Date.now()}@example.test`,
+    password: PASSWORD,
+    name: 'Noor',
+  });
+  const start = await ownCredits(page.request);
+
+  await page.goto('/members');
+  const reminder = page.getByRole('region', { name: nlCommon.activation.title });
+  await expect(reminder).toBeVisible();
+  await page
+    .getByRole('complementary', { name: timeBonus.label })
+    .getByRole('link', { name: timeBonus.bar.action })
+    .click();
+  await expect(page).toHaveURL(/\/premium$/);
+  const { bundles } = (await (await page.request.get('/api/bundles.php')).json()) as {
+    bundles: Array<{ id: number; credits: number }>;
+  };
+  await chooseBundle(page, bundles[0]!.credits).click();
+  await payWithIdeal(page);
+  await settle(page, 'paid');
+  await expect(statusHeading(page, 'completed')).toBeVisible();
+  expect(await order(page.request, orderIdOf(page))).toMatchObject({
+    status: 'completed',
+    discount_code: 'TIMEBONUS25',
+  });
+  expect(await ownCredits(page.request)).toBe(start + bundles[0]!.credits);
+  expect(await paidUser(page.request)).toBe(true);
+
+  // Premium now, still unconfirmed: replying waits for the e-mail address.
+  await page.goto('/members');
+  await expect(reminder).toBeVisible();
 });
 
 test('a discount code applies to the order, and is refused once used; an unknown one is not found', async ({

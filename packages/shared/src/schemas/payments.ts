@@ -18,8 +18,8 @@
  *     time bonus (TIME_BONUS_CODE, TIME_BONUS_PERCENT) while the member is not paid and signed up less
  *     than TIME_BONUS_DURATION_SECONDS ago, else 404 (the client ignores that error silently).
  * - POST /api/order.php             CreateOrderBody `{ bundle_id, method, code?, terms }` ->
- *     CreateOrderResponse `{ order, checkout_url }`. Member only, confirmed accounts only
- *     (403 account_not_confirmed). `terms` must be true (400 fields.terms 'terms_required'); the
+ *     CreateOrderResponse `{ order, checkout_url }`. Member only; an unconfirmed account buys too
+ *     (it may not reply: chat.ts). `terms` must be true (400 fields.terms 'terms_required'); the
  *     method must be offered in the member's country (400 fields.method); the code, when given,
  *     is checked as discountcode.php does (404 code_not_found, 409 code_used, 400 fields.code
  *     'code_minimum_order' under its minimum order value or 'code_method' for a method it excludes)

@@ -26,7 +26,7 @@ import {
   insertOrder,
   type OrderRow,
 } from '../payments/payments.repository.js';
-import { accountNotConfirmed, currencyOf, methodsOf } from '../payments/payments.service.js';
+import { currencyOf, methodsOf } from '../payments/payments.service.js';
 import { findCompanyById } from '../settings/settings.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import {
@@ -98,7 +98,6 @@ export function createDirectDebitService(deps: DirectDebitServiceDeps) {
   async function start(memberId: number, body: DirectDebitBody, host: string): Promise<DirectDebitResponse> {
     const buyer = await findBuyer(db, memberId);
     if (!buyer) throw notFound();
-    if (buyer.status !== 'confirmed') throw accountNotConfirmed();
     if (await isDirectDebitBlocked(db, memberId)) throw directDebitBlocked();
     const problems = formProblems(body);
     if (Object.keys(problems).length > 0) throw validationFailed(problems);

@@ -27,7 +27,6 @@ export interface PricedBundle {
 
 /** What placing an order needs to know of the member. */
 export interface Buyer {
-  status: (typeof members.$inferSelect)['status'];
   paidUser: boolean;
   email: string;
   language: string;
@@ -39,7 +38,6 @@ export interface Buyer {
 export async function findBuyer(db: DbOrTx, memberId: number): Promise<Buyer | null> {
   const [row] = await db
     .select({
-      status: members.status,
       paidUser: members.paidUser,
       email: members.email,
       language: members.language,

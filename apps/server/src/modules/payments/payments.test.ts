@@ -12,6 +12,8 @@ import {
   PAYMENT_METHODS_BY_COUNTRY,
   PREMIUM_PHOTO_LIMIT,
   TERMS_VERSION_MIN,
+  TIME_BONUS_CODE,
+  TIME_BONUS_PERCENT,
   TransactionsResponseSchema,
   type Order,
 } from '@app/shared';
@@ -285,7 +287,7 @@ describe('POST /api/order.php', () => {
     expect(order).toMatchObject({ currency: 'PLN', amount: await priceOf(bundle.id, 'PLN') });
   });
 
-  it('refuses visitors, unconfirmed accounts and calls without the request-type header', async () => {
+  it('refuses visitors and calls without the request-type header', async () => {
     const bundle = await bundleOf('p0');
     const visitor = await t.app.inject({
       method: 'POST',
@@ -295,11 +297,6 @@ describe('POST /api/order.php', () => {
     });
     expect(visitor.statusCode).toBe(403);
     expect(visitor.json().error).toBe('authentication_required');
-
-    const unconfirmed = await buyer({ member: { status: 'not_confirmed' } });
-    const res = await placeOrder(unconfirmed.cookie, { bundle_id: bundle.id, method: 'ideal', terms: true });
-    expect(res.statusCode).toBe(403);
-    expect(res.json().error).toBe('account_not_confirmed');
 
     const me = await buyer();
     const crossSite = await t.app.inject({
@@ -564,6 +561,45 @@ describe('premium after the first purchase', () => {
     expect(await viewed()).toMatchObject({ locked_photos: 0, photos: expect.any(Array) });
     expect((await viewed()).photos).toHaveLength(FREE_VIEWER_PHOTOS + 2);
     expect((await send()).statusCode).toBe(200);
+  });
+});
+
+describe('an unconfirmed member', () => {
+  it('buys from the first minute with the time bonus and becomes premium, but still may not send messages', async () => {
+    const me = await buyer({ member: { status: 'not_confirmed', signupDate: new Date() } });
+    const bundle = await bundleOf('p1');
+    const { order, checkout_url } = await ordered(me.cookie, {
+      bundle_id: bundle.id,
+      method: 'ideal',
+      code: TIME_BONUS_CODE,
+    });
+    expect(order).toMatchObject({ status: 'pending', discount_percentage: TIME_BONUS_PERCENT });
+    expect((await choose(checkout_url!, 'paid')).statusCode).toBe(303);
+
+    expect((await orderOf(me.cookie, order.id)).status).toBe('completed');
+    expect(await memberRow(me.id)).toMatchObject({ credits: bundle.credits, paidUser: true });
+    const user = await t.app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie: me.cookie } });
+    // Premium now, and still unconfirmed: the activation reminder stays.
+    expect(user.json().user).toMatchObject({ paid_user: true, status: 'not_confirmed', credits: bundle.credits });
+
+    const { member: recipient } = await buildMember(t.db);
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/message.php',
+      headers: { ...XHR, cookie: me.cookie },
+      payload: { member_id: recipient.id, body: 'Hallo' },
+    });
+    expect(sent.statusCode).toBe(403);
+    expect(sent.json().error).toBe('account_not_confirmed');
+    expect((await memberRow(me.id)).credits).toBe(bundle.credits);
+  });
+
+  it('repeats an order', async () => {
+    const { cookie, id, bundle } = await customer();
+    await t.db.update(members).set({ status: 'not_confirmed' }).where(eq(members.id, id));
+    const res = await repeatOrder(cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(CreateOrderResponseSchema.parse(res.json()).order).toMatchObject({ bundle_id: bundle.id, method: 'ideal' });
   });
 });
 

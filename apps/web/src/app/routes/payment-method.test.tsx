@@ -176,13 +176,14 @@ describe('the checkout page', () => {
     serve(fetchMock, {
       ...QUIET,
       'POST /api/order.php': () =>
-        jsonResponse(403, { error: 'account_not_confirmed', message: 'Bevestig eerst je e-mailadres.' }),
+        // The bundle was withdrawn while the page was open.
+        jsonResponse(404, { error: 'not_found', message: 'Niet gevonden.' }),
     });
     await renderWithApp(appRoutes(queryClient), { path: '/credits/2/ideal', user: MEMBER });
 
     await userEvent.click(await screen.findByRole('checkbox', { name: /algemene voorwaarden/ }));
     await userEvent.click(screen.getByRole('button', { name: named('Betaal € 17,95 met iDEAL') }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Bevestig eerst je e-mailadres.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Niet gevonden.');
   });
 
   it('continues a direct debit on its own form instead of a provider checkout', async () => {
