@@ -42,6 +42,9 @@ describe('initialLocale', () => {
 
 describe('cleanPhone', () => {
   it('removes dashes and spaces', () => expect(cleanPhone('+31 20-123 45 67')).toBe('+31201234567'));
+  it('removes the dashes and spaces a pasted number brings along', () =>
+    expect(cleanPhone('+31\u00a020\u2013123\u200945\u201167 ')).toBe('+31201234567'));
+  it('keeps a clean number as it is', () => expect(cleanPhone('+31201234567')).toBe('+31201234567'));
 });
 
 describe('termsVersionDate', () => {

@@ -39,9 +39,13 @@ export function initialLocale(
   return DEFAULT_LOCALE;
 }
 
-/** Support phone as shown and dialled: dashes and spaces removed. */
+/**
+ * The support phone as every answer and page shows and dials it (spec section 9): any dash or
+ * space removed, also the en dashes and no-break spaces a number pasted from a document brings.
+ * The one rule for it: site settings keep what the operator typed, and what shows them cleans.
+ */
 export function cleanPhone(phone: string): string {
-  return phone.replace(/[\s-]/g, '');
+  return phone.replace(/[\s\p{Pd}]/gu, '');
 }
 
 /** Version date of the terms: 2023-12-01 12:00 UTC, or the company's added date when later. */

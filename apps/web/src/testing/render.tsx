@@ -1,4 +1,4 @@
-import { CONTENT_PAGES, type Locale, type SiteSettings, type User } from '@app/shared';
+import { CONTENT_PAGES, type CompanyInfo, type Locale, type SiteSettings, type User } from '@app/shared';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProvider } from '../app/provider';
@@ -12,6 +12,7 @@ import { buildCompanyInfo, buildSettings } from './factories';
 interface RenderOptions {
   path?: string;
   settings?: Partial<SiteSettings>;
+  company?: Partial<CompanyInfo>;
   user?: User | null;
   locale?: Locale;
 }
@@ -29,12 +30,12 @@ async function ensureI18n(locale: Locale): Promise<void> {
  * i18n loaded: the state the app is in after its boot.
  */
 export async function renderWithApp(routes: RouteObject[], options: RenderOptions = {}) {
-  const { path = '/', settings, user = null, locale = 'nl' } = options;
+  const { path = '/', settings, company, user = null, locale = 'nl' } = options;
   await ensureI18n(locale);
   const site = buildSettings(settings);
   queryClient.setQueryData(queryKeys.settings, { settings: site, domain_language: site.domain_language });
   queryClient.setQueryData(queryKeys.user, { user });
-  queryClient.setQueryData(queryKeys.companyInfo, { companyinfo: buildCompanyInfo() });
+  queryClient.setQueryData(queryKeys.companyInfo, { companyinfo: buildCompanyInfo(company) });
   queryClient.setQueryData(queryKeys.pushSubscription, false);
   // The content pages show the catalogue's texts unless a test gives the site its own.
   for (const page of CONTENT_PAGES) {

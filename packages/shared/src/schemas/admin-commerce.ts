@@ -49,6 +49,7 @@
 import { z } from 'zod';
 import { IdSchema, int4, QueryIdSchema, SerialIdSchema, text } from './common.js';
 import { COUNTRIES } from '../constants.js';
+import { cleanPhone } from '../rules.js';
 import { CURRENCY_BY_COUNTRY, DEFAULT_CURRENCY, PaymentMethodSchema } from './payments.js';
 
 const Reason = text().trim().min(3).max(500);
@@ -315,7 +316,7 @@ export const AdminCompanyBodySchema = z.object({
   vat_numbers: z.array(text().trim().min(1).max(40)).max(20),
   /** Stored cleaned of dashes and spaces, as the site shows it. */
   support_phone: text()
-    .transform((p) => p.replace(/[\s-]/g, ''))
+    .transform(cleanPhone)
     .pipe(text().regex(/^\+?\d{6,20}$/)),
   delete_discount: int4().min(0).max(100),
 });

@@ -1,4 +1,4 @@
-import { REGION_KIND_BY_COUNTRY, isCountry, type Country, type SettingsResponse } from '@app/shared';
+import { REGION_KIND_BY_COUNTRY, cleanPhone, isCountry, type Country, type SettingsResponse } from '@app/shared';
 import type { SiteRow } from './settings.repository.js';
 
 /** What a settings answer adds to the stored settings, per request. */
@@ -18,12 +18,16 @@ export function selectCountry(geoipCountry: string | null, countries: readonly C
   return countries[0] ?? 'NL';
 }
 
-/** GET /api/settings.php: the stored settings of the domain plus the per-request fields. */
+/**
+ * GET /api/settings.php: the stored settings of the domain, the support phone cleaned, plus the
+ * per-request fields.
+ */
 export function presentSettings(site: SiteRow, ctx: SettingsContext): SettingsResponse {
   const stored = site.settings;
   return {
     settings: {
       ...stored,
+      support_phone: cleanPhone(stored.support_phone),
       domain: ctx.domain,
       push_public_key: ctx.pushPublicKey,
       geoip_country: ctx.geoipCountry,

@@ -44,6 +44,13 @@ describe('GET /api/settings.php', () => {
     expect(body.settings.minimum_message_costs.GB).toEqual({ costs: 179, currency: 'GBP' });
   });
 
+  it('answers the support phone cleaned of dashes and spaces, whatever the operator typed', async () => {
+    const [stored] = await t.db.select().from(siteSettings).where(eq(siteSettings.domain, 'localhost'));
+    expect(stored!.settings.support_phone).toBe('+31 20-123 45 67');
+    const body = SettingsResponseSchema.parse((await get('/api/settings.php', { host: 'localhost:3000' })).json());
+    expect(body.settings.support_phone).toBe('+31201234567');
+  });
+
   it('is privately cacheable for a minute', async () => {
     const res = await get('/api/settings.php');
     expect(res.headers['cache-control']).toBe('private, max-age=60');

@@ -58,6 +58,22 @@ describe('the credits page', () => {
     vi.unstubAllGlobals();
   });
 
+  it('names the company with its support phone cleaned of dashes and spaces, as text and as the number it dials', async () => {
+    serve(fetchMock, {
+      ...QUIET,
+      'GET /api/bundles.php': () => jsonResponse(200, buildBundles()),
+      'GET /api/discountcode.php': discountCodes(false),
+    });
+    await renderWithApp(appRoutes(queryClient), {
+      path: '/credits',
+      user: buildUser({ paid_user: true }),
+      company: { support_phone: '+31 20-123 45 67' },
+    });
+
+    const assurance = await screen.findByRole('complementary', { name: 'Veilig betalen' });
+    expect(within(assurance).getByRole('link', { name: '+31201234567' })).toHaveAttribute('href', 'tel:+31201234567');
+  });
+
   it('shows the four bundles by tier, the popular one marked, with price per credit and a way to each checkout', async () => {
     serve(fetchMock, {
       ...QUIET,

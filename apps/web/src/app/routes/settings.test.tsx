@@ -254,6 +254,20 @@ describe('the settings page', () => {
     expect(router.state.location.pathname).toBe('/settings');
   });
 
+  it('offers the support phone cleaned of dashes and spaces, as text and as the number it dials', async () => {
+    serve(fetchMock, { 'GET /api/account.php': () => jsonResponse(200, { account: buildAccount() }) });
+    await renderWithApp(appRoutes(queryClient), {
+      path: '/settings',
+      user: buildUser(),
+      settings: { support_phone: '+31 20-123 45 67' },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Account verwijderen' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Een andere reden' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Verder' }));
+    expect(within(dialog).getByRole('link', { name: '+31201234567' })).toHaveAttribute('href', 'tel:+31201234567');
+  });
+
   it('offers the discount to a member who finds it too expensive and shows the code', async () => {
     serve(fetchMock, {
       'GET /api/account.php': () => jsonResponse(200, { account: buildAccount() }),

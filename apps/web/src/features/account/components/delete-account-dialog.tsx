@@ -1,4 +1,4 @@
-import { ACCOUNT_REACTIVATION_DAYS, DELETE_REASONS } from '@app/shared';
+import { ACCOUNT_REACTIVATION_DAYS, DELETE_REASONS, cleanPhone } from '@app/shared';
 import type { UserResponse } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -384,14 +384,15 @@ function InvisibleSolution({ onClose }: { onClose: () => void }) {
 function SupportSolution({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const settings = useSettings();
+  const phone = cleanPhone(settings.support_phone);
   return (
     <ul className="support-list">
       <SupportItem label={t('deleteFlow.solutions.other.email')}>
         <a href={`mailto:${settings.support_email}`}>{settings.support_email}</a>
       </SupportItem>
-      {settings.support_phone && (
+      {phone && (
         <SupportItem label={t('deleteFlow.solutions.other.phone')}>
-          <a href={`tel:${settings.support_phone.replace(/\s+/g, '')}`}>{settings.support_phone}</a>
+          <a href={`tel:${phone}`}>{phone}</a>
         </SupportItem>
       )}
       <SupportItem label={t('deleteFlow.solutions.other.complaintsLabel')}>

@@ -1,3 +1,4 @@
+import { cleanPhone } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { LockIcon } from '../../../components/icons';
 import { useCompanyInfo } from '../../reference/api/get-company-info';
@@ -11,6 +12,7 @@ export function PaymentAssurance() {
   const { t } = useTranslation();
   const settings = useSettings();
   const company = useCompanyInfo();
+  const phone = company ? cleanPhone(company.support_phone) : '';
   return (
     <aside className="payment-assurance" aria-label={t('payments.assurance.label')}>
       <LockIcon size={22} />
@@ -24,10 +26,10 @@ export function PaymentAssurance() {
             {company.vat_numbers.length > 0 && (
               <> · {t('payments.assurance.vat', { vat: company.vat_numbers.join(', ') })}</>
             )}
-            {company.support_phone && (
+            {phone && (
               <>
                 {' · '}
-                <a href={`tel:${company.support_phone}`}>{company.support_phone}</a>
+                <a href={`tel:${phone}`}>{phone}</a>
               </>
             )}
           </address>
