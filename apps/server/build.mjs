@@ -19,7 +19,7 @@ const serverDir = dirname(fileURLToPath(import.meta.url));
 const ENTRY_POINTS = {
   main: 'src/main.ts',
   'create-staff': 'src/modules/admin/create-staff.ts',
-  'check-ledger': 'src/modules/payments/check-ledger.ts',
+  'check-ledger': 'src/modules/credits/check-ledger.ts',
   'copy-to-s3': 'src/platform/storage/copy-to-s3.ts',
 };
 

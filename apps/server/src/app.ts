@@ -36,8 +36,8 @@ import { createDataExportService } from './modules/data-export/data-export.servi
 import { createChatService } from './modules/chat/chat.service.js';
 import { discountsRoutes } from './modules/discounts/discounts.routes.js';
 import { createDiscountsService } from './modules/discounts/discounts.service.js';
-import { directDebitRoutes } from './modules/directdebit/directdebit.routes.js';
-import { createDirectDebitService } from './modules/directdebit/directdebit.service.js';
+import { directDebitRoutes } from './modules/payments/directdebit.routes.js';
+import { createDirectDebitService } from './modules/payments/directdebit.service.js';
 import { landingRoutes } from './modules/landing/landing.routes.js';
 import { createLandingPrerender } from './modules/landing/landing.prerender.js';
 import { createLandingService } from './modules/landing/landing.service.js';

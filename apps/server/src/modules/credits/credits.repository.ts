@@ -78,3 +78,36 @@ export async function adjustCredits(db: DbOrTx, memberId: number, delta: number)
   await db.insert(creditLedger).values({ memberId, delta, reason: 'adjustment', balanceAfter: row.credits });
   return row.credits;
 }
+
+/** A member whose balance is not the sum of their ledger rows. */
+export interface LedgerMismatch {
+  memberId: number;
+  balance: number;
+  ledgerSum: number;
+}
+
+/**
+ * Every member's balance against the sum of their ledger rows, in one pass over each table: how
+ * many members there are and those whose balance differs (no rows sum to 0), by id.
+ */
+export async function compareBalancesWithLedger(
+  db: DbOrTx,
+): Promise<{ checked: number; mismatches: LedgerMismatch[] }> {
+  const sums = db
+    .select({ memberId: creditLedger.memberId, total: sql<string>`sum(${creditLedger.delta})`.as('total') })
+    .from(creditLedger)
+    .groupBy(creditLedger.memberId)
+    .as('sums');
+  const ledgerSum = sql`coalesce(${sums.total}, 0)`;
+  const [row] = await db
+    .select({
+      checked: sql<number>`count(*)::int`,
+      mismatches: sql<LedgerMismatch[]>`coalesce(
+        json_agg(json_build_object('memberId', ${members.id}, 'balance', ${members.credits}, 'ledgerSum', ${ledgerSum})
+          order by ${members.id}) filter (where ${members.credits} <> ${ledgerSum}),
+        '[]'::json)`,
+    })
+    .from(members)
+    .leftJoin(sums, eq(sums.memberId, members.id));
+  return row ?? { checked: 0, mismatches: [] };
+}

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client.js';
-import { compareBalancesWithLedger, type LedgerMismatch } from './payments.repository.js';
+import { compareBalancesWithLedger, type LedgerMismatch } from './credits.repository.js';
 
 /** Mismatches listed one per line; the rest are only counted. */
 const LISTED = 50;

@@ -16,7 +16,7 @@ import type { Bus } from '../../platform/bus/index.js';
 import { minutePeriod, type Job } from '../../platform/jobs/runner.js';
 import { directDebitCodeText, maskedPhone, type SmsSender } from '../../platform/sms/index.js';
 import { claimOrderDiscount, orderPrice } from '../discounts/discounts.service.js';
-import { presentOrder } from '../payments/payments.presenter.js';
+import { presentOrder } from './payments.presenter.js';
 import {
   completeOrder,
   failOrder,
@@ -25,8 +25,8 @@ import {
   findPricedBundle,
   insertOrder,
   type OrderRow,
-} from '../payments/payments.repository.js';
-import { currencyOf, methodsOf } from '../payments/payments.service.js';
+} from './payments.repository.js';
+import { currencyOf, methodsOf } from './payments.service.js';
 import { findCompanyById } from '../settings/settings.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import {
