@@ -6,6 +6,12 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { rateLimited } from '../errors.js';
 
+/** A route's own rate limit: at most `max` calls per `timeWindow` ms per client (or member). */
+export interface RouteLimit {
+  max: number;
+  timeWindow: number;
+}
+
 export interface SecurityPluginOptions {
   config: Pick<Config, 'publicUrl' | 'rateLimitScale'>;
   /** Origins of the CDNs the settings name (cdn_prefix); images and media may come from them. */

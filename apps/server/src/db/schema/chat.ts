@@ -140,3 +140,13 @@ export const messages = pgTable(
     check('messages_credits_nonnegative', sql`${t.credits} >= 0`),
   ],
 );
+
+export type MessageRow = typeof messages.$inferSelect;
+export type HeldReason = NonNullable<MessageRow['heldReason']>;
+export type GiftRow = typeof gifts.$inferSelect;
+
+/** What a gift message shows of its gift. */
+export type GiftRef = Pick<GiftRow, 'key' | 'name' | 'image'>;
+
+/** A message with its gift, ready to present. */
+export type StoredMessage = MessageRow & { gift: GiftRef | null };

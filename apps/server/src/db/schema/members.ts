@@ -185,3 +185,6 @@ export const blocks = pgTable(
     check('blocks_not_self', sql`${t.blockerId} <> ${t.blockedId}`),
   ],
 );
+
+/** A photo as stored; what others may see of it is the directory's rule. */
+export type PhotoRow = typeof photos.$inferSelect;

@@ -22,3 +22,5 @@ export const contentPageTexts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.domain, t.locale, t.page] })],
 );
+
+export type PageTextRow = typeof contentPageTexts.$inferSelect;

@@ -27,3 +27,5 @@ export const siteSettings = pgTable('site_settings', {
   settings: jsonb('settings').$type<StoredSettings>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export type CompanyRow = typeof companies.$inferSelect;

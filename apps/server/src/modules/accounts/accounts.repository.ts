@@ -16,10 +16,10 @@ import {
   sessions,
 } from '../../db/schema/index.js';
 import type { LoginThrottle } from './accounts.rules.js';
+import type { PhotoRow } from '../../db/schema/index.js';
 
 export type MemberRow = typeof members.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
-export type PhotoRow = typeof photos.$inferSelect;
 export type NewMember = typeof members.$inferInsert;
 export type NewProfile = typeof profiles.$inferInsert;
 export type TokenKind = (typeof accountTokens.$inferSelect)['kind'];

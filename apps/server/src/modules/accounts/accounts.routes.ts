@@ -27,12 +27,7 @@ import {
 import type { AccountsService } from './accounts.service.js';
 import { LOGIN_DEVICE_COOKIE, LOGIN_DEVICE_DAYS } from './login-device.js';
 import { errorResponses } from '../../plugins/errors.js';
-
-/** A route's own rate limit: at most `max` calls per `timeWindow` ms per client (or member). */
-export interface RouteLimit {
-  max: number;
-  timeWindow: number;
-}
+import type { RouteLimit } from '../../plugins/security.js';
 
 /** Per-route rate limits of the accounts calls, on top of the login locks (accounts.rules). */
 export interface AccountRateLimits {

@@ -36,7 +36,6 @@ import type { StoredSettings } from '@app/shared';
 
 export type MemberRow = typeof members.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
-export type PhotoRow = typeof photos.$inferSelect;
 export type ReportRow = typeof reports.$inferSelect;
 export type ComplaintRow = typeof complaints.$inferSelect;
 export type CaseNoteRow = typeof caseNotes.$inferSelect;

@@ -13,12 +13,12 @@ import {
   profiles,
   siteSettings,
 } from '../../db/schema/index.js';
+import type { CompanyRow } from '../../db/schema/index.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type BundleRow = typeof creditBundles.$inferSelect;
 export type GiftRow = typeof gifts.$inferSelect;
 export type DiscountCodeRow = typeof discountCodes.$inferSelect;
-export type CompanyRow = typeof companies.$inferSelect;
 
 /** An order with the member it belongs to. */
 export interface OrderListRow {

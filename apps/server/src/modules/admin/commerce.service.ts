@@ -46,7 +46,6 @@ import {
   updateCompany,
   updateGift,
   type BundleWithPrices,
-  type CompanyRow,
   type DiscountCodeListRow,
   type GiftRow,
   type OrderListRow,
@@ -54,6 +53,7 @@ import {
 } from './commerce.repository.js';
 import type { StaffActor, StaffService } from './staff.service.js';
 import { takeBackCredits } from '../credits/credits.repository.js';
+import type { CompanyRow } from '../../db/schema/index.js';
 
 export interface CommerceServiceDeps {
   db: Db;

@@ -8,10 +8,10 @@ import {
 import { notFound, validationFailed } from '../../errors.js';
 import { catalogueContentPage } from '../pages/pages.catalogue.js';
 import type { PagesService } from '../pages/pages.service.js';
-import type { PageTextRow } from '../pages/pages.repository.js';
 import { normalizeDomain, type SettingsService } from '../settings/settings.service.js';
 import type { SiteData } from '../settings/site-data.js';
 import type { StaffActor, StaffService } from './staff.service.js';
+import type { PageTextRow } from '../../db/schema/index.js';
 
 export interface PageTextsServiceDeps {
   pages: PagesService;

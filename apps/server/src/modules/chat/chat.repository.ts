@@ -14,16 +14,9 @@ import {
   type CREDIT_REASONS,
 } from '../../db/schema/index.js';
 import { cardColumns, notBlockedWith, shownMainPhoto, type CardRow } from '../members/members.repository.js';
+import type { GiftRef, GiftRow, HeldReason, MessageRow, StoredMessage } from '../../db/schema/index.js';
 
-export type MessageRow = typeof messages.$inferSelect;
-export type HeldReason = NonNullable<MessageRow['heldReason']>;
-export type GiftRow = typeof gifts.$inferSelect;
-
-/** What a gift message shows of its gift. */
-export type GiftRef = Pick<GiftRow, 'key' | 'name' | 'image'>;
-
-/** A message with its gift, ready to present. */
-export type StoredMessage = MessageRow & { gift: GiftRef | null };
+export type { GiftRef, GiftRow, HeldReason, MessageRow, StoredMessage };
 
 /** The kind-specific columns of a new message: a text's body, an image's files, a gift's key. */
 export interface MessageContent {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { conversationMembers, gifts, messages, sessions } from '../../db/schema/index.js';
-import type { StoredMessage } from '../chat/chat.repository.js';
+import type { StoredMessage } from '../../db/schema/index.js';
 
 /**
  * The member's messages (sent and received) newer than message `after`, oldest first, at most

@@ -2,9 +2,9 @@ import type { MemberProfile, Photo, ProfileCard } from '@app/shared';
 import { mediaUrl } from '../../platform/storage/index.js';
 import { ageOn } from '../accounts/accounts.rules.js';
 import { presentOwnProfile, presentPhoto } from '../profiles/profiles.presenter.js';
-import type { PhotoRow } from '../profiles/profiles.repository.js';
 import type { CardRow, ViewedMemberRow } from './members.repository.js';
 import { presenceSeenBy } from './members.rules.js';
+import type { PhotoRow } from '../../db/schema/index.js';
 
 export interface PresentContext {
   cdnPrefix: string;

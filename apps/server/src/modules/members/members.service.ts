@@ -4,7 +4,6 @@ import type { Db } from '../../db/client.js';
 import { AppError, authenticationRequired, notFound } from '../../errors.js';
 import { ageOn } from '../accounts/accounts.rules.js';
 import { markLikeSeen } from '../likes/likes.repository.js';
-import type { PhotoRow } from '../profiles/profiles.repository.js';
 import { isPhotoPublic } from '../profiles/profiles.rules.js';
 import { presentCard, presentMemberProfile } from './members.presenter.js';
 import {
@@ -24,6 +23,7 @@ import {
   visiblePhotoCount,
   visitorMayView,
 } from './members.rules.js';
+import type { PhotoRow } from '../../db/schema/index.js';
 
 export interface MembersServiceDeps {
   db: Db;

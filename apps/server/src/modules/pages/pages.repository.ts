@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import type { ContentPageText } from '@app/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { contentPageTexts } from '../../db/schema/index.js';
+import type { PageTextRow } from '../../db/schema/index.js';
 
 /** A row of content_page_texts: one domain's own text of a page in one language. */
-export type PageTextRow = typeof contentPageTexts.$inferSelect;
 
 /** Which page text: a page of a domain in a language. */
 export interface PageTextKey {

@@ -1,13 +1,8 @@
 import type { ContentPage, ContentPageText, Locale } from '@app/shared';
 import type { Db } from '../../db/client.js';
 import type { SettingsService, SiteSelection } from '../settings/settings.service.js';
-import {
-  deletePageText,
-  findPageText,
-  upsertPageText,
-  type PageTextKey,
-  type PageTextRow,
-} from './pages.repository.js';
+import { deletePageText, findPageText, upsertPageText, type PageTextKey } from './pages.repository.js';
+import type { PageTextRow } from '../../db/schema/index.js';
 
 /** Cached lookups are bounded so random keys cannot grow memory without limit. */
 const MAX_CACHED = 2000;

@@ -1,8 +1,9 @@
 import { PROFILE_OPTIONS, type OwnProfile, type Photo, type ProfileOption } from '@app/shared';
 import { mediaUrl } from '../../platform/storage/index.js';
 import { ageOn } from '../accounts/accounts.rules.js';
-import type { MemberRow, PhotoRow, ProfileRow } from './profiles.repository.js';
+import type { MemberRow, ProfileRow } from './profiles.repository.js';
 import { photoLimit } from './profiles.rules.js';
+import type { PhotoRow } from '../../db/schema/index.js';
 
 /** A photo with ready-to-use URLs: the CDN's (cdn_prefix) or this server's /media. */
 export function presentPhoto(photo: PhotoRow, cdnPrefix: string): Photo {

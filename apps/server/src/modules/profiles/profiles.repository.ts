@@ -2,10 +2,10 @@ import type { ProfileUpdateBody } from '@app/shared';
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { interests, members, photos, profileInterests, profiles, regions } from '../../db/schema/index.js';
+import type { PhotoRow } from '../../db/schema/index.js';
 
 export type MemberRow = typeof members.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
-export type PhotoRow = typeof photos.$inferSelect;
 export type NewPhoto = typeof photos.$inferInsert;
 export type ProfileChanges = Partial<Omit<typeof profiles.$inferInsert, 'memberId'>>;
 

@@ -12,7 +12,7 @@ import {
 } from '@app/shared';
 import { memberId, requireMember } from '../../plugins/session.js';
 import { IMAGE_UPLOAD_LIMITS, readImageUpload } from '../media/media.upload.js';
-import type { RouteLimit } from '../accounts/accounts.routes.js';
+import type { RouteLimit } from '../../plugins/security.js';
 import type { ProfilesService } from './profiles.service.js';
 import { errorResponses } from '../../plugins/errors.js';
 

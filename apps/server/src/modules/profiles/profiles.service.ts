@@ -31,10 +31,10 @@ import {
   releaseHeldAboutText,
   replaceInterests,
   updateProfileRow,
-  type PhotoRow,
   profileColumnChanges,
 } from './profiles.repository.js';
 import { isPermutation, photoLimit, profileUpdateProblems, uploadReview } from './profiles.rules.js';
+import type { PhotoRow } from '../../db/schema/index.js';
 
 export interface ProfilesServiceDeps {
   db: Db;

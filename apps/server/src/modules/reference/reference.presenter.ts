@@ -7,8 +7,8 @@ import {
   type InterestsResponse,
   type RegionsResponse,
 } from '@app/shared';
-import type { CompanyRow } from '../settings/settings.repository.js';
 import type { InterestRow, RegionRow } from './reference.repository.js';
+import type { CompanyRow } from '../../db/schema/index.js';
 
 /** GET /api/companyinfo.php: the company behind the domain; the phone cleaned for dialling. */
 export function presentCompanyInfo(company: CompanyRow): CompanyInfoResponse {

@@ -1,11 +1,11 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { companies, interests, siteSettings } from '../../db/schema/index.js';
+import type { CompanyRow } from '../../db/schema/index.js';
 
 /** A row of site_settings: one domain's stored settings. */
 export type SiteRow = typeof siteSettings.$inferSelect;
 /** A row of companies. */
-export type CompanyRow = typeof companies.$inferSelect;
 
 export async function findSiteByDomain(db: DbOrTx, domain: string): Promise<SiteRow | null> {
   const [row] = await db.select().from(siteSettings).where(eq(siteSettings.domain, domain)).limit(1);
