@@ -25,7 +25,6 @@ import {
 } from '../../platform/mail/templates.js';
 import type { Bus } from '../../platform/bus/index.js';
 import { announceSessionsEnded, createSession, hashToken } from '../../plugins/session.js';
-import { findCompanyById } from '../settings/settings.repository.js';
 import type { ChatService } from '../chat/chat.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { presentAccountSettings, presentRetentionOffer } from './account-settings.presenter.js';
@@ -68,7 +67,7 @@ import type { RequestSite } from '../../plugins/site.js';
 
 export interface AccountSettingsServiceDeps {
   db: Db;
-  settings: Pick<SettingsService, 'settingsForDomain' | 'resolveSite'>;
+  settings: Pick<SettingsService, 'settingsForDomain' | 'resolveSiteCompany'>;
   mailer: Mailer;
   log: FastifyBaseLogger;
   /** Announces ended sessions, so their live tabs close. */
@@ -298,9 +297,8 @@ export function createAccountSettingsService(deps: AccountSettingsServiceDeps) {
       const existing = await findRetentionCode(db, memberId, at);
       if (existing) return presentRetentionOffer(existing);
 
-      const { site } = await deps.settings.resolveSite({ forcedDomain: member.domain });
-      const company = await findCompanyById(db, site.companyId);
-      const percentage = Math.min(100, company?.deleteDiscount ?? 0);
+      const { company } = await deps.settings.resolveSiteCompany({ forcedDomain: member.domain });
+      const percentage = Math.min(100, company.deleteDiscount);
       if (percentage <= 0) throw notFound();
 
       const expiresAt = new Date(at.getTime() + RETENTION_CODE_DAYS * DAY_MS);

@@ -27,7 +27,6 @@ import {
   type OrderRow,
 } from './payments.repository.js';
 import { currencyOf, methodsOf } from './payments.service.js';
-import { findCompanyById } from '../settings/settings.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import {
   blockDirectDebit,
@@ -55,7 +54,7 @@ export interface DirectDebitServiceDeps {
   db: Db;
   bus: Bus;
   sms: SmsSender;
-  sites: Pick<SettingsService, 'resolveSite'>;
+  sites: Pick<SettingsService, 'resolveSiteCompany'>;
   log: FastifyBaseLogger;
   now?: () => Date;
 }
@@ -108,9 +107,7 @@ export function createDirectDebitService(deps: DirectDebitServiceDeps) {
     const bundle = await findPricedBundle(db, body.bundle_id, currency);
     if (!bundle) throw notFound();
 
-    const { site } = await deps.sites.resolveSite({ host });
-    const company = await findCompanyById(db, site.companyId);
-    if (!company) throw new Error(`company ${site.companyId} of ${site.domain} is missing`);
+    const { site, company } = await deps.sites.resolveSiteCompany({ host });
     const phone = normalizePhone(body.phone)!;
     const otp = newOtp();
     const order = await db.transaction(async (tx) => {

@@ -29,7 +29,6 @@ import {
 } from '../../platform/payments/types.js';
 import { claimOrderDiscount, orderPrice } from '../discounts/discounts.service.js';
 import { selectCountry } from '../settings/settings.presenter.js';
-import { findCompanyById } from '../settings/settings.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { presentBundle, presentMovement, presentOrder } from './payments.presenter.js';
 import {
@@ -56,7 +55,7 @@ export interface PaymentsServiceDeps {
   db: Db;
   bus: Bus;
   provider: PaymentProvider;
-  sites: Pick<SettingsService, 'resolveSite'>;
+  sites: Pick<SettingsService, 'resolveSite' | 'resolveSiteCompany'>;
   countryForIp: (ip: string) => string | null;
   log: FastifyBaseLogger;
   now?: () => Date;
@@ -113,9 +112,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
 
   /** The terms version an order placed on this site now records: dated by the site's company. */
   async function termsVersionOf(host: string): Promise<string> {
-    const { site } = await deps.sites.resolveSite({ host });
-    const company = await findCompanyById(db, site.companyId);
-    if (!company) throw new Error(`company ${site.companyId} of ${site.domain} is missing`);
+    const { company } = await deps.sites.resolveSiteCompany({ host });
     return termsVersion(company.added);
   }
 

@@ -8,14 +8,13 @@ import {
 } from '@app/shared';
 import type { Db } from '../../db/client.js';
 import { cacheable, type Cacheable } from '../../plugins/http-cache.js';
-import { findCompanyById } from '../settings/settings.repository.js';
 import type { SettingsService, SiteSelection } from '../settings/settings.service.js';
 import { presentCompanyInfo, presentInterests, presentRegions } from './reference.presenter.js';
 import { listInterests, listRegions } from './reference.repository.js';
 
 export interface ReferenceServiceDeps {
   db: Db;
-  sites: Pick<SettingsService, 'resolveSite'>;
+  sites: Pick<SettingsService, 'resolveSite' | 'resolveSiteCompany'>;
   /**
    * A safety net only: the console's edits clear the cache of every process through the bus
    * (settings/site-data.ts); an edit made outside the console shows within this time.
@@ -61,8 +60,7 @@ export function createReferenceService(deps: ReferenceServiceDeps) {
     async companyInfo(selection: SiteSelection): Promise<Cacheable<CompanyInfoResponse>> {
       const { site } = await deps.sites.resolveSite(selection);
       return cached(`company:${site.companyId}`, async () => {
-        const company = await findCompanyById(deps.db, site.companyId);
-        if (!company) throw new Error(`company ${site.companyId} of ${site.domain} is missing`);
+        const { company } = await deps.sites.resolveSiteCompany(selection);
         return cacheable(CompanyInfoResponseSchema, presentCompanyInfo(company));
       });
     },

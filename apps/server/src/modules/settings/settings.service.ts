@@ -3,8 +3,10 @@ import { SettingsResponseSchema, type SettingsResponse, type StoredSettings } fr
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { cacheable, type Cacheable } from '../../plugins/http-cache.js';
+import type { CompanyRow } from '../../db/schema/index.js';
 import { presentSettings } from './settings.presenter.js';
 import {
+  findCompanyById,
   findDefaultSite,
   findSiteByDomain,
   listCdnPrefixes,
@@ -19,6 +21,11 @@ export interface SiteSelection {
 }
 
 /** The settings row that serves a request, and the domain the answer names. */
+/** A resolved site with the company behind it. */
+export interface SiteCompany extends ResolvedSite {
+  company: CompanyRow;
+}
+
 export interface ResolvedSite {
   site: SiteRow;
   /** The row's domain; for a host without a row of its own, that host (it runs on the default). */
@@ -188,6 +195,14 @@ export function createSettingsService(deps: SettingsServiceDeps) {
 
   return {
     resolveSite,
+
+    /** The site of a selection and its company: every site row names one, so a missing one is a broken database. */
+    async resolveSiteCompany(selection: SiteSelection): Promise<SiteCompany> {
+      const resolved = await resolveSite(selection);
+      const company = await findCompanyById(db, resolved.site.companyId);
+      if (!company) throw new Error(`company ${resolved.site.companyId} of ${resolved.site.domain} is missing`);
+      return { ...resolved, company };
+    },
 
     /**
      * The origin of every absolute link answered to or mailed for a request (mail links,
