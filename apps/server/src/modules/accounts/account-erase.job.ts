@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { minutePeriod, type Job } from '../../platform/jobs/runner.js';
 import type { MediaStorage } from '../../platform/storage/index.js';
-import { anonymizeMemberComplaints } from '../complaints/complaints.repository.js';
+import { blankErasedMembersComplaints } from '../complaints/complaints.service.js';
 import { releaseErasedMembersClaims } from '../discounts/discounts.service.js';
 import { deleteMembers, listChatImageKeys, listErasableMemberIds, listPhotoKeys } from './accounts.repository.js';
 
@@ -41,7 +41,7 @@ export async function eraseExpiredAccounts(deps: EraseDeps): Promise<{ members: 
     for (const key of keys) await storage.delete(key);
     files += keys.length;
     members += await db.transaction(async (tx) => {
-      await anonymizeMemberComplaints(tx, ids);
+      await blankErasedMembersComplaints(tx, ids);
       await releaseErasedMembersClaims(tx, ids);
       return deleteMembers(tx, ids);
     });

@@ -1,12 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { complaintReference, type ComplaintBody, type ComplaintResponse, type Locale } from '@app/shared';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import type { Mailer } from '../../platform/mail/index.js';
 import { mailFrom } from '../accounts/accounts.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { complaintConfirmationMail, complaintSupportMail, type ComplaintMailFields } from './complaints.mails.js';
 import { presentComplaint } from './complaints.presenter.js';
-import { insertComplaint } from './complaints.repository.js';
+import { anonymizeMemberComplaints, insertComplaint } from './complaints.repository.js';
+
+/**
+ * Before accounts are erased: their complaints keep their rows, as a record that a complaint
+ * was made and how it was handled, without what identifies the sender. Call it in the erasing
+ * transaction.
+ */
+export async function blankErasedMembersComplaints(db: DbOrTx, memberIds: number[]): Promise<void> {
+  await anonymizeMemberComplaints(db, memberIds);
+}
 
 export interface ComplaintsServiceDeps {
   db: Db;
