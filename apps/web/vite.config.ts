@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { appIcons } from './build/app-icons';
 import { precacheAppShell } from './build/app-shell';
+import { PREACT_ALIASES } from './build/preact-aliases';
 import { precompressAssets } from './build/precompress';
 
 /** Where the dev server sends /api and /media: the API server (npm run dev starts it on :3000). */
@@ -23,21 +24,6 @@ function pureWorkspacePackages(): Plugin {
     },
   };
 }
-
-/**
- * The React API runs on preact/compat: react-dom alone is about 65 KB gzip, which with the
- * router, query cache and i18n would put the first load far over its 100 KB budget.
- */
-export const PREACT_ALIASES = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-  // react-i18next reaches the hook through the shim for React 17; preact/compat has it built in.
-  { find: /^use-sync-external-store\/shim$/, replacement: 'preact/compat' },
-];
 
 /**
  * The service worker is our own (src/sw.ts: push, badge, offline page); the plugin builds it and
