@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import {
   COUNTRIES,
   PROFILE_OPTIONS,
+  type PhotosResponse,
   type ProfileOption,
   type SiteProfile,
   type SiteProfileCreateBody,
@@ -356,7 +357,7 @@ function SiteProfilePhotos({ profile }: { profile: SiteProfile }) {
   const arrange = useSiteProfilePhotoCall(arrangeSiteProfilePhotos);
   const remove = useSiteProfilePhotoCall(deleteSiteProfilePhoto);
   const [preview, setPreview] = useState<string | null>(null);
-  const focusAfter = useRef<string | null>(null);
+  const focusAfter = useRef<{ id: string; order: string } | null>(null);
   const ids = profile.photos.map((photo) => photo.id);
   const full = profile.photos.length >= profile.photo_limit;
   const busy = arrange.isPending || remove.isPending;
@@ -364,13 +365,21 @@ function SiteProfilePhotos({ profile }: { profile: SiteProfile }) {
 
   // A move re-renders the photo elsewhere with its buttons disabled meanwhile, and a delete takes
   // the focused button away, which drops the keyboard focus: it goes to the moved photo's button,
-  // or the next photo's delete button (else the section's heading), once that is enabled again.
+  // or the next photo's delete button (else the section's heading), once that is enabled again
+  // and the photos stand in their saved order. This section may render the call's outcome before
+  // the profile's new photos reach it; focusing then would lose the focus again when they move.
   useEffect(() => {
-    const target = focusAfter.current ? document.getElementById(focusAfter.current) : null;
+    const pending = focusAfter.current;
+    if (!pending || ids.join() !== pending.order) return;
+    const target = document.getElementById(pending.id);
     if (!target || (target instanceof HTMLButtonElement && target.disabled)) return;
     target.focus();
     focusAfter.current = null;
   });
+
+  function focusOnceShown(id: string, { photos }: PhotosResponse) {
+    focusAfter.current = { id, order: photos.map((photo) => photo.id).join() };
+  }
 
   function handleDelete(photoId: number) {
     const index = ids.indexOf(photoId);
@@ -378,8 +387,8 @@ function SiteProfilePhotos({ profile }: { profile: SiteProfile }) {
     remove.mutate(
       { id: profile.id, photoId },
       {
-        onSuccess: () => {
-          focusAfter.current = neighbour ? photoControlId(neighbour, 'delete') : 'site-profile-photos';
+        onSuccess: (saved) => {
+          focusOnceShown(neighbour ? photoControlId(neighbour, 'delete') : 'site-profile-photos', saved);
           toast(t('siteProfiles.photoDeleted'));
         },
         onError,
@@ -392,8 +401,8 @@ function SiteProfilePhotos({ profile }: { profile: SiteProfile }) {
     arrange.mutate(
       { id: profile.id, order },
       {
-        onSuccess: () => {
-          focusAfter.current = focus;
+        onSuccess: (saved) => {
+          focusOnceShown(focus, saved);
           toast(t('siteProfiles.orderSaved'));
         },
         onError,
