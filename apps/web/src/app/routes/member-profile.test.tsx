@@ -169,7 +169,8 @@ describe('the member profile page', () => {
     expect(screen.queryByRole('link', { name: /Stuur een bericht/ })).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Deblokkeren' }));
-    expect(await screen.findByRole('button', { name: 'Blokkeren' })).toHaveFocus();
+    const block = await screen.findByRole('button', { name: 'Blokkeren' });
+    await waitFor(() => expect(block).toHaveFocus());
     expect(screen.getByText('Eva is gedeblokkeerd.')).toBeInTheDocument();
     expect(commands(fetchMock)[1]).toEqual({ path: '/api/block.php', method: 'DELETE', body: { id: 12 } });
   });

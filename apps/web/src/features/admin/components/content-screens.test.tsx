@@ -339,7 +339,7 @@ describe('SiteProfilesScreen', () => {
       { path: '/api/admin/site-profile-photos.php', method: 'POST', body: { id: 41, order: [10, 12, 11], main: 10 } },
       { path: '/api/admin/site-profile-photos.php', method: 'POST', body: { id: 41, order: [11, 10, 12], main: 11 } },
     ]);
-    expect(screen.getByRole('button', { name: 'foto 1 van Sanne naar achteren' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'foto 1 van Sanne naar achteren' })).toHaveFocus());
   });
 
   it("moves keyboard focus to the next photo's delete button when one is deleted, and to the heading after the last", async () => {

@@ -45,7 +45,7 @@ describe('the complaint form', () => {
     await type.click(screen.getByRole('button', { name: 'Klacht versturen' }));
 
     const heading = await screen.findByRole('heading', { name: 'Bedankt, we hebben je klacht ontvangen' });
-    expect(heading).toHaveFocus();
+    await vi.waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByText('C-000123')).toBeInTheDocument();
     expect(screen.getByText(/We hebben een kopie gestuurd naar sanne@example\.com/)).toBeInTheDocument();
     expect(commands(fetchMock)).toEqual([

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -114,13 +114,13 @@ describe('the direct-debit page', () => {
     const otp = screen.getByLabelText('Sms-code');
     expect(otp).toHaveAttribute('autocomplete', 'one-time-code');
     expect(otp).toHaveAttribute('inputmode', 'numeric');
-    expect(otp).toHaveFocus();
+    await waitFor(() => expect(otp).toHaveFocus());
 
     await type.type(otp, '111111');
     await type.click(screen.getByRole('button', { name: 'Bevestigen en betalen' }));
     expect(await screen.findByText('Code ongeldig')).toBeInTheDocument();
     expect(otp).toHaveAttribute('aria-invalid', 'true');
-    expect(otp).toHaveFocus();
+    await waitFor(() => expect(otp).toHaveFocus());
 
     await type.clear(otp);
     await type.type(otp, '123456');
@@ -194,7 +194,8 @@ describe('the direct-debit page', () => {
     await type.click(screen.getByRole('button', { name: 'Sms-code versturen' }));
 
     const notice = await screen.findByRole('alert');
-    expect(within(notice).getByRole('heading', { name: 'Automatische incasso niet beschikbaar' })).toHaveFocus();
+    const heading = within(notice).getByRole('heading', { name: 'Automatische incasso niet beschikbaar' });
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.queryByRole('button', { name: 'Sms-code versturen' })).not.toBeInTheDocument();
     expect(within(notice).getByRole('link', { name: 'Andere betaalmethode kiezen' })).toHaveAttribute(
       'href',

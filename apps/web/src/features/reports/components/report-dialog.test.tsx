@@ -1,5 +1,5 @@
 import { DISMISSAL_KEYS } from '@app/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '../../../app/router';
@@ -51,7 +51,8 @@ describe('reporting a member', () => {
     expect(within(dialog).getByText('20 / 2000 tekens')).toBeInTheDocument();
     await type.click(within(dialog).getByRole('button', { name: 'Melding versturen' }));
 
-    expect(await within(dialog).findByRole('heading', { name: 'Melding ontvangen' })).toHaveFocus();
+    const thanks = await within(dialog).findByRole('heading', { name: 'Melding ontvangen' });
+    await waitFor(() => expect(thanks).toHaveFocus());
     expect(within(dialog).getByText(THANKS)).toBeInTheDocument();
     expect(commands(fetchMock)).toEqual([
       {
