@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -168,14 +168,19 @@ function Lightbox({ name, photos, index, onStep, onClose }: LightboxProps) {
   const photo = photos[index]!;
   const count = photos.length;
 
-  function handleKeyDown(event: KeyboardEvent) {
+  // On the document: the focus rests on the dialog's outer element, above what the Modal's own
+  // props reach, and preact does not pass a portal's events on to the components around it.
+  useEffect(() => {
     if (count < 2) return;
-    if (event.key === 'ArrowLeft') onStep(-1);
-    else if (event.key === 'ArrowRight') onStep(1);
-    else return;
-    event.preventDefault();
-    event.stopPropagation();
-  }
+    function handleKeyDown(event: globalThis.KeyboardEvent) {
+      if (event.key === 'ArrowLeft') onStep(-1);
+      else if (event.key === 'ArrowRight') onStep(1);
+      else return;
+      event.preventDefault();
+    }
+    document.addEventListener('keydown', handleKeyDown);
+    return () => document.removeEventListener('keydown', handleKeyDown);
+  }, [count, onStep]);
 
   return (
     <Modal
@@ -185,7 +190,6 @@ function Lightbox({ name, photos, index, onStep, onClose }: LightboxProps) {
       restoreFocus={false}
       contentClassName="member-lightbox"
       aria-labelledby="member-lightbox-title"
-      onKeyDown={handleKeyDown}
     >
       <div className="member-lightbox__bar">
         <h2 id="member-lightbox-title" className="member-lightbox__title">
