@@ -18,7 +18,7 @@ function preactAliasesInBundles(): Plugin {
 }
 
 /**
- * Component tests render on preact/compat, as the build does (same plugins and aliases as
+ * Component tests render on preact/compat, as the build does (the same JSX plugin and aliases as
  * vite.config.ts). Vitest loads node_modules natively, where no alias reaches, so the libraries
  * that import react or react-dom are bundled by the optimizer, which applies the aliases, to their
  * require() calls too. Each entry point the app and the tests import is listed (one left out would
@@ -55,7 +55,7 @@ export default defineProject({
         },
       },
     },
-    // Vitest never bundles a JSX runtime; run through Vite, preact's imports the bundled preact.
+    // Vitest never bundles a JSX runtime: inlined, preact's gets the bundled preact, not a copy of its own.
     server: { deps: { inline: [/[\\/]node_modules[\\/]preact[\\/]jsx-runtime[\\/]/] } },
     // Route tests click through whole flows; a loaded CI machine needs more than 5 s for some.
     testTimeout: 20_000,
