@@ -79,5 +79,8 @@ export default defineConfig({
     // Every browser the es2022 target reaches preloads modules itself (Safari from 17); older
     // ones still load every chunk, only later. The polyfill would cost every first load.
     modulePreload: { polyfill: false },
+    // The entry lists every lazy chunk's file (for preloading): without the readable name
+    // before each hash, that list costs every first load about 1.1 KB gzip less (npm run bench:bundle).
+    rolldownOptions: { output: { chunkFileNames: 'assets/[hash].js' } },
   },
 });
