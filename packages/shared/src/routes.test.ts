@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoute } from './routes.js';
+import { PAYMENT_METHODS } from './schemas/payments.js';
 
 describe('matchRoute', () => {
   it.each([
@@ -25,12 +26,28 @@ describe('matchRoute', () => {
     expect(matchRoute(path)?.route.name).toBe(name);
   });
 
-  it.each(['/nope', '/members/abc', '/likes/other', '/pages/unknown', '/landers/unknown', '/landers/gallery/en', '/members/3/landing2/milf-xx', '/members/1/2/3', '/%E0%A4%A'])(
-    'does not match %s',
-    (path) => {
-      expect(matchRoute(path)).toBeNull();
-    },
-  );
+  it.each(PAYMENT_METHODS)('matches the payment method %s of /credits/{id}/{paymentmethod?}', (method) => {
+    expect(matchRoute(`/credits/3/${method}`)?.route.name).toBe('credits-id-paymentmethod');
+  });
+
+  it.each([
+    '/nope',
+    '/members/abc',
+    '/likes/other',
+    '/likes/foo',
+    '/chats/abc',
+    '/credits/abc',
+    '/credits/1/no-such-method',
+    '/credits/1/IDEAL',
+    '/pages/unknown',
+    '/landers/unknown',
+    '/landers/gallery/en',
+    '/members/3/landing2/milf-xx',
+    '/members/1/2/3',
+    '/%E0%A4%A',
+  ])('does not match %s', (path) => {
+    expect(matchRoute(path)).toBeNull();
+  });
 
   it('returns the parameters', () => {
     expect(matchRoute('/credits/3/ideal')?.params).toEqual({ id: '3', paymentmethod: 'ideal' });

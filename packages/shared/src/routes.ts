@@ -1,4 +1,5 @@
 import { LANDING_SLUGS } from './landing.js';
+import { PAYMENT_METHODS } from './schemas/payments.js';
 
 /**
  * The route table of spec section 2. The web app builds its router from it and the server
@@ -104,6 +105,7 @@ export const AFTER_LOGIN_PATH = '/members';
 /** Parameter values a route accepts beyond its pattern; anything else is a 404. */
 const PARAM_VALUES: Record<string, Record<string, readonly string[]>> = {
   'likes-type': { type: ['received', 'given', 'matches'] },
+  'credits-id-paymentmethod': { paymentmethod: PAYMENT_METHODS },
   'pages-name': { name: CONTENT_PAGES },
   'landers-name-slug': { name: LANDER_NAMES, slug: LANDING_SLUGS },
   'members-id-landing2-slug': { slug: LANDING_SLUGS },

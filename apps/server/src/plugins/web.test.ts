@@ -16,7 +16,7 @@ afterAll(async () => t?.close());
 
 describe('without a web build', () => {
   it('answers a path of the route table with 200 and a placeholder page', async () => {
-    for (const url of ['/', '/members', '/members/12', '/pages/terms', '/likes/received?x=1']) {
+    for (const url of ['/', '/members', '/members/12', '/pages/terms', '/likes/received?x=1', '/credits/1/ideal']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -33,7 +33,17 @@ describe('without a web build', () => {
   });
 
   it('answers any other path with 404 and an HTML page', async () => {
-    for (const url of ['/nope', '/members/abc', '/pages/unknown', '/assets/missing.js']) {
+    for (const url of [
+      '/nope',
+      '/members/abc',
+      '/pages/unknown',
+      '/assets/missing.js',
+      // Members-only routes with a value they do not take: 404 for everyone, before any login.
+      '/likes/foo',
+      '/chats/abc',
+      '/credits/abc',
+      '/credits/1/no-such-method',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
