@@ -85,6 +85,29 @@ test.describe('not found', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  // An unmatched route is the 404 page for everyone (spec section 2): a members-only route with a
+  // parameter value it does not take (a likes tab, a numeric id, a payment method) is unmatched.
+  for (const path of ['/likes/foo', '/chats/abc', '/credits/abc', '/credits/1/no-such-method']) {
+    test(`a visitor at ${path} gets the 404 page with status 404, not the login page`, async ({ page }) => {
+      await skipEntryWarning(page);
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      const notFound = page.getByRole('heading', { name: 'This page could not be found' });
+      await expect(notFound).toBeVisible();
+      // The login guard of an open page acts once the user query has settled.
+      await page.waitForLoadState('networkidle');
+      await expect(page).toHaveURL(path);
+      await expect(notFound).toBeVisible();
+    });
+  }
+
+  test('a visitor at a payment method of the spec is still sent to the login page', async ({ page }) => {
+    await skipEntryWarning(page);
+    const response = await page.goto('/credits/1/ideal');
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fcredits%2F1%2Fideal$/);
+  });
+
   test('an unknown API path answers JSON 404', async ({ request }) => {
     const response = await request.get('/api/nope.php');
     expect(response.status()).toBe(404);

@@ -31,6 +31,19 @@ describe('the route table', () => {
     expect(await screen.findByText('This page could not be found')).toBeInTheDocument();
   });
 
+  it.each(['/likes/foo', '/chats/abc', '/credits/abc', '/credits/1/no-such-method'])(
+    'keeps a visitor on the 404 page at the members-only %s, whose parameter it does not take',
+    async (path) => {
+      skipEntryWarning();
+      const { router } = await renderWithApp(appRoutes(queryClient), { path });
+      expect(await screen.findByText('This page could not be found')).toBeInTheDocument();
+      // The login guard of the open page runs once the user query has settled.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(router.state.location.pathname).toBe(path);
+      expect(screen.getByText('This page could not be found')).toBeInTheDocument();
+    },
+  );
+
   it('shows a content page with its title', async () => {
     skipEntryWarning();
     await renderWithApp(appRoutes(queryClient), { path: '/pages/terms' });
