@@ -221,6 +221,31 @@ export const PROFILE_OPTIONS = {
 } as const;
 export type ProfileOption = keyof typeof PROFILE_OPTIONS;
 
+/**
+ * The payment methods of spec section 3, the only values of /credits/{id}/{paymentmethod?}. Kept
+ * here, free of zod, because the route table (in every page's first load) checks them.
+ */
+export const PAYMENT_METHODS = [
+  'sdd',
+  'prezelewy24',
+  'blik',
+  'sct',
+  'giropay',
+  'mastercard',
+  'visa',
+  'creditcard',
+  'nexi',
+  'cartebancaire',
+  'ideal',
+  'bancontact',
+  'applepay',
+  'paysafecard',
+  'maestro',
+  'paypal',
+  'sofort',
+  'eps',
+] as const;
+
 /** Interest keys and the icon each is drawn with. */
 export const INTERESTS: readonly { key: string; icon: string }[] = [
   { key: 'adventure', icon: 'adventure' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoute } from './routes.js';
-import { PAYMENT_METHODS } from './schemas/payments.js';
+import { PAYMENT_METHODS } from './constants.js';
 
 describe('matchRoute', () => {
   it.each([

@@ -1,5 +1,5 @@
+import { PAYMENT_METHODS } from './constants.js';
 import { LANDING_SLUGS } from './landing.js';
-import { PAYMENT_METHODS } from './schemas/payments.js';
 
 /**
  * The route table of spec section 2. The web app builds its router from it and the server

@@ -54,28 +54,9 @@
  *     DIRECT_DEBIT_OTP_ATTEMPTS wrong codes the order fails and the member's direct debit is blocked.
  */
 import { z } from 'zod';
+import { PAYMENT_METHODS } from '../constants.js';
 import { IdSchema, QueryIdSchema, SerialIdSchema, text } from './common.js';
 
-export const PAYMENT_METHODS = [
-  'sdd',
-  'prezelewy24',
-  'blik',
-  'sct',
-  'giropay',
-  'mastercard',
-  'visa',
-  'creditcard',
-  'nexi',
-  'cartebancaire',
-  'ideal',
-  'bancontact',
-  'applepay',
-  'paysafecard',
-  'maestro',
-  'paypal',
-  'sofort',
-  'eps',
-] as const;
 export const PaymentMethodSchema = z.enum(PAYMENT_METHODS);
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 
