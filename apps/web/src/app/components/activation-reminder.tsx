@@ -4,9 +4,9 @@ import { useSearchParams } from 'react-router';
 import { MailIcon } from '../../components/icons';
 import { useUser } from '../../features/account/api/get-user';
 import { useResendActivation } from '../../features/account/api/resend-activation';
-import { ApiError } from '../../lib/api';
 import { useCurrentRoute } from '../hooks/use-current-route';
 import { activationReminder } from '../rules';
+import { useErrorText } from '../../lib/error-text';
 
 // The phone modal (and react-bootstrap's Modal with it) loads only for those who see it.
 const ActivationModal = lazy(() =>
@@ -18,6 +18,7 @@ const PHONE_QUERY = '(max-width: 767.98px)';
 /** The resend button and its outcome, shared by the alert and the modal. */
 export function ResendActivation({ className = 'btn btn-sm btn-primary' }: { className?: string }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const { state, send } = useResendActivation();
   return (
     <>
@@ -31,8 +32,7 @@ export function ResendActivation({ className = 'btn btn-sm btn-primary' }: { cla
       </button>
       <span role="status" className="activation-reminder__status">
         {state.status === 'sent' && t('activation.sent')}
-        {state.status === 'failed' &&
-          (state.error instanceof ApiError && state.error.status > 0 ? state.error.message : t('auth.errors.generic'))}
+        {state.status === 'failed' && errorText(state.error)}
       </span>
     </>
   );

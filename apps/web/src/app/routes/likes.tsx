@@ -8,8 +8,8 @@ import { getLikes, useLikes } from '../../features/likes/api/get-likes';
 import { entriesOf, LIKES_TABS, mergeEntries, parseLikesTab } from '../../features/likes/rules';
 import { ProfileCard } from '../../features/members/components/profile-card';
 import '../../features/likes/components/likes.scss';
-import { ApiError } from '../../lib/api';
 import { Page } from '../components/page';
+import { errorText } from '../../lib/error-text';
 
 /** Likes received, given and mutual, one tab each (/likes is the received tab). */
 export function Component() {
@@ -77,7 +77,7 @@ function LikesList({ list }: { list: LikesList }) {
         next: page.next[list],
       }));
     } catch (error) {
-      setMoreError(error instanceof ApiError && error.status > 0 ? error.message : t('likes.loadError'));
+      setMoreError(errorText(error, t('likes.loadError')));
     } finally {
       setLoadingMore(false);
     }

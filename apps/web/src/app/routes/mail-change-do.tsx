@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { CheckIcon, MailCheckIcon, MailIcon } from '../../components/icons';
 import { useConfirmEmailChange } from '../../features/account/api/email-change';
-import { useErrorText } from '../../features/account/components/form-fields';
 import { Page } from '../components/page';
+import { useErrorText } from '../../lib/error-text';
 
 /**
  * The confirmation link of an e-mail change. The token is single use, so the page sends it

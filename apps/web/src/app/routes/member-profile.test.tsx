@@ -37,6 +37,7 @@ describe('the member profile page', () => {
   afterEach(() => {
     fetchMock.mockReset();
     vi.unstubAllGlobals();
+    vi.useRealTimers();
   });
 
   it('shows who, how old, where, the about text, the details and the interests', async () => {
@@ -235,6 +236,28 @@ describe('the member profile page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Eva, 34');
   });
+
+  it.each([
+    ['nl', 'We konden dit profiel niet laden.', 'Er is een fout opgetreden, probeer het later opnieuw.'],
+    ['de', 'Wir konnten dieses Profil nicht laden.', 'Ein Fehler ist aufgetreten, bitte versuche es später erneut.'],
+  ] as const)(
+    'says in %s that the profile did not load, never with the HTTP status text of a bare 500',
+    async (locale, title, generic) => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      serve(fetchMock, {
+        'GET /api/member.php': () =>
+          new Response('<html>Oops</html>', { status: 500, statusText: 'Internal Server Error' }),
+      });
+      await renderWithApp(appRoutes(queryClient), { path: '/members/12', user: buildUser(), locale });
+      // A GET answered 5xx is tried again (spec section 8) before the page shows the failure.
+      await vi.waitFor(async () => {
+        await vi.advanceTimersByTimeAsync(10_000);
+        expect(screen.getByText(title)).toBeInTheDocument();
+      });
+      expect(screen.getByText(generic)).toBeInTheDocument();
+      expect(screen.queryByText(/Internal Server Error/)).not.toBeInTheDocument();
+    },
+  );
 
   it('lists related profiles as cards and shows the same page under /likes/m/:id', async () => {
     serve(fetchMock, {

@@ -9,6 +9,7 @@ import { MemberView } from '../../features/members/components/member-view';
 import { parseMemberId } from '../../features/members/rules';
 import { ReportProfileButton } from '../../features/reports/components/report-buttons';
 import { ApiError } from '../../lib/api';
+import { useErrorText } from '../../lib/error-text';
 import { DocumentTitle } from '../components/document-title';
 
 /** A member's profile (also opened from a like, /likes/m/:id). */
@@ -19,6 +20,7 @@ export function Component() {
 
 function MemberProfilePage({ id }: { id: number }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const user = useUser();
   const { search } = useLocation();
   const query = useMember(id, search);
@@ -50,9 +52,7 @@ function MemberProfilePage({ id }: { id: number }) {
         <DocumentTitle title={t('memberView.loadError')} />
         <div className="card-panel member-state" role="alert">
           <p className="fw-semibold mb-1">{t('memberView.loadError')}</p>
-          <p className="text-body-secondary">
-            {query.error instanceof ApiError && query.error.status > 0 ? query.error.message : t('auth.errors.generic')}
-          </p>
+          <p className="text-body-secondary">{errorText(query.error)}</p>
           <button type="button" className="btn btn-primary" onClick={() => void query.refetch()}>
             {t('memberView.retry')}
           </button>

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../api/get-account';
 import type { AccountSettings } from '../api/contract';
-import { useErrorText } from './form-fields';
 import './account-settings.scss';
+import { useErrorText } from '../../../lib/error-text';
 
 /** Loads the member's account settings: a labelled placeholder while loading, a retry on failure. */
 export function AccountGate({ children }: { children: (account: AccountSettings) => ReactNode }) {

@@ -13,9 +13,10 @@ import { useDeleteAccount } from '../api/delete-account';
 import { useClaimRetentionOffer } from '../api/retention-offer';
 import { useUpdateAccount } from '../api/update-account';
 import type { AccountDeleteBody, AccountSettings, DeleteReason } from '../api/contract';
-import { fieldErrorsOf, FormAlert, PasswordField, useErrorText } from './form-fields';
+import { fieldErrorsOf, FormAlert, PasswordField } from './form-fields';
 import { NotificationSwitches } from './notification-switches';
 import './account-settings.scss';
+import { useErrorText } from '../../../lib/error-text';
 
 /**
  * The danger zone's button and the dialog it opens. After the deletion the member is gone

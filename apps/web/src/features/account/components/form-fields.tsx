@@ -122,18 +122,6 @@ export function FormAlert({
   );
 }
 
-/**
- * The text to show for a failed call: the API's own translated message, or the generic one
- * when the server never answered with the API's error shape.
- */
-export function useErrorText(): (error: unknown) => string {
-  const { t } = useTranslation();
-  return (error) =>
-    error instanceof ApiError && error.status > 0 && error.error !== 'http_error'
-      ? error.message
-      : t('auth.errors.generic');
-}
-
 /** The per-field texts of a validation_failed answer, or null for any other failure. */
 export function fieldErrorsOf(error: unknown): Record<string, string> | null {
   return error instanceof ApiError && error.error === 'validation_failed' ? error.fields : null;

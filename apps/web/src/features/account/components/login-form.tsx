@@ -2,9 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api';
+import { useErrorText } from '../../../lib/error-text';
 import { useLogin } from '../api/login';
 import { storeBanNotice } from '../ban-notice';
-import { FormAlert, PasswordField, TextField, useErrorText } from './form-fields';
+import { FormAlert, PasswordField, TextField } from './form-fields';
 
 interface LoginFormProps {
   /** Called with the member once logged in. */

@@ -3,7 +3,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckIcon } from '../../../components/icons';
 import { useChangePassword } from '../api/change-password';
-import { fieldErrorsOf, FormAlert, PasswordField, useErrorText } from './form-fields';
+import { fieldErrorsOf, FormAlert, PasswordField } from './form-fields';
+import { useErrorText } from '../../../lib/error-text';
 
 /**
  * Changes the password with the current one. The server hands this browser a fresh session

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequestReactivation } from '../api/reactivation';
-import { fieldErrorsOf, FormAlert, TextField, useErrorText } from './form-fields';
+import { fieldErrorsOf, FormAlert, TextField } from './form-fields';
+import { useErrorText } from '../../../lib/error-text';
 
 /**
  * Asks for a new reactivation link. The server answers alike for every address, so the

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CheckIcon } from '../../../components/icons';
 import { ApiError } from '../../../lib/api';
+import { useErrorText } from '../../../lib/error-text';
 import { currentLocale } from '../../../lib/i18n';
 import { readLanding, readTracking } from '../../../lib/tracking';
 import { useSettings } from '../../settings/api/get-settings';
@@ -26,7 +27,7 @@ import {
   type SignupValues,
 } from '../rules';
 import { describedBy, FieldShell } from '../../../components/field-shell';
-import { fieldErrorsOf, FormAlert, PasswordField, TextField, useErrorText } from './form-fields';
+import { fieldErrorsOf, FormAlert, PasswordField, TextField } from './form-fields';
 import { ReactivationButton } from './reactivation-form';
 import './signup-form.scss';
 

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCommand } from '../../../lib/api';
+import { useErrorText } from '../../../lib/error-text';
 import { queryKeys } from '../../../lib/query-keys';
 import { withoutChat } from './chat-cache';
 import type { ChatsResponse } from './contract';
@@ -15,6 +16,7 @@ export function deleteChat(conversation: number): Promise<void> {
  */
 export function useDeleteChat() {
   const queryClient = useQueryClient();
+  const errorText = useErrorText();
   return useMutation({
     mutationFn: deleteChat,
     onMutate: async (conversation) => {
@@ -24,7 +26,7 @@ export function useDeleteChat() {
       );
     },
     onError: (error) => {
-      window.alert(error.message);
+      window.alert(errorText(error));
       void queryClient.invalidateQueries({ queryKey: queryKeys.chats, exact: true });
     },
   });

@@ -7,6 +7,7 @@ import { Avatar } from '../../../components/avatar';
 import { EmptyState } from '../../../components/empty-state';
 import { LightbulbIcon, MessageIcon, SparklesIcon } from '../../../components/icons';
 import { ApiError } from '../../../lib/api';
+import { errorText } from '../../../lib/error-text';
 import { currentLocale } from '../../../lib/i18n';
 import { queryKeys } from '../../../lib/query-keys';
 import { dismiss, isDismissed } from '../../../lib/storage';
@@ -157,14 +158,10 @@ function ChatView({ chat, messages, older, target }: ChatViewProps) {
     : null;
 
   function fail(error: unknown) {
-    if (error instanceof ApiError) {
-      const kind = promptOf(error);
-      if (kind) return setPrompt({ kind, message: error.message });
-      if (error.status > 0 && error.error !== 'http_error') {
-        return setFailure(error.fields.body ?? error.fields.gift ?? error.message);
-      }
-    }
-    setFailure(t('chat.sendFailed'));
+    const kind = error instanceof ApiError ? promptOf(error) : null;
+    if (kind && error instanceof ApiError) return setPrompt({ kind, message: error.message });
+    const fields = error instanceof ApiError ? error.fields : {};
+    setFailure(fields.body ?? fields.gift ?? errorText(error, t('chat.sendFailed')));
   }
 
   /**

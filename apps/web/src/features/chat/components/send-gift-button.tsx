@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { GiftIcon } from '../../../components/icons';
 import { ApiError } from '../../../lib/api';
+import { errorText } from '../../../lib/error-text';
 import type { Gift, ProfileCard } from '../api/contract';
 import { useSendGift } from '../api/send-gift';
 import { useSendKey } from '../hooks/use-send-key';
@@ -40,7 +41,7 @@ export function SendGiftButton({ member }: { member: Pick<ProfileCard, 'id' | 'n
         setOpen(false);
         setPrompt({ kind, message: cause.message });
       } else {
-        setError(cause instanceof ApiError && cause.status > 0 ? cause.message : t('chat.sendFailed'));
+        setError(errorText(cause, t('chat.sendFailed')));
       }
     }
   }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { describedBy, FieldShell } from '../../../components/field-shell';
 import { CheckIcon, HelpIcon, MailCheckIcon, ReceiptIcon, SparklesIcon, UserIcon } from '../../../components/icons';
-import { fieldErrorsOf, FormAlert, TextField, useErrorText } from '../../account/components/form-fields';
+import { fieldErrorsOf, FormAlert, TextField } from '../../account/components/form-fields';
 import type { Complaint, ComplaintTopic } from '../api/contract';
 import { useSubmitComplaint } from '../api/submit-complaint';
 import {
@@ -18,6 +18,7 @@ import {
   type FieldProblem,
 } from '../rules';
 import './complaints.scss';
+import { useErrorText } from '../../../lib/error-text';
 
 /** Who sends it, when a member is logged in: their profile name and account address. */
 export interface ComplaintSender {

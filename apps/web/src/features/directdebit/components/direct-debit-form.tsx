@@ -2,7 +2,7 @@ import { isValidIban } from '@app/shared';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { fieldErrorsOf, FormAlert, TextField, useErrorText } from '../../account/components/form-fields';
+import { fieldErrorsOf, FormAlert, TextField } from '../../account/components/form-fields';
 import {
   DIRECT_DEBIT_FIELDS,
   validateDirectDebit,
@@ -11,6 +11,7 @@ import {
   type FieldProblem,
 } from '../rules';
 import { IbanField } from './iban-field';
+import { useErrorText } from '../../../lib/error-text';
 
 interface DirectDebitFormProps {
   form: DirectDebitForm;

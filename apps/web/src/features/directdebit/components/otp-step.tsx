@@ -1,8 +1,9 @@
 import { DIRECT_DEBIT_OTP_LENGTH, DIRECT_DEBIT_OTP_MINUTES } from '@app/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrorsOf, FormAlert, TextField, useErrorText } from '../../account/components/form-fields';
+import { fieldErrorsOf, FormAlert, TextField } from '../../account/components/form-fields';
 import { cleanOtp, isOtpComplete } from '../rules';
+import { useErrorText } from '../../../lib/error-text';
 
 interface OtpStepProps {
   /** The last digits of the phone the code went to. */

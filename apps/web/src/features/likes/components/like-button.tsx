@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HeartIcon } from '../../../components/icons';
-import { ApiError } from '../../../lib/api';
 import type { ProfileCard } from '../api/contract';
 import { useLikes } from '../api/get-likes';
 import { likesMember, markSeenInCache, useSetLiked } from '../api/set-liked';
 import { useQueryClient } from '@tanstack/react-query';
 import { MatchDialog } from './match-dialog';
 import './likes.scss';
+import { errorText } from '../../../lib/error-text';
 
 interface LikeButtonProps {
   card: ProfileCard;
@@ -33,11 +33,7 @@ export function LikeButton({ card, variant = 'full' }: LikeButtonProps) {
     if (unseen) markSeenInCache(queryClient, card.id);
   }, [unseen, queryClient, card.id]);
   const liked = mutation.isPending ? mutation.variables.liked : (likesMember(likes.data, card.id) ?? false);
-  const error = mutation.isError
-    ? mutation.error instanceof ApiError && mutation.error.status > 0 && mutation.error.error !== 'http_error'
-      ? mutation.error.message
-      : t('likes.failed')
-    : null;
+  const error = mutation.isError ? errorText(mutation.error, t('likes.failed')) : null;
 
   function toggle() {
     mutation.mutate({ card, liked: !liked }, { onSuccess: (response) => setMatched(response.liked && response.match) });

@@ -1,7 +1,7 @@
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api';
 import { BlockIcon } from '../../../components/icons';
+import { errorText } from '../../../lib/error-text';
 
 interface BlockDialogProps {
   name: string;
@@ -14,11 +14,7 @@ interface BlockDialogProps {
 /** Asks before blocking, and says plainly what a block does and that it can be undone. */
 export function BlockDialog({ name, pending, error, onConfirm, onClose }: BlockDialogProps) {
   const { t } = useTranslation();
-  const message = error
-    ? error instanceof ApiError && error.status > 0 && error.error !== 'http_error'
-      ? error.message
-      : t('memberView.blockFailed')
-    : null;
+  const message = error ? errorText(error, t('memberView.blockFailed')) : null;
 
   return (
     <Modal

@@ -6,7 +6,7 @@ import { GemIcon } from '../../../components/icons';
 import type { Bundle, BundlesResponse, PaymentMethod } from '../api/contract';
 import { useCreateOrder } from '../api/create-order';
 import { useBundles } from '../api/get-bundles';
-import { errorCode, failureText, fieldError } from '../errors';
+import { errorCode, fieldError } from '../errors';
 import { leaveForCheckout } from '../redirect';
 import {
   checkoutPath,
@@ -23,6 +23,7 @@ import { PaymentMethodLogo } from './payment-method-logo';
 import { TermsCheck } from './terms-check';
 import { intlLocale } from '../locale';
 import '../payments.scss';
+import { errorText } from '../../../lib/error-text';
 
 /** The order's refusals of its discount code, which leave the rest of the order fine. */
 const CODE_ERRORS = ['code_not_found', 'code_used'];
@@ -147,9 +148,7 @@ function CheckoutForm({ bundle, shop, method, discount }: CheckoutFormProps) {
   const methodError = methodMissing ? t('payments.checkout.chooseMethod') : fieldError(order.error, 'method');
   const codeProblem =
     fieldError(order.error, 'code') ??
-    (CODE_ERRORS.includes(errorCode(order.error) ?? '')
-      ? failureText(order.error, t('payments.errors.generic'))
-      : null);
+    (CODE_ERRORS.includes(errorCode(order.error) ?? '') ? errorText(order.error, t('payments.errors.generic')) : null);
   const otherFailure = order.isError && !termsError && !methodError && !codeProblem;
 
   return (
@@ -217,7 +216,7 @@ function CheckoutForm({ bundle, shop, method, discount }: CheckoutFormProps) {
             />
             {otherFailure && (
               <div className="alert alert-danger payments-alert" role="alert">
-                {failureText(order.error, t('payments.errors.generic'))}
+                {errorText(order.error, t('payments.errors.generic'))}
               </div>
             )}
             <button

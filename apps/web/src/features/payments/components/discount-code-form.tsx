@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
+import { errorText } from '../../../lib/error-text';
 import { useDiscountCode } from '../api/get-discount-code';
 import { useEnteredCode } from './active-discount';
 
@@ -43,8 +44,8 @@ export function DiscountCodeForm() {
   }
 
   const error = check.isError
-    ? check.error instanceof ApiError && check.error.status > 0 && check.error.status < 500
-      ? check.error.message
+    ? check.error instanceof ApiError && check.error.status < 500
+      ? errorText(check.error, t('payments.discount.checkFailed'))
       : t('payments.discount.checkFailed')
     : null;
   const applied = check.data?.discount;

@@ -6,13 +6,14 @@ import { GemIcon } from '../../../components/icons';
 import { useBundles } from '../api/get-bundles';
 import { useTransactions } from '../api/get-transactions';
 import { useRepeatOrder } from '../api/repeat-order';
-import { errorCode, failureText, fieldError } from '../errors';
+import { errorCode, fieldError } from '../errors';
 import { intlLocale } from '../locale';
 import { leaveForCheckout } from '../redirect';
 import { formatMoney, lastCompletedOrder } from '../rules';
 import { PaymentMethodLogo } from './payment-method-logo';
 import { TermsCheck } from './terms-check';
 import '../payments.scss';
+import { errorText } from '../../../lib/error-text';
 
 /**
  * /credits/repeat-order: the last bundle with the last method again, in one step. A method with
@@ -113,7 +114,7 @@ export function RepeatOrder() {
       />
       {repeat.isError && !termsError && (
         <div className="alert alert-danger payments-alert" role="alert">
-          {failureText(repeat.error, t('payments.errors.generic'))}
+          {errorText(repeat.error, t('payments.errors.generic'))}
         </div>
       )}
       <button type="submit" className="btn btn-primary btn-lg checkout__button" disabled={busy}>

@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckIcon } from '../../../components/icons';
 import { ApiError } from '../../../lib/api';
+import { useErrorText } from '../../../lib/error-text';
 import type { OwnProfile, ProfileUpdateBody } from '../api/contract';
 import { useUpdateProfile } from '../api/update-profile';
 import { changedFields } from '../rules';
@@ -46,18 +47,6 @@ export function ChoiceGroup<T extends string>({ legend, name, options, value, on
       </div>
     </fieldset>
   );
-}
-
-/**
- * The text to show for a failed call: the API's own translated message, or the generic one
- * when the server never answered with the API's error shape.
- */
-export function useErrorText(): (error: unknown) => string {
-  const { t } = useTranslation();
-  return (error) =>
-    error instanceof ApiError && error.status > 0 && error.error !== 'http_error'
-      ? error.message
-      : t('auth.errors.generic');
 }
 
 /**

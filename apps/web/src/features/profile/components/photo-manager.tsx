@@ -9,7 +9,7 @@ import { useDeletePhoto } from '../api/delete-photo';
 import { useUpdatePhotos } from '../api/update-photos';
 import { useUploadPhoto } from '../api/upload-photo';
 import { movePhoto, photoAllowance } from '../rules';
-import { useErrorText } from './fields';
+import { useErrorText } from '../../../lib/error-text';
 
 interface PhotoManagerProps {
   profile: OwnProfile;

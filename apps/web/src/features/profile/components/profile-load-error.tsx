@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { UserIcon } from '../../../components/icons';
-import { useErrorText } from './fields';
+import { useErrorText } from '../../../lib/error-text';
 
 /** The profile could not be loaded: say why and offer to try again. */
 export function ProfileLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {

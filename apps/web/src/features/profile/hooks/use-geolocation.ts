@@ -2,6 +2,7 @@ import { GEOLOCATION_MAX_AGE } from '@app/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
+import { errorText } from '../../../lib/error-text';
 import { writeStorage } from '../../../lib/storage';
 import type { Geocode } from '../api/contract';
 import { getGeocode } from '../api/get-geocode';
@@ -85,7 +86,7 @@ export function useGeolocation() {
       return geocode;
     } catch (cause) {
       if (cause instanceof ApiError) {
-        return fail(cause.status > 0 && cause.error !== 'http_error' ? cause.message : t('auth.errors.generic'));
+        return fail(errorText(cause, t('auth.errors.generic')));
       }
       if (isPositionError(cause) && cause.code === 1) {
         setBrowserState('denied');

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { describedBy, FieldShell } from '../../../components/field-shell';
 import { CheckIcon, FlagIcon } from '../../../components/icons';
 import { ApiError } from '../../../lib/api';
+import { errorText } from '../../../lib/error-text';
 import type { ReportReason } from '../api/contract';
 import { useReportMember } from '../api/report-member';
 import './reports.scss';
@@ -40,11 +41,7 @@ export function ReportDialog({ member, messageId, onClose }: ReportDialogProps) 
     if (done) doneRef.current?.focus();
   }, [done]);
 
-  const failure = report.error
-    ? report.error instanceof ApiError && report.error.status > 0 && report.error.error !== 'http_error'
-      ? report.error.message
-      : t('report.failed')
-    : null;
+  const failure = report.error ? errorText(report.error, t('report.failed')) : null;
   const fieldErrors = report.error instanceof ApiError ? report.error.fields : {};
   const reasonError = reasonMissing ? t('report.reasonRequired') : (fieldErrors.reason ?? null);
   const noteError = fieldErrors.note ?? null;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { SearchIcon } from '../../../components/icons';
 import { ApiError } from '../../../lib/api';
+import { errorText } from '../../../lib/error-text';
 import { useSearchMembers } from '../api/search-members';
 import type { SearchFilters } from '../rules';
 import { CardGrid, LoadError, SkeletonGrid } from './card-grid';
@@ -43,7 +44,9 @@ export function SearchResults({ filters, onReset }: { filters: SearchFilters; on
       if (error instanceof ApiError && error.error === 'authentication_required') return <SignupPrompt />;
       return (
         <LoadError
-          text={error instanceof ApiError && error.status === 400 ? error.message : t('search.error')}
+          text={
+            error instanceof ApiError && error.status === 400 ? errorText(error, t('search.error')) : t('search.error')
+          }
           onRetry={() => void search.refetch()}
         />
       );

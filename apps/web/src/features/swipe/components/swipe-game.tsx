@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { FlameIcon, HeartIcon, MapPinIcon } from '../../../components/icons';
 import { ApiError } from '../../../lib/api';
+import { errorText } from '../../../lib/error-text';
 import { queryKeys } from '../../../lib/query-keys';
 import { MatchDialog } from '../../likes/components/match-dialog';
 import { FictionalMarker } from '../../members/components/fictional-marker';
@@ -89,7 +90,7 @@ export function SwipeGame() {
             setLikesLeft(0);
             setLimitMessage(cause.message);
           } else {
-            setError(cause instanceof ApiError && cause.status > 0 ? cause.message : t('swipe.failed'));
+            setError(errorText(cause, t('swipe.failed')));
           }
         });
     },
