@@ -210,17 +210,6 @@ export const DISMISSAL_KEYS = {
   siteEntryWarning: 'dismissed-site-entry-warning',
 } as const;
 
-/** Values of the profile options (spec section 3); their labels are translated per key. */
-export const PROFILE_OPTIONS = {
-  hair_color: ['blond', 'brown', 'black', 'red', 'grey', 'other'],
-  eye_color: ['blue', 'green', 'brown', 'grey', 'hazel'],
-  body_type: ['slim', 'athletic', 'average', 'curvy', 'full'],
-  relationship_status: ['single', 'divorced', 'widowed', 'separated', 'in_relationship'],
-  tattoos: ['none', 'some', 'many'],
-  reason: ['relationship', 'dating', 'friendship', 'adventure', 'chat'],
-} as const;
-export type ProfileOption = keyof typeof PROFILE_OPTIONS;
-
 /**
  * The payment methods of spec section 3, the only values of /credits/{id}/{paymentmethod?}. Kept
  * here, free of zod, because the route table (in every page's first load) checks them.

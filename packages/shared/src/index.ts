@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './profile-options.js';
 export * from './landing.js';
 export * from './routes.js';
 export * from './rules.js';

@@ -16,8 +16,6 @@ export interface RouteDef {
   layout: LayoutName;
   /** Only for logged-in members; visitors are sent to /login. */
   auth?: boolean;
-  /** Part of the members area (time-bonus modal, after-login landing). */
-  membersArea?: boolean;
 }
 
 /** Names of the landing pages served under /landers/{name}/{slug?}. */
@@ -39,13 +37,13 @@ export type ContentPage = (typeof CONTENT_PAGES)[number];
 
 export const ROUTES: readonly RouteDef[] = [
   { name: 'index', path: '/', layout: 'default' },
-  { name: 'likes', path: '/likes', layout: 'default', auth: true, membersArea: true },
-  { name: 'likes-m-id', path: '/likes/m/:id', layout: 'default', auth: true, membersArea: true },
+  { name: 'likes', path: '/likes', layout: 'default', auth: true },
+  { name: 'likes-m-id', path: '/likes/m/:id', layout: 'default', auth: true },
   { name: 'likes-type', path: '/likes/:type', layout: 'default', auth: true },
-  { name: 'chats', path: '/chats', layout: 'default', auth: true, membersArea: true },
+  { name: 'chats', path: '/chats', layout: 'default', auth: true },
   { name: 'chats-id', path: '/chats/:id', layout: 'chat', auth: true },
-  { name: 'members', path: '/members', layout: 'default', membersArea: true },
-  { name: 'members-id', path: '/members/:id', layout: 'default', membersArea: true },
+  { name: 'members', path: '/members', layout: 'default' },
+  { name: 'members-id', path: '/members/:id', layout: 'default' },
   { name: 'members-id-chat', path: '/members/:id/chat', layout: 'chat', auth: true },
   { name: 'members-id-landing', path: '/members/:id/landing', layout: 'lander' },
   { name: 'members-id-signup', path: '/members/:id/signup', layout: 'empty' },
@@ -62,7 +60,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'login', path: '/login', layout: 'default' },
   { name: 'match-finder', path: '/match-finder', layout: 'default', auth: true },
   { name: 'notifications', path: '/notifications', layout: 'default', auth: true },
-  { name: 'premium', path: '/premium', layout: 'default', auth: true, membersArea: true },
+  { name: 'premium', path: '/premium', layout: 'default', auth: true },
   { name: 'pricing', path: '/pricing', layout: 'default' },
   { name: 'profile', path: '/profile', layout: 'default', auth: true },
   { name: 'settings', path: '/settings', layout: 'default', auth: true },
@@ -95,9 +93,6 @@ export const ENTRY_WARNING_EXCLUDED_ROUTES: readonly string[] = [
   'reset-password',
   'reset-password-do',
 ];
-
-/** Route names of the members area. */
-export const MEMBERS_AREA_ROUTES: readonly string[] = ROUTES.filter((r) => r.membersArea).map((r) => r.name);
 
 /** Where a member lands after logging in. */
 export const AFTER_LOGIN_PATH = '/members';

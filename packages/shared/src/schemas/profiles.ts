@@ -45,7 +45,8 @@
  */
 import { z } from 'zod';
 import { IdSchema, SerialIdSchema, text } from './common.js';
-import { PROFILE_ABOUT_MAX_LENGTH, PROFILE_NAME_MAX_LENGTH, PROFILE_OPTIONS } from '../constants.js';
+import { PROFILE_ABOUT_MAX_LENGTH, PROFILE_NAME_MAX_LENGTH } from '../constants.js';
+import { PROFILE_OPTIONS } from '../profile-options.js';
 import { DateOfBirthSchema } from './accounts.js';
 import { CountrySchema } from './settings.js';
 import { GenderSchema, SexualitySchema } from './user.js';
