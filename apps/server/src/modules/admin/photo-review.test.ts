@@ -15,7 +15,7 @@ import { XHR, buildTestApp, loginCookie, type TestApp } from '../../../test/help
 import { staffCall, staffSession } from '../../../test/staff.js';
 import { auditLog, members, photos } from '../../db/schema/index.js';
 import { createLocalDiskStorage } from '../../platform/storage/index.js';
-import { cardsFrom } from '../members/members.repository.js';
+import { cardsFrom } from '../directory/directory.repository.js';
 
 let t: TestApp;
 let dataDir: string;

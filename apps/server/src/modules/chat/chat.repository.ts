@@ -13,7 +13,14 @@ import {
   profiles,
   type CREDIT_REASONS,
 } from '../../db/schema/index.js';
-import { cardColumns, notBlockedWith, shownMainPhoto, type CardRow } from '../members/members.repository.js';
+import {
+  cardColumns,
+  findableFor,
+  reachableSql,
+  shownMainPhoto,
+  shownToContact,
+  type CardRow,
+} from '../directory/directory.repository.js';
 import type { GiftRef, GiftRow, HeldReason, MessageRow, StoredMessage } from '../../db/schema/index.js';
 
 export type { GiftRef, GiftRow, HeldReason, MessageRow, StoredMessage };
@@ -79,18 +86,12 @@ select message.id, debit.credits from message left join debit on true`;
 
 /**
  * See admitSender. $1 the sender, $2 the recipient or $3 the conversation (the other is null).
- * Reachable: the same rules as isFindableMember and isBlockedEitherWay.
+ * Reachable: the directory's rule (reachableSql).
  */
 const ADMIT_SENDER = `
 select m.status, m.paid_user, m.credits, t.recipient_id, c.id as conversation_id,
        m.shadow_banned_at is not null as shadow_banned,
-       (t.recipient_id is not null
-        and exists (select 1 from members r join profiles p on p.member_id = r.id
-                    where r.id = t.recipient_id and r.deleted_at is null and not r.invisible
-                      and p.status = 'active')
-        and not exists (select 1 from blocks b
-                        where (b.blocker_id = m.id and b.blocked_id = t.recipient_id)
-                           or (b.blocker_id = t.recipient_id and b.blocked_id = m.id))) as reachable
+       (t.recipient_id is not null and ${reachableSql('m.id', 't.recipient_id')}) as reachable
 from members m
 cross join lateral (
   select case when $3::bigint is null then $2::bigint
@@ -114,13 +115,7 @@ for update of m`;
  */
 const SEND_PAID_MESSAGE = `
 with target as (
-  select t.recipient_id, c.id as conversation_id,
-         (exists (select 1 from members r join profiles p on p.member_id = r.id
-                  where r.id = t.recipient_id and r.deleted_at is null and not r.invisible
-                    and p.status = 'active')
-          and not exists (select 1 from blocks b
-                          where (b.blocker_id = $1::bigint and b.blocked_id = t.recipient_id)
-                             or (b.blocker_id = t.recipient_id and b.blocked_id = $1::bigint))) as reachable
+  select t.recipient_id, c.id as conversation_id, ${reachableSql('$1::bigint', 't.recipient_id')} as reachable
   from (
     select case when $3::bigint is null then $2::bigint
                 else (select case when x.member_low_id = $1::bigint then x.member_high_id else x.member_low_id end
@@ -501,7 +496,7 @@ export interface ChatListRow {
 /**
  * The member's chats, newest message first, along conversation_members_list_idx, each with its
  * newest message the member may see (along messages_conversation_idx), in one statement. Chats
- * the member hid, and partners who are deleted or blocked either way, are left out.
+ * the member hid, and partners no longer shown to them (shownToContact), are left out.
  */
 export function listChats(db: DbOrTx, memberId: number): Promise<ChatListRow[]> {
   return prepared(db, 'chat_list', (d) => {
@@ -531,14 +526,7 @@ export function listChats(db: DbOrTx, memberId: number): Promise<ChatListRow[]> 
       .leftJoin(photos, shownMainPhoto())
       .leftJoinLateral(last, sql`true`)
       .where(
-        and(
-          eq(conversationMembers.memberId, viewer),
-          isNull(conversationMembers.hiddenAt),
-          isNull(members.deletedAt),
-          // A (shadow-)banned partner's profile is disabled: it must not show in anyone's list.
-          eq(profiles.status, 'active'),
-          notBlockedWith(viewer, members.id),
-        ),
+        and(eq(conversationMembers.memberId, viewer), isNull(conversationMembers.hiddenAt), shownToContact(viewer)),
       )
       .orderBy(desc(conversationMembers.lastMessageAt), desc(conversationMembers.conversationId));
   }).execute({ viewer: memberId });
@@ -550,7 +538,7 @@ export interface ChatHead {
   conversationId: number | null;
   /** The partner's card, whatever became of them (the chat itself stays readable). */
   card: CardRow;
-  /** The viewer may write to the partner: the same rules as isFindableMember and isBlockedEitherWay. */
+  /** The viewer may write to the partner (findableFor the viewer). */
   reachable: boolean;
   /** The viewer is a paid member. */
   paidUser: boolean;
@@ -561,8 +549,7 @@ export interface ChatHead {
 /** ChatHead's columns besides the conversation, the partner being `members`. */
 const chatHeadColumns = {
   card: cardColumns,
-  reachable: sql<boolean>`(${members.deletedAt} is null and not ${members.invisible} and ${profiles.status} = 'active'
-    and ${notBlockedWith(viewer, members.id)})`,
+  reachable: sql<boolean>`${findableFor(viewer)}`,
   paidUser: sql<boolean>`(select v.paid_user from ${members} v where v.id = ${viewer})`,
   // Stops at the limit: beyond it the number does not matter, and a long history costs nothing.
   sent: sql<number>`(select count(*)::int from (select 1 from ${creditLedger} l

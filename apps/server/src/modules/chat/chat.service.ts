@@ -31,9 +31,9 @@ import {
 } from '../../platform/bus/events.js';
 import type { Bus } from '../../platform/bus/index.js';
 import type { MediaStorage } from '../../platform/storage/index.js';
+import { presentCard } from '../directory/directory.presenter.js';
+import { isReachable } from '../directory/directory.repository.js';
 import { processChatUpload } from '../media/media.images.js';
-import { presentCard } from '../members/members.presenter.js';
-import { isBlockedEitherWay, isFindableMember } from '../members/members.repository.js';
 import { presentGift, presentLastMessage, presentMessage, presentStoredMessage } from './chat.presenter.js';
 import {
   admitSender,
@@ -150,11 +150,6 @@ export function createChatService(deps: ChatServiceDeps) {
   /** The member's free messages still to use: none for paid members. */
   async function freeMessagesLeft(tx: DbOrTx, memberId: number, paidUser: boolean, site: ChatSite): Promise<number> {
     return paidUser ? 0 : freeLeft(false, await countSentMessages(tx, memberId), site);
-  }
-
-  /** Whether `memberId` may write to `partnerId`: findable and no block either way. */
-  async function isReachable(tx: DbOrTx, memberId: number, partnerId: number): Promise<boolean> {
-    return (await isFindableMember(tx, partnerId)) && !(await isBlockedEitherWay(tx, memberId, partnerId));
   }
 
   /**

@@ -1,8 +1,7 @@
 import { and, eq, gte, inArray, isNotNull, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { members, photos, profiles } from '../../db/schema/index.js';
-import { cardsFrom, type CardRow } from '../members/members.repository.js';
-import { findableFor } from '../search/search.repository.js';
+import { cardsFrom, findableFor, type CardRow } from '../directory/directory.repository.js';
 import type { NichePool } from './landing.rules.js';
 
 /** The pool's conditions, on top of the rules every list of members shares. */
@@ -59,12 +58,4 @@ export async function poolCounts(
     .innerJoin(members, eq(members.id, profiles.memberId))
     .where(inPool(pool, countries));
   return row ?? { members: 0, online: 0, today: 0 };
-}
-
-/** One member's card when others may find them, else null. */
-export async function findableCard(db: DbOrTx, memberId: number): Promise<CardRow | null> {
-  const [row] = await cardsFrom(db)
-    .where(and(eq(members.id, memberId), findableFor(null)))
-    .limit(1);
-  return row ?? null;
 }

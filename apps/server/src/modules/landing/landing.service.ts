@@ -1,9 +1,9 @@
 import { LANDER_MEMBERS_LIMIT, ONLINE_MINUTES, type LanderResponse, type Niche, type SiteSettings } from '@app/shared';
 import type { Db } from '../../db/client.js';
-import { presentCard } from '../members/members.presenter.js';
-import type { CardRow } from '../members/members.repository.js';
+import { presentCard } from '../directory/directory.presenter.js';
+import { findableCard, type CardRow } from '../directory/directory.repository.js';
 import { selectCountry } from '../settings/settings.presenter.js';
-import { findableCard, poolCounts, poolMembers } from './landing.repository.js';
+import { poolCounts, poolMembers } from './landing.repository.js';
 import { poolSteps, type NichePool } from './landing.rules.js';
 
 export interface LandingServiceDeps {
@@ -90,7 +90,7 @@ export function createLandingService(deps: LandingServiceDeps) {
       const country = selectCountry(geoipCountry, site.settings.countries);
       const [snapshot, member] = await Promise.all([
         cachedPool(site, niche, country),
-        query.member_id === undefined ? null : findableCard(db, query.member_id),
+        query.member_id === undefined ? null : findableCard(db, query.member_id, null),
       ]);
       // One answer for every visitor (cached), so presence is what anyone may see.
       const context = { cdnPrefix: site.settings.cdn_prefix, now: now(), viewerId: null };

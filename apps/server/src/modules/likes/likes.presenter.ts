@@ -1,5 +1,5 @@
 import type { LikeEntry } from '@app/shared';
-import { presentCard, type PresentContext } from '../members/members.presenter.js';
+import { presentCard, type PresentContext } from '../directory/directory.presenter.js';
 import type { LikeRow } from './likes.repository.js';
 
 /** One like of a list: the other member's id and card with the like's flags. */

@@ -8,7 +8,6 @@ import {
   isNotNull,
   isNull,
   or,
-  ne,
   sql,
   type AnyColumn,
   type SQL,
@@ -16,19 +15,11 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { bound, prepared } from '../../db/prepared.js';
 import { likes, members, photos, profiles } from '../../db/schema/index.js';
-import { cardColumns, notBlockedWith, shownMainPhoto, type CardRow } from '../members/members.repository.js';
+import { cardColumns, findableFor, shownMainPhoto, type CardRow } from '../directory/directory.repository.js';
 import type { Gender } from '../members/members.rules.js';
 import type { LikesCursor } from './likes.rules.js';
 
 export type LikeSource = (typeof likes.$inferSelect)['source'];
-
-/**
- * Members others may find: not deleted, visible, active profile (so not unconfirmed). For
- * queries joining members with profiles.
- */
-export function findable(): SQL {
-  return and(isNull(members.deletedAt), eq(members.invisible, false), eq(profiles.status, 'active'))!;
-}
 
 /**
  * The member in the profiles row seeks `gender`: hetero the other gender, gay and lesbian their
@@ -174,8 +165,7 @@ function likesList(
       .where(
         and(
           eq(ownColumn, bound('memberId')),
-          findable(),
-          notBlockedWith(bound('memberId'), members.id),
+          findableFor(bound('memberId')),
           after ? sql`(${likes.createdAt}, ${otherColumn}) < (${beforeTime}, ${bound('beforeId')})` : undefined,
         ),
       )
@@ -221,8 +211,7 @@ export function listMatches(db: DbOrTx, q: ListPage): Promise<LikeRow[]> {
         and(
           eq(likes.likerId, bound('memberId')),
           isNotNull(likes.matchedAt),
-          findable(),
-          notBlockedWith(bound('memberId'), members.id),
+          findableFor(bound('memberId')),
           after ? sql`(${likes.matchedAt}, ${likes.likedId}) < (${beforeTime}, ${bound('beforeId')})` : undefined,
         ),
       )
@@ -242,14 +231,7 @@ export async function countNewLikes(db: DbOrTx, memberId: number, cap: number): 
       .from(likes)
       .innerJoin(members, eq(members.id, likes.likerId))
       .innerJoin(profiles, eq(profiles.memberId, members.id))
-      .where(
-        and(
-          eq(likes.likedId, bound('memberId')),
-          isNull(likes.seenAt),
-          findable(),
-          notBlockedWith(bound('memberId'), members.id),
-        ),
-      )
+      .where(and(eq(likes.likedId, bound('memberId')), isNull(likes.seenAt), findableFor(bound('memberId'))))
       .limit(bound('cap'))
       .as('unseen');
     return db.select({ count: sql<number>`count(*)::int` }).from(unseen);
@@ -281,18 +263,6 @@ export async function latestAutoLike(
   return row ?? null;
 }
 
-/** One member's card, when findable and with no block either way with `viewerId`. */
-export async function findVisibleCard(db: DbOrTx, viewerId: number, memberId: number): Promise<CardRow | null> {
-  const [row] = await db
-    .select(cardColumns)
-    .from(members)
-    .innerJoin(profiles, eq(profiles.memberId, members.id))
-    .leftJoin(photos, shownMainPhoto())
-    .where(and(eq(members.id, memberId), findable(), notBlockedWith(viewerId, members.id)))
-    .limit(1);
-  return row ?? null;
-}
-
 export interface AutoLikerQuery {
   memberId: number;
   gender: Gender;
@@ -315,11 +285,9 @@ export async function findAutoLiker(db: DbOrTx, q: AutoLikerQuery): Promise<Card
     .where(
       and(
         eq(members.fictional, true),
-        ne(members.id, q.memberId),
-        findable(),
+        findableFor(q.memberId),
         inArray(profiles.gender, q.genders),
         seeksGender(q.gender),
-        notBlockedWith(q.memberId, members.id),
         sql`not exists (select 1 from ${likes} where ${likes.likerId} = ${members.id} and ${likes.likedId} = ${q.memberId})`,
       ),
     )

@@ -4,8 +4,8 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../errors.js';
 import type { Bus } from '../../platform/bus/index.js';
 import { LIKES_CHANNEL, publishEvent, type LikesChannelEvent } from '../../platform/bus/events.js';
-import { presentCard } from '../members/members.presenter.js';
-import { isBlockedEitherWay, isFindableMember } from '../members/members.repository.js';
+import { presentCard } from '../directory/directory.presenter.js';
+import { findableCard, isReachable } from '../directory/directory.repository.js';
 import { soughtGenders } from '../members/members.rules.js';
 import { findOwnProfile } from '../profiles/profiles.repository.js';
 import { presentLikeEntry } from './likes.presenter.js';
@@ -13,7 +13,6 @@ import {
   countNewLikes,
   deleteLike,
   findAutoLiker,
-  findVisibleCard,
   hasLike,
   insertLike,
   latestAutoLike,
@@ -67,11 +66,9 @@ export function createLikesService(deps: LikesServiceDeps) {
     for (const event of events) await publishEvent(bus, LIKES_CHANNEL, event);
   }
 
-  /** 404 unless the member can be found by the viewer: findable, and no block either way. */
+  /** 404 unless the viewer may reach the member (isReachable). */
   async function assertReachable(tx: DbOrTx, viewerId: number, memberId: number): Promise<void> {
-    if (!(await isFindableMember(tx, memberId)) || (await isBlockedEitherWay(tx, viewerId, memberId))) {
-      throw notFound();
-    }
+    if (!(await isReachable(tx, viewerId, memberId))) throw notFound();
   }
 
   /**
@@ -176,7 +173,7 @@ export function createLikesService(deps: LikesServiceDeps) {
       const today = localDay(at, country);
       const latest = await latestAutoLike(tx, viewerId);
       if (latest && localDay(latest.createdAt, country) === today) {
-        const card = await findVisibleCard(tx, viewerId, latest.likerId);
+        const card = await findableCard(tx, latest.likerId, viewerId);
         return card ? { card, events: [] } : null;
       }
       if (await receivedLikeSince(tx, viewerId, new Date(at.getTime() - AUTO_LIKE_QUIET_HOURS * 3_600_000))) {

@@ -1,36 +1,9 @@
-import type { MemberProfile, Photo, ProfileCard } from '@app/shared';
-import { mediaUrl } from '../../platform/storage/index.js';
-import { ageOn } from '../accounts/accounts.rules.js';
+import type { MemberProfile, Photo } from '@app/shared';
+import { presentCard, type PresentContext } from '../directory/directory.presenter.js';
+import type { CardRow } from '../directory/directory.repository.js';
 import { presentOwnProfile, presentPhoto } from '../profiles/profiles.presenter.js';
-import type { CardRow, ViewedMemberRow } from './members.repository.js';
-import { presenceSeenBy } from './members.rules.js';
 import type { PhotoRow } from '../../db/schema/index.js';
-
-export interface PresentContext {
-  cdnPrefix: string;
-  now: Date;
-  /** Who the answer is for (null for a visitor): presence depends on it. */
-  viewerId: number | null;
-}
-
-/**
- * A member card, field by field: the birth date and the exact last activity never leave, and
- * presence is what the viewer may see (presenceSeenBy).
- */
-export function presentCard(row: CardRow, context: PresentContext): ProfileCard {
-  return {
-    id: row.id,
-    name: row.name,
-    age: ageOn(row.birthDate, context.now),
-    city: row.city,
-    region_id: row.regionId,
-    country: row.country,
-    thumb: row.thumbFilename === null ? null : mediaUrl(context.cdnPrefix, row.thumbFilename),
-    match: row.matchFilename === null ? null : mediaUrl(context.cdnPrefix, row.matchFilename),
-    fictional: row.fictional,
-    ...presenceSeenBy(row, context.viewerId, context.now),
-  };
-}
+import type { ViewedMemberRow } from './members.repository.js';
 
 /**
  * Another member's profile for one viewer. Only `visiblePhotos` are turned into URLs; the rest

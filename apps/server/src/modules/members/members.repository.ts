@@ -1,100 +1,9 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  gte,
-  inArray,
-  isNull,
-  lte,
-  or,
-  sql,
-  type AnyColumn,
-  type Placeholder,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lte, sql, type AnyColumn, type Placeholder } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { bound, prepared } from '../../db/prepared.js';
 import { blocks, members, photos, profileInterests, profiles } from '../../db/schema/index.js';
+import { cardsFrom, findableFor, type CardRow } from '../directory/directory.repository.js';
 import type { Gender, Sexuality } from './members.rules.js';
-
-/**
- * SQL condition "no block between `viewerId` and the member in `memberColumn`, either way", for
- * any list of members (related profiles, search, likes, chats). Both directions are primary-key
- * lookups. Use it in a WHERE: `.where(and(..., notBlockedWith(viewerId, profiles.memberId)))`; in a
- * prepared statement the viewer is a placeholder.
- */
-export function notBlockedWith(viewerId: number | Placeholder, memberColumn: AnyColumn): SQL {
-  return sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${memberColumn}) or (${blocks.blockerId} = ${memberColumn} and ${blocks.blockedId} = ${viewerId}))`;
-}
-
-/** Whether either member blocked the other: for contact checks (likes, chat, gifts). */
-export async function isBlockedEitherWay(db: DbOrTx, a: number, b: number): Promise<boolean> {
-  const [row] = await prepared(db, 'members_blocked_either_way', (db) =>
-    db
-      .select({ one: sql<number>`1` })
-      .from(blocks)
-      .where(
-        or(
-          and(eq(blocks.blockerId, bound('a')), eq(blocks.blockedId, bound('b'))),
-          and(eq(blocks.blockerId, bound('b')), eq(blocks.blockedId, bound('a'))),
-        ),
-      )
-      .limit(1),
-  ).execute({ a, b });
-  return row !== undefined;
-}
-
-/** The columns a profile card is made of; the main photo's files are null without a photo. */
-export const cardColumns = {
-  id: members.id,
-  fictional: members.fictional,
-  invisible: members.invisible,
-  name: profiles.name,
-  birthDate: profiles.birthDate,
-  city: profiles.city,
-  regionId: profiles.regionId,
-  country: profiles.country,
-  lastActiveAt: profiles.lastActiveAt,
-  thumbFilename: photos.thumbFilename,
-  matchFilename: photos.matchFilename,
-};
-export type CardRow = {
-  id: number;
-  fictional: boolean;
-  /** Invisible mode: others meeting the member anyway (their chats) see no presence. */
-  invisible: boolean;
-  name: string;
-  birthDate: string;
-  city: string | null;
-  regionId: number | null;
-  country: string;
-  lastActiveAt: Date;
-  thumbFilename: string | null;
-  matchFilename: string | null;
-};
-
-/**
- * The join condition of a member's main photo as others see it: a photo waiting for review
- * before it may show (settings.photo_review 'before') is left out, so the card has no picture.
- */
-export function shownMainPhoto(): SQL | undefined {
-  return and(eq(photos.memberId, members.id), eq(photos.isMain, true), photoShown());
-}
-
-/** Whether a photo may show to other members: approved, or shown while it waits ('after'). */
-export function photoShown(): SQL {
-  return inArray(photos.review, ['approved', 'pending_live']);
-}
-
-/** Members joined with their profile and main photo, ready for cardColumns. */
-export function cardsFrom(db: DbOrTx) {
-  return db
-    .select(cardColumns)
-    .from(members)
-    .innerJoin(profiles, eq(profiles.memberId, members.id))
-    .leftJoin(photos, shownMainPhoto());
-}
 
 /** A member as the profile view needs it, with the block state towards the viewer. */
 export interface ViewedMemberRow {
@@ -174,24 +83,6 @@ export async function findViewer(db: DbOrTx, viewerId: number): Promise<ViewerRo
   return row ?? null;
 }
 
-/** Whether the member can be found by others: not deleted, active profile, not invisible. */
-export async function isFindableMember(db: DbOrTx, memberId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: members.id })
-    .from(members)
-    .innerJoin(profiles, eq(profiles.memberId, members.id))
-    .where(
-      and(
-        eq(members.id, memberId),
-        isNull(members.deletedAt),
-        eq(members.invisible, false),
-        eq(profiles.status, 'active'),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
 export interface RelatedQuery {
   /** The logged-in viewer, whose blocks apply; null for a visitor. */
   viewerId: number | null;
@@ -217,8 +108,8 @@ const RELATED_POOL = 200;
 
 /**
  * Members like the viewed one for the viewer: same country, the sought genders, an age window,
- * active, visible and not deleted, no block with the viewer. Chosen among the RELATED_POOL most
- * recently active of them, read in profiles_browse_idx order (country, last activity), with
+ * findable for the viewer (findableFor). Chosen among the RELATED_POOL most recently active of
+ * them, read in profiles_browse_idx order (country, last activity), with
  * gender and age checked inside the index and the member checks by primary key, so the cost
  * does not grow with the country; best first: with a photo, recently active, closest in age.
  */
@@ -231,15 +122,12 @@ export function listRelated(db: DbOrTx, q: RelatedQuery): Promise<CardRow[]> {
       .innerJoin(members, eq(members.id, profiles.memberId))
       .where(
         and(
-          sql`${profiles.status} = 'active'`,
           eq(profiles.country, bound('country')),
           sql`${profiles.gender} = any(${bound('genders')}::text[])`,
           gte(profiles.birthDate, bound('bornFrom')),
           lte(profiles.birthDate, bound('bornTo')),
-          isNull(members.deletedAt),
-          sql`${members.invisible} = false`,
           sql`${members.id} <> all(${bound('excludeIds')}::bigint[])`,
-          visitor ? undefined : notBlockedWith(bound('viewerId'), members.id),
+          findableFor(visitor ? null : bound('viewerId')),
         ),
       )
       .orderBy(desc(profiles.lastActiveAt), desc(profiles.memberId))

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FREE_VIEWER_PHOTOS } from '@app/shared';
 import { ageOn } from '../accounts/accounts.rules.js';
-import { birthDateRange, presenceSeenBy, soughtGenders, visiblePhotoCount, visitorMayView } from './members.rules.js';
+import { birthDateRange, soughtGenders, visiblePhotoCount, visitorMayView } from './members.rules.js';
 
 describe('soughtGenders', () => {
   it('follows gender and sexuality', () => {
@@ -32,27 +32,6 @@ describe('visiblePhotoCount', () => {
     expect(visiblePhotoCount(1, { paid: false, self: false })).toBe(1);
     expect(visiblePhotoCount(5, { paid: true, self: false })).toBe(5);
     expect(visiblePhotoCount(5, { paid: false, self: true })).toBe(5);
-  });
-});
-
-describe('presenceSeenBy', () => {
-  const now = new Date('2026-01-10T12:00:00Z');
-  const member = (minutes: number, invisible = false) => ({
-    id: 7,
-    invisible,
-    lastActiveAt: new Date(now.getTime() - minutes * 60_000),
-  });
-  it('tells online, recently active and away apart', () => {
-    expect(presenceSeenBy(member(5), 8, now)).toEqual({ online: true, recently_active: true });
-    expect(presenceSeenBy(member(6), 8, now)).toEqual({ online: false, recently_active: true });
-    expect(presenceSeenBy(member(24 * 60), null, now)).toEqual({ online: false, recently_active: true });
-    expect(presenceSeenBy(member(24 * 60 + 1), 8, now)).toEqual({ online: false, recently_active: false });
-  });
-
-  it('shows an invisible member as away to everyone but themself', () => {
-    expect(presenceSeenBy(member(1, true), 8, now)).toEqual({ online: false, recently_active: false });
-    expect(presenceSeenBy(member(1, true), null, now)).toEqual({ online: false, recently_active: false });
-    expect(presenceSeenBy(member(1, true), 7, now)).toEqual({ online: true, recently_active: true });
   });
 });
 

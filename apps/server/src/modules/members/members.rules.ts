@@ -1,11 +1,4 @@
-import {
-  FREE_VIEWER_PHOTOS,
-  ONLINE_MINUTES,
-  RECENTLY_ACTIVE_HOURS,
-  hasTrafficSource,
-  type SiteSettings,
-  type Tracking,
-} from '@app/shared';
+import { FREE_VIEWER_PHOTOS, hasTrafficSource, type SiteSettings, type Tracking } from '@app/shared';
 
 export type Gender = 'male' | 'female';
 export type Sexuality = 'hetero' | 'gay' | 'lesbian' | 'bi';
@@ -37,27 +30,6 @@ export function visitorMayView(
 /** How many of a member's photos a viewer sees: all for premium and for oneself, else FREE_VIEWER_PHOTOS. */
 export function visiblePhotoCount(total: number, viewer: { paid: boolean; self: boolean }): number {
   return viewer.paid || viewer.self ? total : Math.min(total, FREE_VIEWER_PHOTOS);
-}
-
-/** What a viewer is told of a member's activity; the time itself is never sent. */
-export interface Presence {
-  online: boolean;
-  recently_active: boolean;
-}
-
-/**
- * The one rule for what presence a viewer sees of a member: online and recently active from the
- * last activity, except that an invisible member shows neither to anyone but themself, wherever
- * others still meet them (their chats, their blocked list). `viewerId` is null for a visitor.
- */
-export function presenceSeenBy(
-  member: { id: number; invisible: boolean; lastActiveAt: Date },
-  viewerId: number | null,
-  now: Date,
-): Presence {
-  if (member.invisible && member.id !== viewerId) return { online: false, recently_active: false };
-  const ago = now.getTime() - member.lastActiveAt.getTime();
-  return { online: ago <= ONLINE_MINUTES * 60_000, recently_active: ago <= RECENTLY_ACTIVE_HOURS * 3_600_000 };
 }
 
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);

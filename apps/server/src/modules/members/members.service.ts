@@ -5,12 +5,14 @@ import { AppError, authenticationRequired, notFound } from '../../errors.js';
 import { ageOn } from '../accounts/accounts.rules.js';
 import { markLikeSeen } from '../likes/likes.repository.js';
 import { isPhotoPublic } from '../profiles/profiles.rules.js';
-import { presentCard, presentMemberProfile } from './members.presenter.js';
+import { presentCard } from '../directory/directory.presenter.js';
+import { isFindableMember } from '../directory/directory.repository.js';
+import { mayViewProfile } from '../directory/directory.rules.js';
+import { presentMemberProfile } from './members.presenter.js';
 import {
   deleteBlock,
   findViewedMember,
   findViewer,
-  isFindableMember,
   insertBlock,
   listBlocked,
   listMemberPhotos,
@@ -65,8 +67,12 @@ export function createMembersService(deps: MembersServiceDeps) {
       viewerId === null ? null : findViewer(db, viewerId),
     ]);
     if (!viewed) throw notFound();
-    const hidden = viewed.profile.status !== 'active' || viewed.member.invisible || viewed.blockedMe;
-    if (hidden && !self) throw notFound();
+    const findable = {
+      deletedAt: viewed.member.deletedAt,
+      invisible: viewed.member.invisible,
+      profileStatus: viewed.profile.status,
+    };
+    if (!mayViewProfile(findable, { self, blockedByMember: viewed.blockedMe })) throw notFound();
 
     const today = now();
     const age = ageOn(viewed.profile.birthDate, today);

@@ -12,9 +12,9 @@ import {
 } from '../../platform/bus/events.js';
 import { validationFailed } from '../../errors.js';
 import type { PushSender } from '../../platform/push/index.js';
+import { isBlockedEitherWay } from '../directory/directory.repository.js';
 import { NEW_LIKES_CAP } from '../likes/likes.service.js';
 import { countNewLikes, hasLike } from '../likes/likes.repository.js';
-import { isBlockedEitherWay } from '../members/members.repository.js';
 import {
   buildPayload,
   deliveryOf,

@@ -1,15 +1,15 @@
-import { and, eq, gte, inArray, lte, notInArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { bound, prepared } from '../../db/prepared.js';
 import { likes, members, photos, profileInterests, profiles } from '../../db/schema/index.js';
 import {
   cardColumns,
   cardsFrom,
-  notBlockedWith,
+  findableFor,
   photoShown,
   shownMainPhoto,
   type CardRow,
-} from '../members/members.repository.js';
+} from '../directory/directory.repository.js';
 import type { Gender, Sexuality } from '../members/members.rules.js';
 
 /** Where a page starts: after the row with this last activity (PostgreSQL's text form) and id. */
@@ -37,23 +37,6 @@ export interface SearchFilter {
 /** A search hit: its card and its position in the order, for the next page's cursor. */
 export interface SearchRow extends CardRow {
   sortKey: string;
-}
-
-/**
- * The rules every list of other members shares, as SQL on profiles joined with members: active
- * profile (so confirmed and not disabled), not deleted, not invisible, not the viewer, no block
- * either way. The status test is written as a literal so profiles_browse_idx (partial, WHERE
- * status = 'active') always applies, in a prepared statement's generic plan too. The viewer is a
- * placeholder in a prepared statement.
- */
-export function findableFor(viewerId: number | Placeholder | null): SQL {
-  return and(
-    sql`${profiles.status} = 'active'`,
-    sql`${members.deletedAt} is null`,
-    sql`${members.invisible} = false`,
-    viewerId === null ? undefined : sql`${profiles.memberId} <> ${viewerId}`,
-    viewerId === null ? undefined : notBlockedWith(viewerId, profiles.memberId),
-  )!;
 }
 
 /** The search order, matching profiles_browse_idx (whose descending columns sort nulls last). */

@@ -1,6 +1,7 @@
 import type { MatchReason } from '@app/shared';
 import { MATCH_AGE_CLOSE_YEARS } from '@app/shared';
-import { soughtGenders, type Gender, type Presence, type Sexuality } from '../members/members.rules.js';
+import type { Presence } from '../directory/directory.rules.js';
+import { soughtGenders, type Gender, type Sexuality } from '../members/members.rules.js';
 import type { SearchCursor } from './search.repository.js';
 
 const SEXUALITIES: readonly Sexuality[] = ['hetero', 'gay', 'lesbian', 'bi'];

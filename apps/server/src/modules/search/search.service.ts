@@ -9,14 +9,9 @@ import {
 import type { Db } from '../../db/client.js';
 import { authenticationRequired, validationFailed, type FieldProblem } from '../../errors.js';
 import { ageOn } from '../accounts/accounts.rules.js';
-import { presentCard } from '../members/members.presenter.js';
-import {
-  birthDateRange,
-  presenceSeenBy,
-  soughtGenders,
-  visitorMayView,
-  type Gender,
-} from '../members/members.rules.js';
+import { presentCard } from '../directory/directory.presenter.js';
+import { presenceSeenBy } from '../directory/directory.rules.js';
+import { birthDateRange, soughtGenders, visitorMayView, type Gender } from '../members/members.rules.js';
 import { findViewer } from '../members/members.repository.js';
 import { findOwnProfile, listInterestIds, regionCountry } from '../profiles/profiles.repository.js';
 import {

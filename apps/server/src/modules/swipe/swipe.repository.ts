@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { likes, members, photos, profiles, swipes } from '../../db/schema/index.js';
-import { findable, seeksGender } from '../likes/likes.repository.js';
-import { cardColumns, notBlockedWith, shownMainPhoto, type CardRow } from '../members/members.repository.js';
+import { cardColumns, findableFor, shownMainPhoto, type CardRow } from '../directory/directory.repository.js';
+import { seeksGender } from '../likes/likes.repository.js';
 import type { Gender } from '../members/members.rules.js';
 
 export type SwipeAction = (typeof swipes.$inferSelect)['action'];
@@ -30,11 +30,9 @@ export function listSwipeCards(db: DbOrTx, q: SwipeCardsQuery): Promise<CardRow[
     .leftJoin(photos, shownMainPhoto())
     .where(
       and(
-        ne(members.id, q.memberId),
-        findable(),
+        findableFor(q.memberId),
         inArray(profiles.gender, q.genders),
         seeksGender(q.gender),
-        notBlockedWith(q.memberId, members.id),
         sql`not exists (select 1 from ${swipes} where ${swipes.memberId} = ${q.memberId} and ${swipes.targetId} = ${members.id})`,
         sql`not exists (select 1 from ${likes} where ${likes.likerId} = ${q.memberId} and ${likes.likedId} = ${members.id})`,
       ),

@@ -2,10 +2,10 @@ import type { SwipeAction, SwipeCardsResponse, SwipeResponse } from '@app/shared
 import { SWIPE_CARDS_LIMIT, SWIPE_LIKES_PER_DAY } from '@app/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, authenticationRequired } from '../../errors.js';
+import { presentCard } from '../directory/directory.presenter.js';
 import { hasLike, lockPair } from '../likes/likes.repository.js';
 import { localDay } from '../likes/likes.rules.js';
 import { cannotLikeSelf, type LikesService, type LikesSite } from '../likes/likes.service.js';
-import { presentCard } from '../members/members.presenter.js';
 import { soughtGenders } from '../members/members.rules.js';
 import { findOwnProfile } from '../profiles/profiles.repository.js';
 import { countSwipeLikes, findSwipe, insertSwipe, listSwipeCards } from './swipe.repository.js';

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { isFindable, mayViewProfile, presenceSeenBy, type FindableFacts } from './directory.rules.js';
+
+const visible: FindableFacts = { deletedAt: null, invisible: false, profileStatus: 'active' };
+const hidden: Record<string, FindableFacts> = {
+  deleted: { ...visible, deletedAt: new Date('2026-01-01T00:00:00Z') },
+  invisible: { ...visible, invisible: true },
+  disabled: { ...visible, profileStatus: 'disabled' },
+};
+
+describe('isFindable', () => {
+  it('finds a visible member with an active profile', () => {
+    expect(isFindable(visible)).toBe(true);
+  });
+
+  it('leaves out deleted, invisible and disabled members', () => {
+    for (const [why, member] of Object.entries(hidden)) expect(isFindable(member), why).toBe(false);
+  });
+});
+
+describe('mayViewProfile', () => {
+  const stranger = { self: false, blockedByMember: false };
+  it('shows a findable member to others, unless the member blocked the viewer', () => {
+    expect(mayViewProfile(visible, stranger)).toBe(true);
+    expect(mayViewProfile(visible, { self: false, blockedByMember: true })).toBe(false);
+  });
+
+  it('hides members others may not find, except from themselves', () => {
+    for (const [why, member] of Object.entries(hidden)) {
+      expect(mayViewProfile(member, stranger), why).toBe(false);
+      expect(mayViewProfile(member, { self: true, blockedByMember: false }), why).toBe(true);
+    }
+  });
+});
+
+describe('presenceSeenBy', () => {
+  const now = new Date('2026-01-10T12:00:00Z');
+  const member = (minutes: number, invisible = false) => ({
+    id: 7,
+    invisible,
+    lastActiveAt: new Date(now.getTime() - minutes * 60_000),
+  });
+  it('tells online, recently active and away apart', () => {
+    expect(presenceSeenBy(member(5), 8, now)).toEqual({ online: true, recently_active: true });
+    expect(presenceSeenBy(member(6), 8, now)).toEqual({ online: false, recently_active: true });
+    expect(presenceSeenBy(member(24 * 60), null, now)).toEqual({ online: false, recently_active: true });
+    expect(presenceSeenBy(member(24 * 60 + 1), 8, now)).toEqual({ online: false, recently_active: false });
+  });
+
+  it('shows an invisible member as away to everyone but themself', () => {
+    expect(presenceSeenBy(member(1, true), 8, now)).toEqual({ online: false, recently_active: false });
+    expect(presenceSeenBy(member(1, true), null, now)).toEqual({ online: false, recently_active: false });
+    expect(presenceSeenBy(member(1, true), 7, now)).toEqual({ online: true, recently_active: true });
+  });
+});
