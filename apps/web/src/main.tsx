@@ -1,5 +1,5 @@
 import './styles/main.scss';
-import { initialLocale, isLocale, LOCALE_COOKIE } from '@app/shared';
+import { isLocale, LOCALE_COOKIE } from '@app/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -8,7 +8,7 @@ import { ErrorPage } from './app/components/error-page';
 import { AppProvider } from './app/provider';
 import { createAppRouter } from './app/router';
 import { userQueryOptions } from './features/account/api/get-user';
-import { settingsQueryOptions } from './features/settings/api/get-settings';
+import { fetchFirstSettings } from './features/settings/api/get-settings';
 import { ApiError } from './lib/api';
 import { readCookie } from './lib/cookies';
 import { initI18n } from './lib/i18n';
@@ -25,14 +25,14 @@ installChunkReloadHandler();
 
 // Everything the first render needs starts at once: settings, the session, the first page's
 // chunk (the router loads it as it initialises) and the catalogues of the language.
-const settings = queryClient.fetchQuery(settingsQueryOptions());
+const cookie = readCookie(LOCALE_COOKIE);
+const cookieLocale = isLocale(cookie) ? cookie : null;
+const settings = fetchFirstSettings(queryClient, cookieLocale);
 void queryClient.prefetchQuery(userQueryOptions());
 const router = createAppRouter(queryClient);
 startServiceWorker({ queryClient, navigate: (url) => void router.navigate(url) });
-const cookieLocale = readCookie(LOCALE_COOKIE);
-const i18nReady = isLocale(cookieLocale)
-  ? initI18n(cookieLocale)
-  : settings.then(({ domain_language }) => initI18n(initialLocale(null, domain_language)));
+// Without the cookie the server answered in the page's language (the domain's): start in it.
+const i18nReady = cookieLocale ? initI18n(cookieLocale) : settings.then(({ locale }) => initI18n(locale));
 
 /** Resolves once the router has the first page's module, texts and data. */
 function firstPageReady(): Promise<void> {

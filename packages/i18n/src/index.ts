@@ -32,8 +32,9 @@ export const LOCALE_ENTRIES: readonly LocaleEntry[] = [
  * the pages of the members area, `landing` for the landing pages, `pages`
  * for the content pages (terms, privacy, ...), `complaints` for the complaints form, `errors`
  * for API error messages (server and client alike), `mail` for the e-mails only the server
- * writes, `admin` for the operator console (nl and en only, see NAMESPACE_LOCALES). The server
- * renders landers and content pages too, so it reads `landing` and `pages`.
+ * writes, `settings` for the defaults of the operator's per-language texts (the server answers
+ * them in settings.php), `admin` for the operator console (nl and en only, see NAMESPACE_LOCALES).
+ * The server renders landers and content pages too, so it reads `landing` and `pages`.
  */
 export const NAMESPACES = [
   'common',
@@ -45,6 +46,7 @@ export const NAMESPACES = [
   'complaints',
   'errors',
   'mail',
+  'settings',
   'admin',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
@@ -56,7 +58,7 @@ export type Namespace = (typeof NAMESPACES)[number];
  */
 export const NAMESPACE_LOCALES: Partial<Record<Namespace, readonly Locale[]>> = { admin: ['nl', 'en'] };
 
-/** The namespaces the web app loads before its first render; `mail` is the server's alone. */
+/** The namespaces the web app loads before its first render; `mail` and `settings` are the server's alone. */
 export const WEB_NAMESPACES = ['common'] as const satisfies readonly Namespace[];
 
 /**

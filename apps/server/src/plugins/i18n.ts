@@ -74,10 +74,10 @@ export type CatalogueNode = string | CatalogueNode[] | { [key: string]: Catalogu
 const require = createRequire(import.meta.url);
 
 /**
- * The namespaces of the texts the server writes itself: landers and content pages, and the
- * member namespace's README of the data export.
+ * The namespaces of the texts the server writes itself: landers and content pages, the member
+ * namespace's README of the data export, and the defaults of the operator's per-language texts.
  */
-export type PageNamespace = 'landing' | 'pages' | 'member';
+export type PageNamespace = 'landing' | 'pages' | 'member' | 'settings';
 
 const PAGE_CATALOGUES = new Map<string, CatalogueNode>();
 

@@ -4,12 +4,12 @@ import type { Params } from 'react-router';
 import { landerQueryOptions } from '../features/landing/api/get-lander';
 import type { MemberLandingVariant } from '../features/landing/components/member-landing/shared';
 import { landingNiche } from '../features/landing/hooks/use-landing-slug';
-import { settingsQueryOptions } from '../features/settings/api/get-settings';
+import { anyLanguageSettings } from '../features/settings/api/get-settings';
 import { landerDesigns, memberLandingDesigns } from './landing-designs';
 
 /** A landing page's members (and its member's card). */
 async function prefetchLander(params: Params, queryClient: QueryClient, memberId: number | null): Promise<void> {
-  const { settings } = await queryClient.ensureQueryData(settingsQueryOptions());
+  const { settings } = await anyLanguageSettings(queryClient);
   await queryClient.prefetchQuery(landerQueryOptions(landingNiche(params.slug, settings.niche), memberId));
 }
 

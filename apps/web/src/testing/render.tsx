@@ -1,8 +1,9 @@
-import { CONTENT_PAGES, type CompanyInfo, type Locale, type SiteSettings, type User } from '@app/shared';
+import { CONTENT_PAGES, LOCALES, type CompanyInfo, type Locale, type SiteSettings, type User } from '@app/shared';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProvider } from '../app/provider';
 import { pageTextQueryOptions } from '../features/pages/api/get-page-text';
+import { settingsQueryOptions } from '../features/settings/api/get-settings';
 import { LAZY_WEB_NAMESPACES } from '@app/i18n';
 import { i18n, initI18n, loadTexts } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
@@ -33,7 +34,14 @@ export async function renderWithApp(routes: RouteObject[], options: RenderOption
   const { path = '/', settings, company, user = null, locale = 'nl' } = options;
   await ensureI18n(locale);
   const site = buildSettings(settings);
-  queryClient.setQueryData(queryKeys.settings, { settings: site, domain_language: site.domain_language });
+  // In every language, so a test may switch languages without a server.
+  for (const language of LOCALES) {
+    queryClient.setQueryData(settingsQueryOptions(language).queryKey, {
+      settings: site,
+      domain_language: site.domain_language,
+      locale: language,
+    });
+  }
   queryClient.setQueryData(queryKeys.user, { user });
   queryClient.setQueryData(queryKeys.companyInfo, { companyinfo: buildCompanyInfo(company) });
   queryClient.setQueryData(queryKeys.pushSubscription, false);

@@ -96,7 +96,20 @@ export const SiteSettingsSchema = z.object({
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 
-/** What an operator stores per domain: everything but the per-request fields. */
+/**
+ * The operator's texts that members read (the home page's title, the names of and the warning on
+ * fictional profiles): stored per language, answered as one text in the request's language.
+ */
+export type LocalizedSetting = 'index_title' | 'fictional_warning' | 'fictional_singular' | 'fictional_plural';
+
+/**
+ * An operator's text in the languages they wrote it in; a language left out reads the
+ * catalogue's default text for it, never another language's text.
+ */
+export const LocalizedTextSchema = z.partialRecord(LocaleSchema, text().trim().min(1));
+export type LocalizedText = z.infer<typeof LocalizedTextSchema>;
+
+/** What an operator stores per domain: everything but the per-request fields, the texts per language. */
 export const StoredSettingsSchema = SiteSettingsSchema.omit({
   domain: true,
   geoip_country: true,
@@ -104,8 +117,16 @@ export const StoredSettingsSchema = SiteSettingsSchema.omit({
   push_public_key: true,
   interests: true,
   region_kinds: true,
+}).extend({
+  index_title: LocalizedTextSchema,
+  fictional_warning: LocalizedTextSchema,
+  fictional_singular: LocalizedTextSchema,
+  fictional_plural: LocalizedTextSchema,
 });
 export type StoredSettings = z.infer<typeof StoredSettingsSchema>;
+
+/** Stored settings with their per-language texts as one language's texts, as the answers carry them. */
+export type LocalizedSettings = Omit<StoredSettings, LocalizedSetting> & Pick<SiteSettings, LocalizedSetting>;
 
 /** A site's photo review mode; settings stored before the setting existed mean 'off'. */
 export function photoReviewMode(settings: Pick<StoredSettings, 'photo_review'>): PhotoReviewMode {
@@ -116,6 +137,8 @@ export const SettingsQuerySchema = z
   .object({
     /** The host the client runs on; selects that domain's settings. */
     forced_domain: text().max(253).optional(),
+    /** The language of the answer's texts; without it, the page's language (the locale cookie, else the domain's). */
+    locale: LocaleSchema.optional(),
   })
   .catchall(text());
 export type SettingsQuery = z.infer<typeof SettingsQuerySchema>;
@@ -123,5 +146,7 @@ export type SettingsQuery = z.infer<typeof SettingsQuerySchema>;
 export const SettingsResponseSchema = z.object({
   settings: SiteSettingsSchema,
   domain_language: LocaleSchema,
+  /** The language the settings' texts (index_title, fictional_*) are in. */
+  locale: LocaleSchema,
 });
 export type SettingsResponse = z.infer<typeof SettingsResponseSchema>;

@@ -96,21 +96,24 @@ const BASE_SETTINGS: Omit<
   photo_review: 'off',
 };
 
-/** The seeded domains: the Dutch default, and a German one proving settings are per domain. */
+/**
+ * The seeded domains: the Dutch default, and a German one proving settings are per domain. Their
+ * texts are written in the domain's language only; other languages read the catalogues' defaults.
+ */
 export const SEED_SITES: readonly { domain: string; isDefault: boolean; settings: StoredSettings }[] = [
   {
     domain: 'localhost',
     isDefault: true,
     settings: {
       ...BASE_SETTINGS,
-      index_title: 'Amoria – daten, chatten en nieuwe mensen ontmoeten',
+      index_title: { nl: 'Amoria – daten, chatten en nieuwe mensen ontmoeten' },
       description:
         'Maak gratis een profiel aan, ontdek leden bij jou in de buurt en like, swipe en chat met singles uit heel Europa en daarbuiten.',
       domain_language: 'nl',
       countries: countriesStartingWith('NL', 'BE'),
-      fictional_warning: 'Dit profiel is fictief en wordt beheerd door ons team.',
-      fictional_singular: 'fictief profiel',
-      fictional_plural: 'fictieve profielen',
+      fictional_warning: { nl: 'Dit profiel is fictief en wordt beheerd door ons team.' },
+      fictional_singular: { nl: 'fictief profiel' },
+      fictional_plural: { nl: 'fictieve profielen' },
     },
   },
   {
@@ -118,14 +121,14 @@ export const SEED_SITES: readonly { domain: string; isDefault: boolean; settings
     isDefault: false,
     settings: {
       ...BASE_SETTINGS,
-      index_title: 'Amoria – daten, chatten und neue Menschen kennenlernen',
+      index_title: { de: 'Amoria – daten, chatten und neue Menschen kennenlernen' },
       description:
         'Erstelle kostenlos ein Profil, entdecke Mitglieder in deiner Nähe und like, swipe und chatte mit Singles aus ganz Europa und darüber hinaus.',
       domain_language: 'de',
       countries: countriesStartingWith('DE', 'AT', 'CH'),
-      fictional_warning: 'Dieses Profil ist fiktiv und wird von unserem Team betreut.',
-      fictional_singular: 'fiktives Profil',
-      fictional_plural: 'fiktive Profile',
+      fictional_warning: { de: 'Dieses Profil ist fiktiv und wird von unserem Team betreut.' },
+      fictional_singular: { de: 'fiktives Profil' },
+      fictional_plural: { de: 'fiktive Profile' },
     },
   },
 ];

@@ -178,6 +178,38 @@ describe('settings', () => {
     const audit = (await call(cookie, 'GET', `/api/admin/audit.php?staff_id=${row.id}`)).json();
     expect(audit.entries[0].action).toBe('site.settings');
   });
+
+  it('keeps the members’ texts per language: an English text changes English only, clearing it brings the default back', async () => {
+    const { cookie } = await staffSession('admin');
+    const site = (await call(cookie, 'GET', '/api/admin/sites.php'))
+      .json()
+      .sites.find((s: { domain: string }) => s.domain === 'localhost');
+    const texts = (locale: string) =>
+      t.app.inject({ method: 'GET', url: `/api/settings.php?locale=${locale}` }).then((res) => res.json().settings);
+    expect(site.settings.fictional_plural).toEqual({ nl: 'fictieve profielen' });
+
+    const saved = await call(cookie, 'PUT', '/api/admin/site.php', {
+      id: site.id,
+      settings: { ...site.settings, fictional_plural: { ...site.settings.fictional_plural, en: 'made-up profiles' } },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().site.settings.fictional_plural).toEqual({ nl: 'fictieve profielen', en: 'made-up profiles' });
+    expect((await texts('en')).fictional_plural).toBe('made-up profiles');
+    expect((await texts('nl')).fictional_plural).toBe('fictieve profielen');
+    expect((await texts('fr')).fictional_plural).toBe('profils fictifs');
+
+    for (const fictional_plural of [{ en: '  ' }, { xx: 'profiles' }, 'fictieve profielen']) {
+      const refused = await call(cookie, 'PUT', '/api/admin/site.php', {
+        id: site.id,
+        settings: { ...site.settings, fictional_plural },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(Object.keys(refused.json().fields)[0]).toMatch(/^settings\.fictional_plural/);
+    }
+
+    await call(cookie, 'PUT', '/api/admin/site.php', { id: site.id, settings: site.settings });
+    expect((await texts('en')).fictional_plural).toBe('fictional profiles');
+  });
 });
 
 describe('members', () => {

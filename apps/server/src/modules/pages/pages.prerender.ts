@@ -11,6 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import { pageLocale, pageText } from '../../plugins/i18n.js';
 import { catalogueModule, escapeHtml, type PrerenderedPage } from '../../plugins/web.js';
 import type { ReferenceService } from '../reference/reference.service.js';
+import { localizeSettings } from '../settings/settings.presenter.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { catalogueContentPage } from './pages.catalogue.js';
 import type { PagesService } from './pages.service.js';
@@ -33,8 +34,8 @@ export function createPagesPrerender(deps: PagesPrerenderDeps) {
     const name = match.params.name as ContentPage;
     const { site, domain } = await deps.settings.resolveSite({ host: request.host });
     const { body: company } = await deps.reference.companyInfo({ host: request.host });
-    const settings = site.settings;
-    const locale: Locale = pageLocale(request, settings.domain_language);
+    const locale: Locale = pageLocale(request, site.settings.domain_language);
+    const settings = localizeSettings(site.settings, locale);
     const values = contentPageValues({ ...settings, domain }, company.companyinfo);
     const own = await deps.pages.pageText({ domain: site.domain, locale, page: name });
     const page = fillContentPage(own ?? catalogueContentPage(locale, name), values);

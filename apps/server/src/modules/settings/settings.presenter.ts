@@ -1,4 +1,15 @@
-import { REGION_KIND_BY_COUNTRY, cleanPhone, isCountry, type Country, type SettingsResponse } from '@app/shared';
+import {
+  REGION_KIND_BY_COUNTRY,
+  cleanPhone,
+  isCountry,
+  type Country,
+  type Locale,
+  type LocalizedSetting,
+  type LocalizedSettings,
+  type SettingsResponse,
+  type StoredSettings,
+} from '@app/shared';
+import { pageText } from '../../plugins/i18n.js';
 import type { SiteRow } from './settings.repository.js';
 
 /** What a settings answer adds to the stored settings, per request. */
@@ -7,6 +18,25 @@ export interface SettingsContext {
   geoipCountry: string | null;
   pushPublicKey: string | null;
   interestKeys: string[];
+  /** The language of the answer's texts. */
+  locale: Locale;
+}
+
+/**
+ * The stored settings with each per-language text in `locale`: the operator's own text for that
+ * language, else the `settings` catalogue's default in that language (never another language's
+ * text: the fictional profiles' disclosure must be readable in the member's language).
+ */
+export function localizeSettings(stored: StoredSettings, locale: Locale): LocalizedSettings {
+  const text = (field: LocalizedSetting) =>
+    stored[field][locale] ?? pageText(locale, 'settings', field, { name: stored.name }) ?? '';
+  return {
+    ...stored,
+    index_title: text('index_title'),
+    fictional_warning: text('fictional_warning'),
+    fictional_singular: text('fictional_singular'),
+    fictional_plural: text('fictional_plural'),
+  };
 }
 
 /**
@@ -23,7 +53,7 @@ export function selectCountry(geoipCountry: string | null, countries: readonly C
  * per-request fields.
  */
 export function presentSettings(site: SiteRow, ctx: SettingsContext): SettingsResponse {
-  const stored = site.settings;
+  const stored = localizeSettings(site.settings, ctx.locale);
   return {
     settings: {
       ...stored,
@@ -36,5 +66,6 @@ export function presentSettings(site: SiteRow, ctx: SettingsContext): SettingsRe
       region_kinds: { ...REGION_KIND_BY_COUNTRY },
     },
     domain_language: stored.domain_language,
+    locale: ctx.locale,
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { SettingsResponseSchema, type SettingsResponse, type StoredSettings } from '@app/shared';
+import { SettingsResponseSchema, type Locale, type SettingsResponse, type StoredSettings } from '@app/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { cacheable, type Cacheable } from '../../plugins/http-cache.js';
@@ -18,6 +18,11 @@ import {
 export interface SiteSelection {
   host?: string | undefined;
   forcedDomain?: string | undefined;
+}
+
+/** How a settings answer picks its texts' language, given the site's own language. */
+export interface TextsLanguage {
+  locale: (domainLanguage: Locale) => Locale;
 }
 
 /** The settings row that serves a request, and the domain the answer names. */
@@ -58,7 +63,7 @@ export function normalizeDomain(value: string | undefined | null): string | null
 
 /** Cached lookups are bounded so random Host headers cannot grow memory without limit. */
 const MAX_CACHED_DOMAINS = 1000;
-/** Serialized answers, per domain and visitor country. */
+/** Serialized answers, per domain, visitor country and language. */
 const MAX_CACHED_ANSWERS = 5000;
 const DEFAULT_KEY = '\0default';
 
@@ -173,19 +178,22 @@ export function createSettingsService(deps: SettingsServiceDeps) {
   }
 
   /**
-   * GET /api/settings.php for one request, serialized: the answer differs only by site, domain
-   * and the visitor's country, so each is built and serialized once.
+   * GET /api/settings.php for one request, serialized: the answer differs only by site, domain,
+   * the visitor's country and the language of its texts, so each is built and serialized once.
    */
-  async function siteSettingsAnswer(selection: SiteSelection & { ip: string }): Promise<Cacheable<SettingsResponse>> {
+  async function siteSettingsAnswer(
+    selection: SiteSelection & TextsLanguage & { ip: string },
+  ): Promise<Cacheable<SettingsResponse>> {
     const loadedIn = generation;
     const [{ site, domain }, keys] = await Promise.all([resolveSite(selection), interestKeyList()]);
     const geoipCountry = deps.countryForIp(selection.ip);
-    const key = `${site.id}\0${domain}\0${geoipCountry ?? ''}`;
+    const locale = selection.locale(site.settings.domain_language);
+    const key = `${site.id}\0${domain}\0${geoipCountry ?? ''}\0${locale}`;
     const hit = answers.get(key);
     if (hit && hit.expires > now()) return hit.entry;
     const entry = cacheable(
       SettingsResponseSchema,
-      presentSettings(site, { domain, geoipCountry, pushPublicKey: deps.pushPublicKey, interestKeys: keys }),
+      presentSettings(site, { domain, geoipCountry, pushPublicKey: deps.pushPublicKey, interestKeys: keys, locale }),
     );
     if (loadedIn !== generation) return entry;
     if (answers.size >= MAX_CACHED_ANSWERS) answers.clear();
@@ -231,7 +239,7 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     siteSettingsAnswer,
 
     /** The settings answer as data (GET /api/settings.php sends siteSettingsAnswer). */
-    async siteSettings(selection: SiteSelection & { ip: string }): Promise<SettingsResponse> {
+    async siteSettings(selection: SiteSelection & TextsLanguage & { ip: string }): Promise<SettingsResponse> {
       return (await siteSettingsAnswer(selection)).body;
     },
 

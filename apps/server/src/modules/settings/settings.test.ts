@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRIES, REGION_KIND_BY_COUNTRY, SiteSettingsSchema, SettingsResponseSchema } from '@app/shared';
 import { buildTestApp, type TestApp } from '../../../test/helpers.js';
@@ -63,6 +64,66 @@ describe('GET /api/settings.php', () => {
     expect(res.json().settings.fictional_singular).toBe('fiktives Profil');
   });
 
+  it('answers the texts in the page language: the locale cookie, else the domain language', async () => {
+    const dutch = (await get('/api/settings.php', { host: 'localhost' })).json();
+    expect(dutch.locale).toBe('nl');
+    expect(dutch.settings).toMatchObject({
+      index_title: 'Amoria – daten, chatten en nieuwe mensen ontmoeten',
+      fictional_singular: 'fictief profiel',
+      fictional_plural: 'fictieve profielen',
+    });
+
+    // The site has Dutch texts only: English reads the catalogue's English defaults, not Dutch.
+    const english = (await get('/api/settings.php', { host: 'localhost', cookie: 'locale=en' })).json();
+    expect(english.locale).toBe('en');
+    expect(english.domain_language).toBe('nl');
+    expect(english.settings).toMatchObject({
+      index_title: 'Amoria – dating, chatting and meeting new people',
+      fictional_warning: 'This profile is fictional and is run by our team.',
+      fictional_singular: 'fictional profile',
+      fictional_plural: 'fictional profiles',
+    });
+    const polish = (await get('/api/settings.php', { host: 'localhost', cookie: 'locale=pl' })).json();
+    expect(polish.settings.fictional_plural).toBe('profile fikcyjne');
+    // Accept-Language does not choose the page language (spec section 4); a bad cookie is no choice.
+    const header = await get('/api/settings.php', {
+      host: 'de.localhost',
+      'accept-language': 'en',
+      cookie: 'locale=xx',
+    });
+    expect(header.json().settings.fictional_plural).toBe('fiktive Profile');
+  });
+
+  it('answers the texts in the locale parameter’s language, whatever the cookie', async () => {
+    const res = await get('/api/settings.php?forced_domain=localhost&locale=fr', { cookie: 'locale=de' });
+    expect(res.json().locale).toBe('fr');
+    expect(res.json().settings.fictional_singular).toBe('profil fictif');
+    expect(res.headers.vary ?? '').not.toMatch(/cookie/i);
+    expect((await get('/api/settings.php?locale=xx')).statusCode).toBe(400);
+  });
+
+  it('varies by language: the cookie in Vary, the language in the ETag and the process cache', async () => {
+    const nl = await get('/api/settings.php', { host: 'localhost' });
+    expect(nl.headers.vary).toMatch(/cookie/i);
+    const en = await get('/api/settings.php', {
+      host: 'localhost',
+      cookie: 'locale=en',
+      'if-none-match': nl.headers.etag!,
+    });
+    expect(en.statusCode).toBe(200);
+    expect(en.headers.etag).not.toBe(nl.headers.etag);
+    expect(en.json().settings.fictional_plural).toBe('fictional profiles');
+    const again = await get('/api/settings.php', {
+      host: 'localhost',
+      cookie: 'locale=en',
+      'if-none-match': en.headers.etag!,
+    });
+    expect(again.statusCode).toBe(304);
+    expect((await get('/api/settings.php', { host: 'localhost' })).json().settings.fictional_plural).toBe(
+      'fictieve profielen',
+    );
+  });
+
   it('prefers the forced_domain parameter over the Host header', async () => {
     const res = await get('/api/settings.php?forced_domain=de.localhost&lb=1', { host: 'localhost' });
     expect(res.statusCode).toBe(200);
@@ -103,7 +164,11 @@ describe('settings service cache', () => {
       ttlMs: 30_000,
       now: () => clock,
     });
-    const before = await service.siteSettings({ host: 'de.localhost', ip: '127.0.0.1' });
+    const before = await service.siteSettings({
+      host: 'de.localhost',
+      ip: '127.0.0.1',
+      locale: (language) => language,
+    });
     expect(before.settings.push_public_key).toBe('key');
     const [row] = await t.db.select().from(siteSettings).where(eq(siteSettings.domain, 'de.localhost'));
     await t.db
@@ -112,9 +177,15 @@ describe('settings service cache', () => {
       .where(eq(siteSettings.domain, 'de.localhost'));
 
     clock += 29_000;
-    expect((await service.siteSettings({ host: 'de.localhost', ip: '127.0.0.1' })).settings.name).toBe('Amoria');
+    expect(
+      (await service.siteSettings({ host: 'de.localhost', ip: '127.0.0.1', locale: (language) => language })).settings
+        .name,
+    ).toBe('Amoria');
     clock += 2_000;
-    expect((await service.siteSettings({ host: 'de.localhost', ip: '127.0.0.1' })).settings.name).toBe('Amoria DE');
+    expect(
+      (await service.siteSettings({ host: 'de.localhost', ip: '127.0.0.1', locale: (language) => language })).settings
+        .name,
+    ).toBe('Amoria DE');
     await t.db.update(siteSettings).set({ settings: row!.settings }).where(eq(siteSettings.domain, 'de.localhost'));
   });
 
@@ -134,6 +205,48 @@ describe('settings service cache', () => {
     await service.refreshCdnOrigins();
     expect(service.cdnOrigins()).toEqual(['https://cdn.example.net']);
     await t.db.update(siteSettings).set({ settings: row!.settings }).where(eq(siteSettings.domain, 'de.localhost'));
+  });
+});
+
+describe('migration 0023', () => {
+  const statements = readFileSync(
+    new URL('../../db/migrations/0023_site_texts_per_language.sql', import.meta.url),
+    'utf8',
+  )
+    .split('--> statement-breakpoint')
+    .map((statement) => statement.trim());
+
+  it('keeps a text stored as one string as the domain language’s text, and an empty one as none', async () => {
+    const [seeded] = await t.db.select().from(siteSettings).where(eq(siteSettings.domain, 'de.localhost'));
+    const before = {
+      ...seeded!.settings,
+      index_title: 'Amoria – daten und chatten',
+      fictional_warning: 'Dieses Profil ist erfunden.',
+      fictional_singular: 'erfundenes Profil',
+      fictional_plural: '',
+    };
+    await t.db.execute(
+      sql`insert into site_settings (domain, company_id, settings) values ('old.localhost', ${seeded!.companyId}, ${JSON.stringify(before)}::jsonb)`,
+    );
+    for (const statement of statements) await t.db.execute(sql.raw(statement));
+
+    const [after] = await t.db.select().from(siteSettings).where(eq(siteSettings.domain, 'old.localhost'));
+    expect(after!.settings).toEqual({
+      ...seeded!.settings,
+      index_title: { de: 'Amoria – daten und chatten' },
+      fictional_warning: { de: 'Dieses Profil ist erfunden.' },
+      fictional_singular: { de: 'erfundenes Profil' },
+      fictional_plural: {},
+    });
+    // Settings already kept per language are left as they are.
+    const [again] = await t.db.select().from(siteSettings).where(eq(siteSettings.domain, 'de.localhost'));
+    expect(again!.settings).toEqual(seeded!.settings);
+
+    const german = (await get('/api/settings.php?forced_domain=old.localhost')).json();
+    expect(german.settings.fictional_singular).toBe('erfundenes Profil');
+    expect(german.settings.fictional_plural).toBe('fiktive Profile');
+    const english = (await get('/api/settings.php?forced_domain=old.localhost&locale=en')).json();
+    expect(english.settings.fictional_warning).toBe('This profile is fictional and is run by our team.');
   });
 });
 

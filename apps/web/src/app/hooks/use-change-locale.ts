@@ -1,14 +1,19 @@
 import type { Locale } from '@app/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useUser } from '../../features/account/api/get-user';
 import { useUpdateLanguage } from '../../features/account/api/update-language';
-import { setLocale } from '../../lib/i18n';
+import { switchLocale } from '../../features/settings/api/get-settings';
 
-/** Switches the language (cookie, catalogues, <html lang>) and saves it on a logged-in member. */
+/**
+ * Switches the language (cookie, catalogues, <html lang>, the settings' texts) and saves it on a
+ * logged-in member.
+ */
 export function useChangeLocale(): (locale: Locale) => Promise<void> {
   const user = useUser();
   const saveLanguage = useUpdateLanguage();
+  const queryClient = useQueryClient();
   return async (locale) => {
-    await setLocale(locale);
+    await switchLocale(queryClient, locale);
     // The switch has happened either way; a failed save leaves the old language for next time.
     if (user && user.language !== locale) await saveLanguage(locale).catch(() => undefined);
   };

@@ -127,7 +127,10 @@ export function buildMemberDetail(overrides: Partial<AdminMemberDetail> = {}): A
   };
 }
 
-/** Stored settings as a site has them: the member settings without the per-request fields. */
+/**
+ * Stored settings as a site has them: the member settings without the per-request fields, the
+ * members' texts in Dutch only.
+ */
 export function buildStoredSettings(): StoredSettings {
   const {
     domain: _domain,
@@ -138,7 +141,13 @@ export function buildStoredSettings(): StoredSettings {
     region_kinds: _regions,
     ...stored
   } = buildSettings();
-  return stored;
+  return {
+    ...stored,
+    index_title: { nl: stored.index_title },
+    fictional_warning: { nl: stored.fictional_warning },
+    fictional_singular: { nl: stored.fictional_singular },
+    fictional_plural: { nl: stored.fictional_plural },
+  };
 }
 
 export function buildSite(overrides: Partial<AdminSite> = {}): AdminSite {

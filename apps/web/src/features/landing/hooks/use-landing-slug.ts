@@ -1,9 +1,9 @@
 import { isLocale, isNiche, landingSlug, parseLandingSlug, type Locale, type Niche } from '@app/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { useSettings } from '../../settings/api/get-settings';
-import { setLocale } from '../../../lib/i18n';
+import { switchLocale, useSettings } from '../../settings/api/get-settings';
 
 export interface LandingContext {
   niche: Niche;
@@ -30,6 +30,7 @@ export function landingNiche(slug: string | undefined, siteNiche: number): Niche
 export function useLandingSlug(basePath: string | null): LandingContext {
   const settings = useSettings();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { i18n } = useTranslation();
   const language = isLocale(i18n.language) ? i18n.language : null;
   const { slug } = useParams();
@@ -47,11 +48,11 @@ export function useLandingSlug(basePath: string | null): LandingContext {
       goTo(landingSlug(language, niche));
     } else if (applied.current !== slug) {
       applied.current = slug ?? null;
-      if (fromSlug.locale !== language) void setLocale(fromSlug.locale);
+      if (fromSlug.locale !== language) void switchLocale(queryClient, fromSlug.locale);
     } else if (fromSlug.locale !== language) {
       goTo(landingSlug(language, fromSlug.niche));
     }
-  }, [basePath, slug, language, niche, navigate]);
+  }, [basePath, slug, language, niche, navigate, queryClient]);
 
   return { niche, locale, slug: landingSlug(locale, niche) };
 }
