@@ -115,6 +115,17 @@ describe('the settings form values', () => {
     expect(candidate.refund_days).toBeUndefined();
   });
 
+  it('leave a language whose text was emptied out of a per-language text', () => {
+    const draft = { ...settingsDraft(buildStoredSettings()), fictional_plural: { nl: ' ', en: 'made-up profiles' } };
+    expect(settingsCandidate(draft).fictional_plural).toEqual({ en: 'made-up profiles' });
+  });
+
+  it('name the language of a per-language text’s problem', () => {
+    expect(fieldProblems([{ code: 'custom', path: ['fictional_warning', 'de'] }])).toEqual({
+      fictional_warning: { key: 'validation.invalid', locale: 'de' },
+    });
+  });
+
   it('map schema issues and server fields to their settings field', () => {
     expect(
       fieldProblems([

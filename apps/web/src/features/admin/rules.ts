@@ -4,12 +4,15 @@
  */
 import {
   COUNTRIES,
+  isLocale,
   LOCALES,
   PHOTO_REVIEW_MODES,
   PROFILE_FIELDS,
   SEARCH_FIELDS,
   staffCan,
   type DashboardDay,
+  type Locale,
+  type LocalizedText,
   type StaffPermission,
   type StaffRole,
   type StoredSettings,
@@ -135,9 +138,10 @@ export function isSendKey(event: { key: string; shiftKey: boolean; isComposing?:
 
 export type SettingsField = keyof StoredSettings;
 
-/** How a settings field is edited. */
+/** How a settings field is edited; `localized` is a text per language (members read it in theirs). */
 export type FieldKind =
   | { type: 'text'; multiline?: boolean }
+  | { type: 'localized'; multiline?: boolean }
   | { type: 'number'; min?: number }
   | { type: 'switch' }
   | { type: 'select'; options: readonly (string | number)[] }
@@ -155,7 +159,7 @@ export const SETTINGS_GROUPS: readonly SettingsGroup[] = [
     key: 'site',
     fields: [
       { name: 'name', kind: { type: 'text' } },
-      { name: 'index_title', kind: { type: 'text' } },
+      { name: 'index_title', kind: { type: 'localized' } },
       { name: 'description', kind: { type: 'text', multiline: true } },
       { name: 'domain_language', kind: { type: 'select', options: LOCALES } },
       { name: 'niche', kind: { type: 'select', options: [1, 2, 3, 4, 5, 6, 7] } },
@@ -208,12 +212,19 @@ export const SETTINGS_GROUPS: readonly SettingsGroup[] = [
     key: 'fictional',
     fields: [
       { name: 'fictional_icon', kind: { type: 'text' } },
-      { name: 'fictional_singular', kind: { type: 'text' } },
-      { name: 'fictional_plural', kind: { type: 'text' } },
-      { name: 'fictional_warning', kind: { type: 'text', multiline: true } },
+      { name: 'fictional_singular', kind: { type: 'localized' } },
+      { name: 'fictional_plural', kind: { type: 'localized' } },
+      { name: 'fictional_warning', kind: { type: 'localized', multiline: true } },
     ],
   },
 ];
+
+/** The fields kept per language. */
+const LOCALIZED_FIELDS: ReadonlySet<SettingsField> = new Set(
+  SETTINGS_GROUPS.flatMap((group) =>
+    group.fields.filter((field) => field.kind.type === 'localized').map((f) => f.name),
+  ),
+);
 
 /** One row of the minimum message costs editor: a country (or other key) and its price. */
 export interface CostRow {
@@ -223,11 +234,14 @@ export interface CostRow {
   currency: string;
 }
 
+/** A per-language text as typed: a language's text may be empty (it then reads the default). */
+export type LocalizedDraft = Partial<Record<Locale, string>>;
+
 /**
  * The form's state: texts and numbers as typed (a number input can be empty), lists as
- * arrays, switches as booleans, the costs as rows.
+ * arrays, switches as booleans, the costs as rows, per-language texts by language.
  */
-export type SettingsDraft = Record<string, string | boolean | string[] | CostRow[]>;
+export type SettingsDraft = Record<string, string | boolean | string[] | CostRow[] | LocalizedDraft>;
 
 /** The form's starting state from stored settings. */
 export function settingsDraft(settings: StoredSettings): SettingsDraft {
@@ -241,7 +255,8 @@ export function settingsDraft(settings: StoredSettings): SettingsDraft {
           costs: String(cost.costs),
           currency: cost.currency,
         }));
-      } else if (kind.type === 'switch') draft[name] = Boolean(value);
+      } else if (kind.type === 'localized') draft[name] = { ...(value as LocalizedText) };
+      else if (kind.type === 'switch') draft[name] = Boolean(value);
       else if (kind.type === 'checklist') draft[name] = [...(value as readonly string[])];
       // A select missing from older stored settings (photo_review) starts at its first option.
       else if (kind.type === 'select') draft[name] = String(value ?? kind.options[0]);
@@ -260,7 +275,8 @@ function toNumber(text: string): number | string | undefined {
 
 /**
  * The settings the draft stands for, for StoredSettingsSchema to judge: numbers parsed, the
- * costs rows as a record (a row without a key is left out only when it is wholly empty).
+ * costs rows as a record (a row without a key is left out only when it is wholly empty), a
+ * per-language text without its empty languages (they read the default).
  */
 export function settingsCandidate(draft: SettingsDraft): Record<string, unknown> {
   const candidate: Record<string, unknown> = {};
@@ -279,6 +295,10 @@ export function settingsCandidate(draft: SettingsDraft): Record<string, unknown>
           };
         }
         candidate[name] = record;
+      } else if (kind.type === 'localized') {
+        candidate[name] = Object.fromEntries(
+          Object.entries(value as LocalizedDraft).filter(([, text]) => text !== undefined && text.trim() !== ''),
+        );
       } else {
         candidate[name] = value;
       }
@@ -291,6 +311,8 @@ export function settingsCandidate(draft: SettingsDraft): Record<string, unknown>
 export interface FieldProblem {
   key: string;
   values?: Record<string, unknown>;
+  /** The language of a per-language text the problem is in. */
+  locale?: Locale;
 }
 
 /** Minimal shape of a zod issue, so this file needs no zod. */
@@ -307,12 +329,13 @@ export function fieldProblems(issues: readonly SchemaIssue[]): Partial<Record<Se
   for (const issue of issues) {
     const field = String(issue.path[0] ?? '') as SettingsField;
     if (!field || problems[field]) continue;
-    if (issue.code === 'too_small')
-      problems[field] = { key: 'validation.tooSmall', values: { min: Number(issue.minimum) } };
-    else if (issue.code === 'too_big')
-      problems[field] = { key: 'validation.tooBig', values: { max: Number(issue.maximum) } };
-    else if (issue.code === 'invalid_type') problems[field] = { key: 'validation.required' };
-    else problems[field] = { key: 'validation.invalid' };
+    let problem: FieldProblem;
+    if (issue.code === 'too_small') problem = { key: 'validation.tooSmall', values: { min: Number(issue.minimum) } };
+    else if (issue.code === 'too_big') problem = { key: 'validation.tooBig', values: { max: Number(issue.maximum) } };
+    else if (issue.code === 'invalid_type') problem = { key: 'validation.required' };
+    else problem = { key: 'validation.invalid' };
+    const locale = issue.path[1];
+    problems[field] = LOCALIZED_FIELDS.has(field) && isLocale(locale) ? { ...problem, locale } : problem;
   }
   return problems;
 }

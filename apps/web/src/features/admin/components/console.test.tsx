@@ -7,6 +7,7 @@ import {
   buildMemberDetail,
   buildSite,
   buildStaff,
+  buildStoredSettings,
   buildThread,
   commands,
   jsonResponse,
@@ -233,6 +234,51 @@ describe('the operator console', () => {
     expect(sent.settings.min_age).toBe(21);
     expect(sent.settings.enable_us_footer).toBe(!buildSite().settings.enable_us_footer);
     expect(sent.settings.minimum_message_costs).toEqual(buildSite().settings.minimum_message_costs);
+  });
+
+  it('edits the members’ texts per language: an English text changes English only, an emptied one goes', async () => {
+    serve(fetchMock, {
+      'GET /api/admin/me.php': () => jsonResponse(200, { staff: buildStaff() }),
+      'GET /api/admin/sites.php': () => jsonResponse(200, { sites: [buildSite()] }),
+      'PUT /api/admin/site.php': (body) =>
+        jsonResponse(200, { site: buildSite({ settings: (body as { settings: never }).settings }) }),
+    });
+    await open('/admin/settings');
+
+    const plural = within(await screen.findByRole('group', { name: 'Naam (meervoud)' }));
+    // It opens in the site's language, with the text the site has.
+    expect(plural.getByLabelText('Naam (meervoud) (Nederlands)')).toHaveValue('fictieve profielen');
+    await userEvent.selectOptions(plural.getByLabelText('Taal'), 'en');
+    const english = plural.getByLabelText('Naam (meervoud) (English)');
+    expect(english).toHaveValue('');
+    await userEvent.type(english, 'made-up profiles');
+    const title = within(screen.getByRole('group', { name: 'Titel van de startpagina' }));
+    await userEvent.clear(title.getByLabelText('Titel van de startpagina (Nederlands)'));
+    await userEvent.click(screen.getByRole('button', { name: 'Instellingen opslaan' }));
+
+    expect(await screen.findByText('Instellingen van amoria.example opgeslagen.')).toBeInTheDocument();
+    const sent = commands(fetchMock)[0]?.body as { settings: Record<string, unknown> };
+    expect(sent.settings.fictional_plural).toEqual({ nl: 'fictieve profielen', en: 'made-up profiles' });
+    expect(sent.settings.fictional_singular).toEqual(buildSite().settings.fictional_singular);
+    expect(sent.settings.index_title).toEqual({});
+  });
+
+  it('shows a per-language text’s problem in its language', async () => {
+    serve(fetchMock, {
+      'GET /api/admin/me.php': () => jsonResponse(200, { staff: buildStaff() }),
+      'GET /api/admin/sites.php': () =>
+        jsonResponse(200, {
+          sites: [
+            buildSite({ settings: { ...buildStoredSettings(), fictional_warning: { nl: 'Fictief.', de: 'A\u0000' } } }),
+          ],
+        }),
+    });
+    await open('/admin/settings');
+    await userEvent.click(await screen.findByRole('button', { name: 'Instellingen opslaan' }));
+
+    const warning = within(screen.getByRole('group', { name: 'Waarschuwingstekst' }));
+    expect(await warning.findByLabelText('Waarschuwingstekst (Deutsch)')).toHaveAttribute('aria-invalid', 'true');
+    expect(commands(fetchMock)).toEqual([]);
   });
 
   it('shows the server’s message at its settings field', async () => {

@@ -1,5 +1,5 @@
 import { LOCALE_ENTRIES } from '@app/i18n';
-import { StoredSettingsSchema, type Locale } from '@app/shared';
+import { isLocale, StoredSettingsSchema, type Locale } from '@app/shared';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
@@ -15,6 +15,7 @@ import {
   type CostRow,
   type FieldKind,
   type FieldProblem,
+  type LocalizedDraft,
   type SettingsDraft,
   type SettingsField,
 } from '../rules';
@@ -160,6 +161,8 @@ function SettingsForm({ site }: { site: AdminSite }) {
                   kind={kind}
                   value={draft[name]!}
                   error={error}
+                  problemLocale={problem?.locale}
+                  siteLanguage={isLocale(draft.domain_language) ? draft.domain_language : 'nl'}
                   onChange={(value) => update(name, value)}
                 />
               );
@@ -181,11 +184,15 @@ interface ControlProps {
   kind: FieldKind;
   value: SettingsDraft[string];
   error: string | undefined;
+  /** A per-language text's language the error is in. */
+  problemLocale: Locale | undefined;
+  /** The site's own language: the one a per-language text opens in. */
+  siteLanguage: Locale;
   onChange: (value: SettingsDraft[string]) => void;
 }
 
 /** One settings field, edited as its kind says, with its label and error. */
-function SettingControl({ name, kind, value, error, onChange }: ControlProps) {
+function SettingControl({ name, kind, value, error, problemLocale, siteLanguage, onChange }: ControlProps) {
   const { t, i18n } = useTranslation('admin');
   const id = useId();
   const label = t(`settings.fields.${name}`);
@@ -251,6 +258,21 @@ function SettingControl({ name, kind, value, error, onChange }: ControlProps) {
     );
   }
 
+  if (kind.type === 'localized') {
+    return (
+      <LocalizedTextEditor
+        name={name}
+        label={label}
+        multiline={kind.multiline ?? false}
+        texts={value as LocalizedDraft}
+        error={error}
+        problemLocale={problemLocale}
+        siteLanguage={siteLanguage}
+        onChange={onChange}
+      />
+    );
+  }
+
   if (kind.type === 'select') {
     const optionLabel = (option: string | number) =>
       name === 'domain_language'
@@ -282,6 +304,98 @@ function SettingControl({ name, kind, value, error, onChange }: ControlProps) {
           ? { multiline: true, rows: 3 }
           : {})}
     />
+  );
+}
+
+/**
+ * A text members read in their own language: one language at a time, picked beside it. A
+ * language left empty shows members that language's standard text, never another language's.
+ */
+function LocalizedTextEditor({
+  name,
+  label,
+  multiline,
+  texts,
+  error,
+  problemLocale,
+  siteLanguage,
+  onChange,
+}: {
+  name: SettingsField;
+  label: string;
+  multiline: boolean;
+  texts: LocalizedDraft;
+  error: string | undefined;
+  problemLocale: Locale | undefined;
+  siteLanguage: Locale;
+  onChange: (texts: LocalizedDraft) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const id = useId();
+  const [locale, setLocale] = useState<Locale>(siteLanguage);
+  // A new problem in another language than the one shown brings that language up.
+  const [problemShown, setProblemShown] = useState<Locale | undefined>(undefined);
+  if (problemLocale !== problemShown) {
+    setProblemShown(problemLocale);
+    if (problemLocale) setLocale(problemLocale);
+  }
+  const languageName = (code: Locale) => LOCALE_ENTRIES.find((entry) => entry.code === code)?.name ?? code;
+  const written = LOCALE_ENTRIES.filter((entry) => texts[entry.code]?.trim()).map((entry) => entry.name);
+  const inputProps = {
+    id: `${id}-text`,
+    'data-field': name,
+    className: `form-control${error ? ' is-invalid' : ''}`,
+    value: texts[locale] ?? '',
+    placeholder: t('settings.localized.placeholder'),
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : `${id}-hint`,
+  };
+  const change = (text: string) => onChange({ ...texts, [locale]: text });
+
+  return (
+    <fieldset className="admin-field admin-field--wide">
+      <legend className="form-label">{label}</legend>
+      <div className="admin-localized">
+        <div>
+          <label className="form-label small" htmlFor={`${id}-language`}>
+            {t('settings.localized.language')}
+          </label>
+          <select
+            id={`${id}-language`}
+            className="form-select"
+            value={locale}
+            onChange={(e) => setLocale(e.target.value as Locale)}
+          >
+            {LOCALE_ENTRIES.map((entry) => (
+              <option key={entry.code} value={entry.code}>
+                {entry.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label className="form-label small" htmlFor={`${id}-text`}>
+            {t('settings.localized.text', { field: label, language: languageName(locale) })}
+          </label>
+          {multiline ? (
+            <textarea {...inputProps} rows={3} onChange={(e) => change(e.target.value)} />
+          ) : (
+            <input {...inputProps} onChange={(e) => change(e.target.value)} />
+          )}
+        </div>
+      </div>
+      {error ? (
+        <div id={`${id}-error`} className="invalid-feedback d-block">
+          {error}
+        </div>
+      ) : (
+        <div id={`${id}-hint`} className="form-text">
+          {written.length > 0
+            ? t('settings.localized.written', { languages: written.join(', ') })
+            : t('settings.localized.none')}
+        </div>
+      )}
+    </fieldset>
   );
 }
 
