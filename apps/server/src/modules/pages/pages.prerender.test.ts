@@ -76,6 +76,14 @@ describe('server-rendered content pages', () => {
     expect(/<h1>([^<]+)<\/h1>/.exec(en.html)?.[1]).not.toBe(/<h1>([^<]+)<\/h1>/.exec(nl.html)?.[1]);
   });
 
+  it('names the fictional profiles in the page language, not in the site’s Dutch', async () => {
+    const en = textOf((await page('/pages/terms', 'locale=en')).html);
+    expect(en).toContain('profiles run by us: fictional profiles.');
+    expect(en).not.toMatch(/fictie/);
+    const nl = textOf((await page('/pages/terms')).html);
+    expect(nl).toContain('profielen die door ons worden beheerd: fictieve profielen.');
+  });
+
   it('leaves the pages the app alone renders as they are', async () => {
     const { html } = await page('/members');
     expect(html).toContain('boot-splash');
