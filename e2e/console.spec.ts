@@ -4,6 +4,8 @@ import nlAdmin from '../packages/i18n/locales/nl/admin.json' with { type: 'json'
 import nlErrors from '../packages/i18n/locales/nl/errors.json' with { type: 'json' };
 import nlMember from '../packages/i18n/locales/nl/member.json' with { type: 'json' };
 import nlPages from '../packages/i18n/locales/nl/pages.json' with { type: 'json' };
+import enSettings from '../packages/i18n/locales/en/settings.json' with { type: 'json' };
+import nlSettings from '../packages/i18n/locales/nl/settings.json' with { type: 'json' };
 import { totpCode, totpStep } from '../apps/server/src/modules/admin/totp';
 import { DEMO_STAFF } from '../apps/server/src/db/seed/demo/people';
 import { chooseBundle, payWithIdeal, settle } from './checkout';
@@ -553,4 +555,44 @@ test('an admin changes the company info, content pages show it, and it goes back
   const restored = (await terms()).locator('address');
   await expect(restored).toContainText(before.name);
   await expect(restored).toContainText(before.address);
+});
+
+test('an admin words the fictional profiles’ warning for English visitors only, until the standard text is back', async ({
+  browser,
+}) => {
+  const page = await ownBrowser(browser);
+  await staffLogin(page, adminAccount.email);
+  await openSection(page, admin.nav.settings);
+  const warning = page.getByRole('group', { name: admin.settings.fields.fictional_warning, exact: true });
+  await warning.getByLabel(admin.settings.localized.language).selectOption('en');
+  const english = warning.getByLabel(
+    fill(admin.settings.localized.text, { field: admin.settings.fields.fictional_warning, language: 'English' }),
+  );
+  const own = `This profile is played by our ${tag()} team.`;
+
+  /** Saves the settings with the English warning as given (empty: none). */
+  const saveWarning = async (text: string) => {
+    await english.fill(text);
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/admin/site.php')),
+      page.getByRole('button', { name: admin.settings.save }).click(),
+    ]);
+    expect(answer.ok()).toBe(true);
+  };
+  /** The home page's footer as a new visitor in `locale` sees it. */
+  const footer = async (locale: 'nl' | 'en') => {
+    const visitor = await ownBrowser(browser);
+    await visitor.context().addCookies([{ name: 'locale', value: locale, url: new URL('/', page.url()).href }]);
+    await visitor.goto('/');
+    return visitor.locator('footer');
+  };
+
+  await saveWarning(own);
+  await expect(await footer('en')).toContainText(own);
+  const dutch = await footer('nl');
+  await expect(dutch).toContainText(nlSettings.fictional_warning);
+  await expect(dutch).not.toContainText(own);
+
+  await saveWarning('');
+  await expect(await footer('en')).toContainText(enSettings.fictional_warning);
 });
