@@ -27,7 +27,7 @@ installChunkReloadHandler();
 // chunk (the router loads it as it initialises) and the catalogues of the language.
 const cookie = readCookie(LOCALE_COOKIE);
 const cookieLocale = isLocale(cookie) ? cookie : null;
-const settings = fetchFirstSettings(queryClient, cookieLocale);
+const settings = fetchFirstSettings(cookieLocale);
 void queryClient.prefetchQuery(userQueryOptions());
 const router = createAppRouter(queryClient);
 startServiceWorker({ queryClient, navigate: (url) => void router.navigate(url) });

@@ -9,7 +9,7 @@ import { landerDesigns, memberLandingDesigns } from './landing-designs';
 
 /** A landing page's members (and its member's card). */
 async function prefetchLander(params: Params, queryClient: QueryClient, memberId: number | null): Promise<void> {
-  const { settings } = await anyLanguageSettings(queryClient);
+  const { settings } = await anyLanguageSettings();
   await queryClient.prefetchQuery(landerQueryOptions(landingNiche(params.slug, settings.niche), memberId));
 }
 

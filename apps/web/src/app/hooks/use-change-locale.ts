@@ -1,5 +1,4 @@
 import type { Locale } from '@app/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { useUser } from '../../features/account/api/get-user';
 import { useUpdateLanguage } from '../../features/account/api/update-language';
 import { switchLocale } from '../../features/settings/api/get-settings';
@@ -11,9 +10,8 @@ import { switchLocale } from '../../features/settings/api/get-settings';
 export function useChangeLocale(): (locale: Locale) => Promise<void> {
   const user = useUser();
   const saveLanguage = useUpdateLanguage();
-  const queryClient = useQueryClient();
   return async (locale) => {
-    await switchLocale(queryClient, locale);
+    await switchLocale(locale);
     // The switch has happened either way; a failed save leaves the old language for next time.
     if (user && user.language !== locale) await saveLanguage(locale).catch(() => undefined);
   };

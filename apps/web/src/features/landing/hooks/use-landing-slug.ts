@@ -1,5 +1,4 @@
 import { isLocale, isNiche, landingSlug, parseLandingSlug, type Locale, type Niche } from '@app/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -30,7 +29,6 @@ export function landingNiche(slug: string | undefined, siteNiche: number): Niche
 export function useLandingSlug(basePath: string | null): LandingContext {
   const settings = useSettings();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { i18n } = useTranslation();
   const language = isLocale(i18n.language) ? i18n.language : null;
   const { slug } = useParams();
@@ -48,11 +46,11 @@ export function useLandingSlug(basePath: string | null): LandingContext {
       goTo(landingSlug(language, niche));
     } else if (applied.current !== slug) {
       applied.current = slug ?? null;
-      if (fromSlug.locale !== language) void switchLocale(queryClient, fromSlug.locale);
+      if (fromSlug.locale !== language) void switchLocale(fromSlug.locale);
     } else if (fromSlug.locale !== language) {
       goTo(landingSlug(language, fromSlug.niche));
     }
-  }, [basePath, slug, language, niche, navigate, queryClient]);
+  }, [basePath, slug, language, niche, navigate]);
 
   return { niche, locale, slug: landingSlug(locale, niche) };
 }

@@ -1,8 +1,9 @@
-import { DEFAULT_LOCALE, isLocale, type Locale, type SettingsResponse, type SiteSettings } from '@app/shared';
-import { queryOptions, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
+import type { Locale, SettingsResponse, SiteSettings } from '@app/shared';
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api';
 import { currentLocale, setLocale } from '../../../lib/i18n';
+import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
@@ -33,28 +34,25 @@ export const settingsQueryOptions = (locale: Locale) =>
     gcTime: Infinity,
   });
 
-let firstAnswer: Promise<SettingsResponse> | null = null;
+let firstAnswer: Promise<SettingsResponse> | undefined;
 
 /**
  * The page load's first settings, fetched before i18n has a language: in the locale cookie's
  * language when there is one, else in the one the server picks, which the app then starts in
  * (the answer's `locale`). Kept under the language they came in.
  */
-export function fetchFirstSettings(queryClient: QueryClient, cookieLocale: Locale | null): Promise<SettingsResponse> {
-  firstAnswer = cookieLocale
-    ? queryClient.fetchQuery(settingsQueryOptions(cookieLocale))
-    : getSettings(null).then((answer) => {
-        queryClient.setQueryData(settingsQueryOptions(answer.locale).queryKey, answer);
-        return answer;
-      });
-  return firstAnswer;
+export function fetchFirstSettings(cookieLocale: Locale | null): Promise<SettingsResponse> {
+  return (firstAnswer = getSettings(cookieLocale).then((answer) => {
+    queryClient.setQueryData(settingsQueryOptions(answer.locale).queryKey, answer);
+    return answer;
+  }));
 }
 
 /**
  * Settings for what is the same in every language (the niche), also before i18n has started:
  * the page load's first answer, else the current language's.
  */
-export function anyLanguageSettings(queryClient: QueryClient): Promise<SettingsResponse> {
+export function anyLanguageSettings(): Promise<SettingsResponse> {
   return firstAnswer ?? queryClient.ensureQueryData(settingsQueryOptions(currentLocale()));
 }
 
@@ -62,14 +60,14 @@ export function anyLanguageSettings(queryClient: QueryClient): Promise<SettingsR
  * Switches the site's language (lib/i18n's setLocale) once the settings' texts in it are
  * loaded, so no page suspends for them in the middle of the switch.
  */
-export async function switchLocale(queryClient: QueryClient, locale: Locale): Promise<void> {
+export async function switchLocale(locale: Locale): Promise<void> {
   await queryClient.prefetchQuery(settingsQueryOptions(locale));
   await setLocale(locale);
 }
 
 /** The site's settings in the current language; always present, as the app renders only after they arrived. */
 export function useSettings(): SiteSettings {
-  const { i18n } = useTranslation();
-  const locale = isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
-  return useSuspenseQuery(settingsQueryOptions(locale)).data.settings;
+  // Renders again on a language switch, with the settings in the new language.
+  useTranslation();
+  return useSuspenseQuery(settingsQueryOptions(currentLocale())).data.settings;
 }
