@@ -17,6 +17,7 @@ import {
 } from '../../db/schema/index.js';
 import type { LoginThrottle } from './accounts.rules.js';
 import type { PhotoRow } from '../../db/schema/index.js';
+import { syncProfileVisibility } from '../directory/directory.repository.js';
 
 export type MemberRow = typeof members.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -187,25 +188,6 @@ export async function insertPendingFirstMessage(
 export async function confirmMember(db: DbOrTx, memberId: number): Promise<void> {
   await db.update(members).set({ status: 'confirmed' }).where(eq(members.id, memberId));
   await syncProfileVisibility(db, memberId);
-}
-
-/**
- * Makes a profile's status follow its account: 'active' (seen by others) only while the account
- * is confirmed, not deleted, neither banned nor shadow-banned; 'disabled' otherwise. Search,
- * profile views, likes lists, the swipe game, landers' pools and chat show only active profiles
- * (on their partial indexes), so this one column hides a (shadow-)banned member everywhere.
- * Called after anything that changes one of those: confirmation, deletion undone, and staff
- * setting or lifting a ban or shadow-ban.
- */
-export async function syncProfileVisibility(db: DbOrTx, memberId: number): Promise<void> {
-  await db
-    .update(profiles)
-    .set({
-      status: sql`case when exists (select 1 from ${members} m where m.id = ${memberId} and m.status = 'confirmed'
-        and m.deleted_at is null and m.banned_at is null and m.shadow_banned_at is null)
-        then 'active' else 'disabled' end`,
-    })
-    .where(eq(profiles.memberId, memberId));
 }
 
 export async function updatePasswordHash(db: DbOrTx, memberId: number, passwordHash: string): Promise<void> {

@@ -24,12 +24,8 @@ import type { Bus } from '../../platform/bus/index.js';
 import { mediaUrl } from '../../platform/storage/index.js';
 import { announceSessionsEnded } from '../../plugins/session.js';
 import type { AccountSettingsService } from '../accounts/account-settings.service.js';
-import {
-  deleteMemberSessions,
-  forgetBannedEmail,
-  recordBannedEmail,
-  syncProfileVisibility,
-} from '../accounts/accounts.repository.js';
+import { deleteMemberSessions, forgetBannedEmail, recordBannedEmail } from '../accounts/accounts.repository.js';
+import { syncProfileVisibility } from '../directory/directory.repository.js';
 import { ageOn } from '../accounts/accounts.rules.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { ChatService } from '../chat/chat.service.js';

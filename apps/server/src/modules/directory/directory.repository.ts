@@ -1,6 +1,7 @@
 import { and, eq, inArray, or, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { bound, prepared } from '../../db/prepared.js';
+import type { Gender } from '../members/members.rules.js';
 import { blocks, members, photos, profiles } from '../../db/schema/index.js';
 
 /**
@@ -166,4 +167,32 @@ export async function findableCard(db: DbOrTx, memberId: number, viewerId: numbe
     .where(and(eq(members.id, memberId), findableFor(viewerId)))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * Makes a profile's status follow its account: 'active' (seen by others) only while the account
+ * is confirmed, not deleted, neither banned nor shadow-banned; 'disabled' otherwise. Search,
+ * profile views, likes lists, the swipe game, landers' pools and chat show only active profiles
+ * (on their partial indexes), so this one column hides a (shadow-)banned member everywhere.
+ * Called after anything that changes one of those: confirmation, deletion undone, and staff
+ * setting or lifting a ban or shadow-ban.
+ */
+export async function syncProfileVisibility(db: DbOrTx, memberId: number): Promise<void> {
+  await db
+    .update(profiles)
+    .set({
+      status: sql`case when exists (select 1 from ${members} m where m.id = ${memberId} and m.status = 'confirmed'
+        and m.deleted_at is null and m.banned_at is null and m.shadow_banned_at is null)
+        then 'active' else 'disabled' end`,
+    })
+    .where(eq(profiles.memberId, memberId));
+}
+
+/**
+ * The member in the profiles row seeks `gender`: hetero the other gender, gay and lesbian their
+ * own, bi both (the SQL twin of soughtGenders). With `inArray(profiles.gender, soughtGenders(me))`
+ * it makes a match compatible both ways.
+ */
+export function seeksGender(gender: Gender): SQL {
+  return sql`(${profiles.sexuality} = 'bi' or (${profiles.sexuality} = 'hetero' and ${profiles.gender} <> ${gender}) or (${profiles.sexuality} in ('gay', 'lesbian') and ${profiles.gender} = ${gender}))`;
 }

@@ -12,7 +12,7 @@ import {
 import { buildBlock, buildLike, buildMember, buildPhoto } from '../../../test/factories.js';
 import { XHR, buildTestApp, loginCookie, type TestApp } from '../../../test/helpers.js';
 import { members } from '../../db/schema/index.js';
-import { syncProfileVisibility } from '../accounts/accounts.repository.js';
+import { syncProfileVisibility } from './directory.repository.js';
 import { findableCard, isFindableMember, isReachable } from './directory.repository.js';
 
 /**

@@ -15,20 +15,17 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { bound, prepared } from '../../db/prepared.js';
 import { likes, members, photos, profiles } from '../../db/schema/index.js';
-import { cardColumns, findableFor, shownMainPhoto, type CardRow } from '../directory/directory.repository.js';
+import {
+  cardColumns,
+  findableFor,
+  seeksGender,
+  shownMainPhoto,
+  type CardRow,
+} from '../directory/directory.repository.js';
 import type { Gender } from '../members/members.rules.js';
 import type { LikesCursor } from './likes.rules.js';
 
 export type LikeSource = (typeof likes.$inferSelect)['source'];
-
-/**
- * The member in the profiles row seeks `gender`: hetero the other gender, gay and lesbian their
- * own, bi both (the SQL twin of soughtGenders). With `inArray(profiles.gender, soughtGenders(me))`
- * it makes a match compatible both ways.
- */
-export function seeksGender(gender: Gender): SQL {
-  return sql`(${profiles.sexuality} = 'bi' or (${profiles.sexuality} = 'hetero' and ${profiles.gender} <> ${gender}) or (${profiles.sexuality} in ('gay', 'lesbian') and ${profiles.gender} = ${gender}))`;
-}
 
 /**
  * Locks both members' rows, lowest id first, until the transaction ends. Every like and swipe

@@ -6,7 +6,7 @@ import { XHR, buildTestApp, loginCookie, type TestApp } from '../../../test/help
 import { members, profiles } from '../../db/schema/index.js';
 import { countryForIp } from '../../platform/geo/index.js';
 import { createLocalDiskStorage } from '../../platform/storage/index.js';
-import { syncProfileVisibility } from '../accounts/accounts.repository.js';
+import { syncProfileVisibility } from '../directory/directory.repository.js';
 import { createSettingsService } from '../settings/settings.service.js';
 import { createProfilesService, type ProfilesService } from './profiles.service.js';
 

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AUTO_SHADOW_BAN_REASON, type ReportBody, type ReportResponse } from '@app/shared';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../errors.js';
-import { syncProfileVisibility } from '../accounts/accounts.repository.js';
+import { syncProfileVisibility } from '../directory/directory.repository.js';
 import { presentReport } from './reports.presenter.js';
 import {
   countOpenReporters,

@@ -4,7 +4,7 @@ import { AUTO_SHADOW_BAN_REASON, ErrorResponseSchema, REPORT_NOTE_MAX_LENGTH, Re
 import { buildMember } from '../../../test/factories.js';
 import { XHR, buildTestApp, loginCookie, type TestApp } from '../../../test/helpers.js';
 import { conversations, members, messages, profiles, reports } from '../../db/schema/index.js';
-import { syncProfileVisibility } from '../accounts/accounts.repository.js';
+import { syncProfileVisibility } from '../directory/directory.repository.js';
 import { REPORT_RATE_LIMIT } from './reports.routes.js';
 
 const DAY = 24 * 3_600_000;

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { likes, members, photos, profiles, swipes } from '../../db/schema/index.js';
 import { cardColumns, findableFor, shownMainPhoto, type CardRow } from '../directory/directory.repository.js';
-import { seeksGender } from '../likes/likes.repository.js';
+import { seeksGender } from '../directory/directory.repository.js';
 import type { Gender } from '../members/members.rules.js';
 
 export type SwipeAction = (typeof swipes.$inferSelect)['action'];
