@@ -95,6 +95,8 @@ for (const route of ROUTES) {
     for (const reached of staticClosure(key)) keys.add(reached);
   }
   const files = [...new Set([...keys].map((key) => manifest[key].file))];
+  // Lazy chunks are named by their hash alone; the manifest knows what each one holds.
+  const sourceOf = new Map([...keys].map((key) => [manifest[key].file, manifest[key].src ?? manifest[key].name ?? key]));
   const total = files.reduce((sum, file) => sum + gzipSize(file), 0);
   const ok = total <= route.budget;
   if (!ok) failed = true;
@@ -107,7 +109,7 @@ for (const route of ROUTES) {
   });
   console.log(`\n${route.path}: ${files.length} chunks`);
   for (const file of files.sort((a, b) => gzipSize(b) - gzipSize(a))) {
-    console.log(`  ${format(gzipSize(file)).padStart(9)}  ${file}`);
+    console.log(`  ${format(gzipSize(file)).padStart(9)}  ${file}  ${sourceOf.get(file)}`);
   }
 }
 
