@@ -40,20 +40,6 @@ export default tseslint.config(
     },
   },
   {
-    // Crossings that still read another module's repository; each is to move behind that
-    // module's service (issue 21 lists them). New code may not add to this list.
-    files: [
-      'apps/server/src/modules/admin/admin.service.ts',
-      'apps/server/src/modules/admin/site-profiles.service.ts',
-      'apps/server/src/modules/likes/likes.service.ts',
-      'apps/server/src/modules/members/members.service.ts',
-      'apps/server/src/modules/push/push.service.ts',
-      'apps/server/src/modules/search/search.service.ts',
-      'apps/server/src/modules/swipe/swipe.service.ts',
-    ],
-    rules: { 'no-restricted-imports': 'off' },
-  },
-  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

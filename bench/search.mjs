@@ -31,6 +31,10 @@ const load = (path) => tsImport(join(root, path), import.meta.url);
 const { openDatabase } = await load('apps/server/src/db/client.ts');
 const { seedReference } = await load('apps/server/src/db/seed/reference.ts');
 const { createSearchService } = await load('apps/server/src/modules/search/search.service.ts');
+const { createProfilesService } = await load('apps/server/src/modules/profiles/profiles.service.ts');
+// Search asks the profiles service only for reads of the database (the viewer, interests,
+// regions): no settings, storage or log are needed for them.
+const searchOn = (db) => createSearchService({ db, profiles: createProfilesService({ db }) });
 const likesRepository = await load('apps/server/src/modules/likes/likes.repository.ts').catch(() => null);
 
 const seconds = (t0) => ((performance.now() - t0) / 1000).toFixed(1);
@@ -189,7 +193,7 @@ const site = {
   countries: Object.keys(COUNTRY_WEIGHTS),
   min_age: 18,
 };
-const search = createSearchService({ db });
+const search = searchOn(db);
 const loadAtStart = loadavg()[0].toFixed(1);
 const query = (params) => ({ numResults: PAGE, ...params });
 const nlRegion = (await q(`select min(id) id from regions where country = 'NL'`)).rows[0].id;
@@ -296,9 +300,7 @@ for (const [name, where] of Object.entries(naiveWhere)) {
 // rolled back): the planner falls back to profiles_search_idx and sorts.
 await q('begin');
 await q('drop index profiles_browse_idx');
-const searchTx = createSearchService({
-  db: drizzle({ client, schema: await load('apps/server/src/db/schema/index.ts') }),
-});
+const searchTx = searchOn(drizzle({ client, schema: await load('apps/server/src/db/schema/index.ts') }));
 for (const c of CASES.filter((x) =>
   ['defaults (sought gender, own country)', 'age 25-35', 'combined: female, NL, 25-30'].includes(x.name),
 )) {

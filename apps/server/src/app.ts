@@ -205,10 +205,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const chat = createChatService({ db, bus, storage, log: app.log, ...clock });
   const accounts = createAccountsService({ db, settings, mailer, chat, bus, log: app.log });
   const profiles = createProfilesService({ db, settings, storage, log: app.log });
-  const members = createMembersService({ db });
   const likes = createLikesService({ db, bus, ...clock });
+  const members = createMembersService({ db, profiles, likes });
   const swipe = createSwipeService({ db, likes, ...clock });
-  const search = createSearchService({ db });
+  const search = createSearchService({ db, profiles });
   const landing = createLandingService({ db, ...clock });
   const accountSettings = createAccountSettingsService({ db, settings, mailer, chat, bus, log: app.log });
   const liveHub = createLiveHub({ bus, log: app.log, ...(deps.live ? { options: deps.live } : {}) });
@@ -228,6 +228,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     sender: createWebPushSender({ vapid, ...(deps.pushAgent ? { agent: deps.pushAgent } : {}) }),
     log: app.log,
     pushHosts: config.pushHosts,
+    likes,
   });
   const discounts = createDiscountsService({ db, ...clock });
   const { provider: paymentProvider, demo: demoCheckout } = createPaymentProvider({

@@ -34,6 +34,7 @@ import {
   findMemberWithProfile,
   findToken,
   findUserRow,
+  forgetBannedEmail,
   insertMember,
   insertPendingFirstMessage,
   insertProfile,
@@ -41,6 +42,7 @@ import {
   insertTracking,
   isEmailKeyBanned,
   lockLoginThrottles,
+  recordBannedEmail,
   saveLoginThrottle,
   takeBackLoginAttempt,
   clearAddressLoginThrottle,
@@ -134,6 +136,24 @@ export async function mailboxProblem(db: DbOrTx, email: string): Promise<FieldPr
   if (isDisposableEmail(email)) return 'email_disposable';
   if (await isEmailKeyBanned(db, emailKey(email))) return 'email_banned';
   return null;
+}
+
+/**
+ * A ban's side of accounts, in the console's transaction: the member's sessions end and the
+ * mailbox may not sign up again (banning again keeps the first reason).
+ */
+export async function shutOutBannedMember(
+  tx: DbOrTx,
+  member: { id: number; emailKey: string },
+  reason: string,
+): Promise<void> {
+  await deleteMemberSessions(tx, member.id);
+  await recordBannedEmail(tx, member.emailKey, reason);
+}
+
+/** A lifted ban's side of accounts, in the console's transaction: the mailbox may sign up again. */
+export async function letBannedMailboxBackIn(tx: DbOrTx, emailKey: string): Promise<void> {
+  await forgetBannedEmail(tx, emailKey);
 }
 
 const limitOf = (address: string) => (address === EVERY_ADDRESS ? ACCOUNT_LOGIN_LIMIT : ADDRESS_LOGIN_LIMIT);

@@ -24,10 +24,9 @@ import type { Bus } from '../../platform/bus/index.js';
 import { mediaUrl } from '../../platform/storage/index.js';
 import { announceSessionsEnded } from '../../plugins/session.js';
 import type { AccountSettingsService } from '../accounts/account-settings.service.js';
-import { deleteMemberSessions, forgetBannedEmail, recordBannedEmail } from '../accounts/accounts.repository.js';
 import { syncProfileVisibility } from '../directory/directory.repository.js';
 import { ageOn } from '../accounts/accounts.rules.js';
-import type { AccountsService } from '../accounts/accounts.service.js';
+import { letBannedMailboxBackIn, shutOutBannedMember, type AccountsService } from '../accounts/accounts.service.js';
 import type { ChatService } from '../chat/chat.service.js';
 import type { ProfilesService } from '../profiles/profiles.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -323,14 +322,13 @@ export function createAdminService(deps: AdminServiceDeps) {
       await db.transaction(async (tx) => {
         if (body.action === 'ban') {
           await setBan(tx, body.member_id, { at, reason: body.reason });
-          await deleteMemberSessions(tx, body.member_id);
-          await recordBannedEmail(tx, key, body.reason);
+          await shutOutBannedMember(tx, { id: body.member_id, emailKey: key }, body.reason);
         } else if (body.action === 'shadow_ban') {
           await setShadowBan(tx, body.member_id, { at, reason: body.reason });
         } else {
           await setBan(tx, body.member_id, null);
           await setShadowBan(tx, body.member_id, null);
-          await forgetBannedEmail(tx, key);
+          await letBannedMailboxBackIn(tx, key);
         }
         await syncProfileVisibility(tx, body.member_id);
       });

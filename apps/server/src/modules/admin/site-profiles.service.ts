@@ -2,30 +2,18 @@ import { randomBytes } from 'node:crypto';
 import {
   emailKey,
   type Photo,
-  type ProfileUpdateBody,
   type SiteProfile,
   type SiteProfileCreateBody,
   type SiteProfileListResponse,
   type SiteProfilePhotosBody,
   type SiteProfileUpdateBody,
 } from '@app/shared';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { notFound, validationFailed } from '../../errors.js';
 import { mediaUrl } from '../../platform/storage/index.js';
 import { ageOn } from '../accounts/accounts.rules.js';
-import { presentPhoto } from '../profiles/profiles.presenter.js';
-import {
-  existingInterestIds,
-  listInterestIds,
-  listPhotos,
-  regionCountry,
-  replaceInterests,
-  updateProfileRow,
-  profileColumnChanges,
-  type ProfileChanges,
-} from '../profiles/profiles.repository.js';
-import { photoLimit, profileUpdateProblems } from '../profiles/profiles.rules.js';
-import type { ProfilesService } from '../profiles/profiles.service.js';
+import { photoLimit } from '../profiles/profiles.rules.js';
+import { profileEditChanges, writeProfileEdit, type ProfilesService } from '../profiles/profiles.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { findSiteProfile, insertSiteProfile, listSiteProfiles } from './site-profiles.repository.js';
 import type { StaffActor, StaffService } from './staff.service.js';
@@ -34,22 +22,17 @@ export interface SiteProfilesServiceDeps {
   db: Db;
   staff: Pick<StaffService, 'audit'>;
   settings: Pick<SettingsService, 'resolveSite' | 'settingsForDomain'>;
-  /** The members' own photo pipeline, reused for the site-run profiles' photos. */
-  profiles: Pick<ProfilesService, 'uploadPhoto' | 'updatePhotos' | 'deletePhoto'>;
+  /** The members' own profile rules and photo pipeline, reused for the site-run profiles. */
+  profiles: Pick<
+    ProfilesService,
+    'editProblems' | 'interestIds' | 'photos' | 'uploadPhoto' | 'updatePhotos' | 'deletePhoto'
+  >;
   now?: () => Date;
 }
 
 export type SiteProfilesService = ReturnType<typeof createSiteProfilesService>;
 
 const PAGE = 50;
-
-/** The profile columns a create or an edit sets, from the body's fields that were sent. */
-function profileChanges(body: ProfileUpdateBody): ProfileChanges {
-  const changes = profileColumnChanges(body);
-  // Staff write these texts themselves: nothing is held back for review.
-  if (body.about !== undefined) Object.assign(changes, { about: body.about, aboutHeld: null });
-  return changes;
-}
 
 /** An address nobody can receive mail at (RFC 2606 .invalid), unique per profile. */
 function placeholderEmail(): string {
@@ -78,30 +61,9 @@ export function createSiteProfilesService(deps: SiteProfilesServiceDeps) {
     return row;
   }
 
-  async function problemsOf(
-    tx: DbOrTx,
-    body: ProfileUpdateBody,
-    ctx: { email: string; domain: string; currentCountry: string },
-  ) {
-    const site = await settings.settingsForDomain(ctx.domain);
-    return profileUpdateProblems(body, {
-      email: ctx.email,
-      minAge: site.min_age,
-      countries: site.countries,
-      currentCountry: ctx.currentCountry,
-      regionCountry: typeof body.region_id === 'number' ? await regionCountry(tx, body.region_id) : null,
-      knownInterestIds: await existingInterestIds(tx, body.interests ?? []),
-      today: now(),
-    });
-  }
-
   async function present(id: number): Promise<SiteProfile> {
     const { member, profile, waiting } = await mustFind(id);
-    const [photoRows, interests, site] = await Promise.all([
-      listPhotos(db, id),
-      listInterestIds(db, id),
-      settings.settingsForDomain(member.domain),
-    ]);
+    const [photos, interests] = await Promise.all([profiles.photos(id, member.domain), profiles.interestIds(id)]);
     return {
       id: member.id,
       domain: member.domain,
@@ -122,7 +84,7 @@ export function createSiteProfilesService(deps: SiteProfilesServiceDeps) {
       tattoos: profile.tattoos as SiteProfile['tattoos'],
       reason: profile.reason as SiteProfile['reason'],
       interests,
-      photos: photoRows.map((p) => presentPhoto(p, site.cdn_prefix)),
+      photos,
       photo_limit: photoLimit(member.paidUser),
       waiting,
     };
@@ -166,10 +128,10 @@ export function createSiteProfilesService(deps: SiteProfilesServiceDeps) {
       if (site.domain !== domain) throw validationFailed({ domain: 'field_invalid_option' });
       const { domain: _domain, interests, ...fields } = body;
       const email = placeholderEmail();
-      const problems = await problemsOf(db, body, { email, domain, currentCountry: body.country });
+      const problems = await profiles.editProblems(body, { email, domain, country: body.country }, now());
       if (Object.keys(problems).length > 0) throw validationFailed(problems);
 
-      const changes = profileChanges(fields);
+      const changes = profileEditChanges(fields, body, 'staff');
       const id = await db.transaction(async (tx) => {
         const memberId = await insertSiteProfile(
           tx,
@@ -192,7 +154,8 @@ export function createSiteProfilesService(deps: SiteProfilesServiceDeps) {
             status: 'active',
           },
         );
-        if (interests) await replaceInterests(tx, memberId, interests);
+        // The columns went in with the row: only the interests are left to write.
+        await writeProfileEdit(tx, memberId, { changes: {}, interests });
         return memberId;
       });
       await staff.audit(actor, {
@@ -208,21 +171,14 @@ export function createSiteProfilesService(deps: SiteProfilesServiceDeps) {
     async update(actor: StaffActor, body: SiteProfileUpdateBody): Promise<SiteProfile> {
       const { id, ...fields } = body;
       const { member, profile } = await mustFind(id);
-      const problems = await problemsOf(db, fields, {
-        email: member.email,
-        domain: member.domain,
-        currentCountry: profile.country,
-      });
+      const problems = await profiles.editProblems(
+        fields,
+        { email: member.email, domain: member.domain, country: profile.country },
+        now(),
+      );
       if (Object.keys(problems).length > 0) throw validationFailed(problems);
-      const changes = profileChanges(fields);
-      // A region belongs to one country: a new country without a region leaves none chosen.
-      if (fields.country !== undefined && fields.country !== profile.country && fields.region_id === undefined) {
-        changes.regionId = null;
-      }
-      await db.transaction(async (tx) => {
-        await updateProfileRow(tx, id, changes);
-        if (fields.interests) await replaceInterests(tx, id, fields.interests);
-      });
+      const changes = profileEditChanges(fields, profile, 'staff');
+      await db.transaction((tx) => writeProfileEdit(tx, id, { changes, interests: fields.interests }));
       await staff.audit(actor, {
         action: 'site_profile.update',
         targetType: 'member',

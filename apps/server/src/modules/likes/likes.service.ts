@@ -7,7 +7,7 @@ import { LIKES_CHANNEL, publishEvent, type LikesChannelEvent } from '../../platf
 import { presentCard } from '../directory/directory.presenter.js';
 import { findableCard, isReachable } from '../directory/directory.repository.js';
 import { soughtGenders } from '../members/members.rules.js';
-import { findOwnProfile } from '../profiles/profiles.repository.js';
+import { viewerProfile } from '../profiles/profiles.service.js';
 import { presentLikeEntry } from './likes.presenter.js';
 import {
   countNewLikes,
@@ -117,6 +117,11 @@ export function createLikesService(deps: LikesServiceDeps) {
     return { liked: false, match: false };
   }
 
+  /** How many new likes the member has, up to NEW_LIKES_CAP (the likes list's and the pushes' badge). */
+  function newLikeCount(memberId: number): Promise<number> {
+    return countNewLikes(db, memberId, NEW_LIKES_CAP);
+  }
+
   /** POST /api/likes-seen.php: the like the viewer received from `memberId` is no longer new. */
   async function markSeen(viewerId: number, memberId: number): Promise<void> {
     await markLikeSeen(db, memberId, viewerId, now());
@@ -146,7 +151,7 @@ export function createLikesService(deps: LikesServiceDeps) {
       page('given'),
       page('received'),
       page('matches'),
-      countNewLikes(db, viewerId, NEW_LIKES_CAP),
+      newLikeCount(viewerId),
     ]);
     return {
       profiles: given.entries,
@@ -165,11 +170,9 @@ export function createLikesService(deps: LikesServiceDeps) {
     const at = now();
     const result = await db.transaction(async (tx) => {
       await lockPair(tx, viewerId, viewerId);
-      const own = await findOwnProfile(tx, viewerId);
-      if (!own || own.member.status !== 'confirmed' || own.profile.status !== 'active' || own.member.invisible) {
-        return null;
-      }
-      const { gender, sexuality, country } = own.profile;
+      const own = await viewerProfile(tx, viewerId);
+      if (!own || own.memberStatus !== 'confirmed' || own.profileStatus !== 'active' || own.invisible) return null;
+      const { gender, sexuality, country } = own;
       const today = localDay(at, country);
       const latest = await latestAutoLike(tx, viewerId);
       if (latest && localDay(latest.createdAt, country) === today) {
@@ -194,5 +197,19 @@ export function createLikesService(deps: LikesServiceDeps) {
     return presentCard(result.card, { cdnPrefix: site.cdn_prefix, now: at, viewerId });
   }
 
-  return { like, unlike, markSeen, listLikes, autoLike, likeLocked, assertReachable, publish };
+  return {
+    like,
+    unlike,
+    markSeen,
+    listLikes,
+    autoLike,
+    newLikeCount,
+    likeLocked,
+    assertReachable,
+    publish,
+    /** Locks the two members' rows in the caller's transaction (see lockPair). */
+    lockPair,
+    /** Whether `likerId` likes `likedId`, in the caller's transaction when given one. */
+    hasLike,
+  };
 }

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { bound, prepared } from '../../db/prepared.js';
 import { blocks, members, photos, profileInterests, profiles } from '../../db/schema/index.js';
 import { cardsFrom, findableFor, type CardRow } from '../directory/directory.repository.js';
-import type { Gender, Sexuality } from './members.rules.js';
+import type { Gender } from './members.rules.js';
 
 /** A member as the profile view needs it, with the block state towards the viewer. */
 export interface ViewedMemberRow {
@@ -55,32 +55,6 @@ export function listMemberPhotos(db: DbOrTx, memberId: number): Promise<(typeof 
       .where(eq(photos.memberId, bound('memberId')))
       .orderBy(asc(photos.position), asc(photos.id)),
   ).execute({ memberId });
-}
-
-/** What lists of others need of the logged-in viewer: whom they seek, where, and membership. */
-export interface ViewerRow {
-  gender: Gender;
-  sexuality: Sexuality;
-  country: string;
-  paidUser: boolean;
-}
-
-/** The viewer's own side for searches and profile views; null once the account is deleted. */
-export async function findViewer(db: DbOrTx, viewerId: number): Promise<ViewerRow | null> {
-  const [row] = await prepared(db, 'members_viewer', (db) =>
-    db
-      .select({
-        gender: profiles.gender,
-        sexuality: profiles.sexuality,
-        country: profiles.country,
-        paidUser: members.paidUser,
-      })
-      .from(members)
-      .innerJoin(profiles, eq(profiles.memberId, members.id))
-      .where(and(eq(members.id, bound('viewerId')), isNull(members.deletedAt)))
-      .limit(1),
-  ).execute({ viewerId });
-  return row ?? null;
 }
 
 export interface RelatedQuery {

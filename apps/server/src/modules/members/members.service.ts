@@ -3,8 +3,9 @@ import { RECENTLY_ACTIVE_HOURS, RELATED_PROFILES_LIMIT } from '@app/shared';
 import type { Db } from '../../db/client.js';
 import { AppError, authenticationRequired, notFound } from '../../errors.js';
 import { ageOn } from '../accounts/accounts.rules.js';
-import { markLikeSeen } from '../likes/likes.repository.js';
+import type { LikesService } from '../likes/likes.service.js';
 import { isPhotoPublic } from '../profiles/profiles.rules.js';
+import type { ProfilesService } from '../profiles/profiles.service.js';
 import { presentCard } from '../directory/directory.presenter.js';
 import { isFindableMember } from '../directory/directory.repository.js';
 import { mayViewProfile } from '../directory/directory.rules.js';
@@ -12,7 +13,6 @@ import { presentMemberProfile } from './members.presenter.js';
 import {
   deleteBlock,
   findViewedMember,
-  findViewer,
   insertBlock,
   listBlocked,
   listMemberPhotos,
@@ -29,6 +29,10 @@ import type { PhotoRow } from '../../db/schema/index.js';
 
 export interface MembersServiceDeps {
   db: Db;
+  /** The viewer's own side: whom they seek, and whether they are a paid member. */
+  profiles: Pick<ProfilesService, 'viewer'>;
+  /** Opening a liker's profile clears the new flag of their like. */
+  likes: Pick<LikesService, 'markSeen'>;
   now?: () => Date;
 }
 
@@ -50,7 +54,7 @@ function mainFirst(rows: readonly PhotoRow[]): PhotoRow[] {
  * from ids that never existed.
  */
 export function createMembersService(deps: MembersServiceDeps) {
-  const { db } = deps;
+  const { db, profiles, likes } = deps;
   const now = deps.now ?? (() => new Date());
 
   /** GET /api/member.php: `viewerId` null for a visitor, `tracking` the visitor's traffic source. */
@@ -64,7 +68,7 @@ export function createMembersService(deps: MembersServiceDeps) {
     const self = viewerId === memberId;
     const [viewed, viewer] = await Promise.all([
       findViewedMember(db, memberId, viewerId),
-      viewerId === null ? null : findViewer(db, viewerId),
+      viewerId === null ? null : profiles.viewer(viewerId),
     ]);
     if (!viewed) throw notFound();
     const findable = {
@@ -91,7 +95,7 @@ export function createMembersService(deps: MembersServiceDeps) {
         limit: RELATED_PROFILES_LIMIT,
       }),
       // Opening a liker's profile clears the new flag of their like (spec section 4).
-      viewerId === null || self ? null : markLikeSeen(db, memberId, viewerId, today),
+      viewerId === null || self ? null : likes.markSeen(viewerId, memberId),
     ]);
     // Photos waiting for review before they may show stay the owner's own (settings.photo_review).
     const photos = mainFirst(self ? photoRows : photoRows.filter((p) => isPhotoPublic(p.review)));

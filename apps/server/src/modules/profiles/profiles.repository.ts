@@ -1,6 +1,7 @@
 import type { ProfileUpdateBody } from '@app/shared';
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { bound, prepared } from '../../db/prepared.js';
 import { interests, members, photos, profileInterests, profiles, regions } from '../../db/schema/index.js';
 import type { PhotoRow } from '../../db/schema/index.js';
 
@@ -47,6 +48,49 @@ export async function findOwnProfile(
     .innerJoin(profiles, eq(profiles.memberId, members.id))
     .where(and(eq(members.id, memberId), isNull(members.deletedAt)))
     .limit(1);
+  return row ?? null;
+}
+
+/**
+ * What matching others needs of the logged-in viewer: whom they seek and where, their age and
+ * region, their membership, and whether others can find them.
+ */
+export interface ViewerRow {
+  gender: ProfileRow['gender'];
+  sexuality: ProfileRow['sexuality'];
+  country: string;
+  regionId: number | null;
+  birthDate: string;
+  paidUser: boolean;
+  memberStatus: MemberRow['status'];
+  profileStatus: ProfileRow['status'];
+  invisible: boolean;
+}
+
+/**
+ * The viewer's own side for searches, suggestions, profile views, the auto-like and the swipe
+ * game; null once the account is deleted. One prepared statement: member.php and members.php
+ * read it on every call.
+ */
+export async function findViewer(db: DbOrTx, viewerId: number): Promise<ViewerRow | null> {
+  const [row] = await prepared(db, 'profiles_viewer', (db) =>
+    db
+      .select({
+        gender: profiles.gender,
+        sexuality: profiles.sexuality,
+        country: profiles.country,
+        regionId: profiles.regionId,
+        birthDate: profiles.birthDate,
+        paidUser: members.paidUser,
+        memberStatus: members.status,
+        profileStatus: profiles.status,
+        invisible: members.invisible,
+      })
+      .from(members)
+      .innerJoin(profiles, eq(profiles.memberId, members.id))
+      .where(and(eq(members.id, bound('viewerId')), isNull(members.deletedAt)))
+      .limit(1),
+  ).execute({ viewerId });
   return row ?? null;
 }
 

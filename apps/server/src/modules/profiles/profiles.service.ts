@@ -8,7 +8,7 @@ import {
   type PhotosUpdateBody,
   type ProfileUpdateBody,
 } from '@app/shared';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, authenticationRequired, notFound, validationFailed } from '../../errors.js';
 import { reverseGeocode } from '../../platform/geo/index.js';
 import { photoKey, type MediaStorage, type PhotoVariant } from '../../platform/storage/index.js';
@@ -22,6 +22,7 @@ import {
   deletePhotoRow,
   existingInterestIds,
   findOwnProfile,
+  findViewer,
   insertPhoto,
   listInterestIds,
   listPhotos,
@@ -32,6 +33,8 @@ import {
   replaceInterests,
   updateProfileRow,
   profileColumnChanges,
+  type ProfileChanges,
+  type ViewerRow,
 } from './profiles.repository.js';
 import { isPermutation, photoLimit, profileUpdateProblems, uploadReview } from './profiles.rules.js';
 import type { PhotoRow } from '../../db/schema/index.js';
@@ -65,6 +68,49 @@ function mainOf(rows: readonly PhotoRow[]): number | null {
 }
 
 /**
+ * The viewer's own side for matching others (see findViewer), in the caller's transaction: the
+ * auto-like and the swipe game read it under the pair's row locks.
+ */
+export function viewerProfile(tx: DbOrTx, viewerId: number): Promise<ViewerRow | null> {
+  return findViewer(tx, viewerId);
+}
+
+/**
+ * The profile columns an edit sets from the fields sent. A member's about text with contact
+ * details waits for review (others keep seeing the old text until staff release it); staff
+ * write theirs as they are.
+ */
+export function profileEditChanges(
+  body: ProfileUpdateBody,
+  current: { country: string },
+  by: 'member' | 'staff',
+): ProfileChanges {
+  const changes = profileColumnChanges(body);
+  if (body.about !== undefined) {
+    if (by === 'member' && containsContactDetails(body.about)) changes.aboutHeld = body.about;
+    else Object.assign(changes, { about: body.about, aboutHeld: null });
+  }
+  // A region belongs to one country: a new country without a region leaves none chosen.
+  if (body.country !== undefined && body.country !== current.country && body.region_id === undefined) {
+    changes.regionId = null;
+  }
+  return changes;
+}
+
+/**
+ * Writes a profile edit in the caller's transaction: its columns, and its interests when sent
+ * (a member's own edit, and staff creating or editing a site-run profile).
+ */
+export async function writeProfileEdit(
+  tx: DbOrTx,
+  memberId: number,
+  edit: { changes: ProfileChanges; interests?: readonly number[] | undefined },
+): Promise<void> {
+  await updateProfileRow(tx, memberId, edit.changes);
+  if (edit.interests) await replaceInterests(tx, memberId, edit.interests);
+}
+
+/**
  * The member's own profile, photos and geocoding (spec sections 2, 3 and 7). Every call acts
  * for the logged-in member only; the member id comes from the session.
  */
@@ -93,6 +139,27 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     }
   }
 
+  /**
+   * The problems of a profile edit by the rules of the profile's site: a member's own edit, or
+   * staff's of a site-run profile. `profile` is the profile as it stands (a new one: as sent).
+   */
+  async function editProblems(
+    body: ProfileUpdateBody,
+    profile: { email: string; domain: string; country: string },
+    today: Date,
+  ) {
+    const settings = await deps.settings.settingsForDomain(profile.domain);
+    return profileUpdateProblems(body, {
+      email: profile.email,
+      minAge: settings.min_age,
+      countries: settings.countries,
+      currentCountry: profile.country,
+      regionCountry: typeof body.region_id === 'number' ? await regionCountry(db, body.region_id) : null,
+      knownInterestIds: await existingInterestIds(db, body.interests ?? []),
+      today,
+    });
+  }
+
   async function getProfile(memberId: number): Promise<OwnProfile> {
     const { member, profile } = await mustFind(memberId);
     const [photos, interestIds, cdnPrefix] = await Promise.all([
@@ -105,6 +172,25 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
 
   return {
     getProfile,
+    editProblems,
+
+    /** The viewer's own side for matching others (see findViewer); null once deleted. */
+    viewer(viewerId: number): Promise<ViewerRow | null> {
+      return findViewer(db, viewerId);
+    },
+
+    /** The member's interests, by id. */
+    interestIds(memberId: number): Promise<number[]> {
+      return listInterestIds(db, memberId);
+    },
+
+    /** The country of a region, or null when no region has that id. */
+    regionCountry(regionId: number): Promise<string | null> {
+      return regionCountry(db, regionId);
+    },
+
+    /** The member's photos in display order, whatever their review state (the owner's view). */
+    photos: photosOf,
 
     /** Staff release a held about text: it becomes the public one. 404 when none is held. */
     async releaseHeldAbout(memberId: number): Promise<void> {
@@ -119,32 +205,14 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     /** Saves the fields sent; the whole update is refused when any field breaks a rule. */
     async updateProfile(memberId: number, body: ProfileUpdateBody): Promise<OwnProfile> {
       const { member, profile } = await mustFind(memberId);
-      const settings = await deps.settings.settingsForDomain(member.domain);
-      const problems = profileUpdateProblems(body, {
-        email: member.email,
-        minAge: settings.min_age,
-        countries: settings.countries,
-        currentCountry: profile.country,
-        regionCountry: typeof body.region_id === 'number' ? await regionCountry(db, body.region_id) : null,
-        knownInterestIds: await existingInterestIds(db, body.interests ?? []),
-        today: now(),
-      });
+      const problems = await editProblems(
+        body,
+        { email: member.email, domain: member.domain, country: profile.country },
+        now(),
+      );
       if (Object.keys(problems).length > 0) throw validationFailed(problems);
-
-      const changes = profileColumnChanges(body);
-      if (body.about !== undefined) {
-        // Contact details wait for review: others keep seeing the old text until staff release it.
-        if (containsContactDetails(body.about)) changes.aboutHeld = body.about;
-        else Object.assign(changes, { about: body.about, aboutHeld: null });
-      }
-      // A region belongs to one country: a new country without a region leaves none chosen.
-      if (body.country !== undefined && body.country !== profile.country && body.region_id === undefined) {
-        changes.regionId = null;
-      }
-      await db.transaction(async (tx) => {
-        await updateProfileRow(tx, memberId, changes);
-        if (body.interests) await replaceInterests(tx, memberId, body.interests);
-      });
+      const changes = profileEditChanges(body, profile, 'member');
+      await db.transaction((tx) => writeProfileEdit(tx, memberId, { changes, interests: body.interests }));
       return getProfile(memberId);
     },
 

@@ -13,8 +13,7 @@ import {
 import { validationFailed } from '../../errors.js';
 import type { PushSender } from '../../platform/push/index.js';
 import { isBlockedEitherWay } from '../directory/directory.repository.js';
-import { NEW_LIKES_CAP } from '../likes/likes.service.js';
-import { countNewLikes, hasLike } from '../likes/likes.repository.js';
+import type { LikesService } from '../likes/likes.service.js';
 import {
   buildPayload,
   deliveryOf,
@@ -41,6 +40,8 @@ export interface PushServiceDeps {
   log: FastifyBaseLogger;
   /** The push services' hosts (config PUSH_HOSTS): the only hosts a push is sent to. */
   pushHosts: readonly string[];
+  /** Whether a like made a match, and the new likes on the badge. */
+  likes: Pick<LikesService, 'hasLike' | 'newLikeCount'>;
 }
 
 /** Web push: the devices' subscriptions, and the pushes for messages, likes and matches. */
@@ -60,7 +61,7 @@ interface PushOrder {
 }
 
 export function createPushService(deps: PushServiceDeps) {
-  const { db, bus, sender, log, pushHosts } = deps;
+  const { db, bus, sender, log, pushHosts, likes } = deps;
   /** Pushes being worked on, so stopping waits for them before the database closes. */
   const pending = new Set<Promise<void>>();
 
@@ -105,7 +106,7 @@ export function createPushService(deps: PushServiceDeps) {
 
     const [unread, newLikes] = await Promise.all([
       countUnreadMessages(db, order.recipientId),
-      countNewLikes(db, order.recipientId, NEW_LIKES_CAP),
+      likes.newLikeCount(order.recipientId),
     ]);
     const payload = buildPayload(subject, recipient.language, unread + newLikes);
     const body = JSON.stringify(payload);
@@ -145,7 +146,7 @@ export function createPushService(deps: PushServiceDeps) {
    * (the match event is not pushed: the member who liked back sees the match on screen).
    */
   async function onLike(event: LikeEvent): Promise<void> {
-    const match = await hasLike(db, event.liked_id, event.liker_id);
+    const match = await likes.hasLike(db, event.liked_id, event.liker_id);
     await push({
       recipientId: event.liked_id,
       otherId: event.liker_id,

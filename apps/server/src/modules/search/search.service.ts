@@ -12,8 +12,7 @@ import { ageOn } from '../accounts/accounts.rules.js';
 import { presentCard } from '../directory/directory.presenter.js';
 import { presenceSeenBy } from '../directory/directory.rules.js';
 import { birthDateRange, soughtGenders, visitorMayView, type Gender } from '../members/members.rules.js';
-import { findViewer } from '../members/members.repository.js';
-import { findOwnProfile, listInterestIds, regionCountry } from '../profiles/profiles.repository.js';
+import type { ProfilesService } from '../profiles/profiles.service.js';
 import {
   cardsOf,
   commonInterests,
@@ -34,6 +33,8 @@ import {
 
 export interface SearchServiceDeps {
   db: Db;
+  /** The viewer's own side, their interests, and the country of a chosen region. */
+  profiles: Pick<ProfilesService, 'viewer' | 'interestIds' | 'regionCountry'>;
   now?: () => Date;
 }
 
@@ -58,7 +59,7 @@ type ResolvedSearch = Omit<SearchFilter, 'after' | 'limit' | 'excludeIds'> & { m
  * that is not findable for the viewer (see findableFor) is left out of every list.
  */
 export function createSearchService(deps: SearchServiceDeps) {
-  const { db } = deps;
+  const { db, profiles } = deps;
   const now = deps.now ?? (() => new Date());
 
   /** The filters that apply on this site, with defaults for the missing ones; 400 on bad ones. */
@@ -66,7 +67,7 @@ export function createSearchService(deps: SearchServiceDeps) {
     const applies = new Set<string>(site.search_fields);
     const given = <K extends 'gender' | 'country' | 'countryregion' | 'min_age' | 'max_age'>(key: K) =>
       applies.has(key) ? query[key] : undefined;
-    const viewer = viewerId === null ? null : await findViewer(db, viewerId);
+    const viewer = viewerId === null ? null : await profiles.viewer(viewerId);
 
     const problems: Record<string, FieldProblem> = {};
     const country = given('country') ?? viewer?.country ?? site.countries[0] ?? 'NL';
@@ -74,7 +75,7 @@ export function createSearchService(deps: SearchServiceDeps) {
       problems.country = 'country_not_served';
     }
     const regionId = given('countryregion') ?? null;
-    if (regionId !== null && !problems.country && (await regionCountry(db, regionId)) !== country) {
+    if (regionId !== null && !problems.country && (await profiles.regionCountry(regionId)) !== country) {
       problems.countryregion = 'region_not_in_country';
     }
     const minAge = given('min_age') ?? site.min_age;
@@ -187,10 +188,9 @@ export function createSearchService(deps: SearchServiceDeps) {
     weights: MatchWeights,
     limit: number,
   ): Promise<MatchSuggestion[]> {
-    const viewer = await findOwnProfile(db, viewerId);
-    if (!viewer) throw authenticationRequired();
+    const profile = await profiles.viewer(viewerId);
+    if (!profile) throw authenticationRequired();
     const today = now();
-    const { profile } = viewer;
     const age = ageOn(profile.birthDate, today);
     const near = birthDateRange(Math.max(0, age - MATCH_AGE_SPREAD), age + MATCH_AGE_SPREAD, today);
     const base = {
@@ -213,7 +213,7 @@ export function createSearchService(deps: SearchServiceDeps) {
         ? await commonInterests(
             db,
             pool.map((c) => c.id),
-            await listInterestIds(db, viewerId),
+            await profiles.interestIds(viewerId),
           )
         : new Map<number, number>();
 

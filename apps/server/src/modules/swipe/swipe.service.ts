@@ -3,16 +3,15 @@ import { SWIPE_CARDS_LIMIT, SWIPE_LIKES_PER_DAY } from '@app/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, authenticationRequired } from '../../errors.js';
 import { presentCard } from '../directory/directory.presenter.js';
-import { hasLike, lockPair } from '../likes/likes.repository.js';
 import { localDay } from '../likes/likes.rules.js';
 import { cannotLikeSelf, type LikesService, type LikesSite } from '../likes/likes.service.js';
 import { soughtGenders } from '../members/members.rules.js';
-import { findOwnProfile } from '../profiles/profiles.repository.js';
+import { viewerProfile } from '../profiles/profiles.service.js';
 import { countSwipeLikes, findSwipe, insertSwipe, listSwipeCards } from './swipe.repository.js';
 
 export interface SwipeServiceDeps {
   db: Db;
-  likes: Pick<LikesService, 'likeLocked' | 'assertReachable' | 'publish'>;
+  likes: Pick<LikesService, 'likeLocked' | 'assertReachable' | 'publish' | 'lockPair' | 'hasLike'>;
   now?: () => Date;
 }
 
@@ -32,9 +31,9 @@ export function createSwipeService(deps: SwipeServiceDeps) {
   const now = deps.now ?? (() => new Date());
 
   async function ownProfile(tx: DbOrTx, viewerId: number) {
-    const own = await findOwnProfile(tx, viewerId);
+    const own = await viewerProfile(tx, viewerId);
     if (!own) throw authenticationRequired();
-    return own.profile;
+    return own;
   }
 
   /** GET /api/swipe.php. */
@@ -64,7 +63,7 @@ export function createSwipeService(deps: SwipeServiceDeps) {
     if (viewerId === targetId) throw cannotLikeSelf();
     const at = now();
     const result = await db.transaction(async (tx) => {
-      await lockPair(tx, viewerId, targetId);
+      await likes.lockPair(tx, viewerId, targetId);
       const profile = await ownProfile(tx, viewerId);
       await likes.assertReachable(tx, viewerId, targetId);
       const day = localDay(at, profile.country);
@@ -73,7 +72,9 @@ export function createSwipeService(deps: SwipeServiceDeps) {
       const earlier = await findSwipe(tx, viewerId, targetId);
       if (earlier) {
         const match =
-          earlier === 'like' && (await hasLike(tx, viewerId, targetId)) && (await hasLike(tx, targetId, viewerId));
+          earlier === 'like' &&
+          (await likes.hasLike(tx, viewerId, targetId)) &&
+          (await likes.hasLike(tx, targetId, viewerId));
         return { likes_left: left(used), match, events: [] };
       }
       if (action === 'pass') {
