@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { useUser } from '../../features/account/api/get-user';
-import { useCompanyInfo } from '../../features/reference/api/get-company-info';
+import { useCompanyInfo } from '../../data/company-info';
 import { useSettings } from '../../features/settings/api/get-settings';
 import { currentLocale } from '../../lib/i18n';
 import { useCurrentRoute } from '../hooks/use-current-route';

@@ -1,2 +1,2 @@
-/** The operator console (/admin/*), a chunk of its own: see features/admin. */
-export { AdminConsole as Component } from '../../features/admin/components/console';
+/** The operator console (/admin/*), a chunk of its own: see admin/. */
+export { AdminConsole as Component } from '../../admin/components/console';

@@ -10,7 +10,7 @@ import { useParams } from 'react-router';
 import { DocumentIcon, MailIcon } from '../../components/icons';
 import { readBanNotice } from '../../features/account/ban-notice';
 import { usePageText } from '../../features/pages/api/get-page-text';
-import { useCompanyInfo } from '../../features/reference/api/get-company-info';
+import { useCompanyInfo } from '../../data/company-info';
 import { useSettings } from '../../features/settings/api/get-settings';
 import { currentLocale, formatDate } from '../../lib/i18n';
 import { Page } from '../components/page';

@@ -4,7 +4,6 @@ import {
   changedFields,
   geolocationPermission,
   latestBirthDate,
-  movePhoto,
   photoAllowance,
   profileSections,
   serializeGeocode,
@@ -56,19 +55,6 @@ describe('changedFields', () => {
   it('compares interests as a set', () => {
     expect(changedFields(profile, { interests: [2, 1] })).toEqual({});
     expect(changedFields(profile, { interests: [2] })).toEqual({ interests: [2] });
-  });
-});
-
-describe('movePhoto', () => {
-  it('swaps a photo with its neighbour', () => {
-    expect(movePhoto([1, 2, 3], 2, -1)).toEqual([2, 1, 3]);
-    expect(movePhoto([1, 2, 3], 2, 1)).toEqual([1, 3, 2]);
-  });
-
-  it('cannot move past either end or move an unknown photo', () => {
-    expect(movePhoto([1, 2, 3], 1, -1)).toBeNull();
-    expect(movePhoto([1, 2, 3], 3, 1)).toBeNull();
-    expect(movePhoto([1, 2, 3], 9, 1)).toBeNull();
   });
 });
 

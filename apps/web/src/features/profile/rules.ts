@@ -42,20 +42,6 @@ function sameSet(a: readonly unknown[], b: readonly unknown[]): boolean {
   return a.length === b.length && a.every((item) => b.includes(item));
 }
 
-/**
- * The photo ids after moving one a place to the left (-1) or right (+1); null when it cannot
- * move that way.
- */
-export function movePhoto(ids: readonly number[], id: number, direction: -1 | 1): number[] | null {
-  const from = ids.indexOf(id);
-  const to = from + direction;
-  if (from < 0 || to < 0 || to >= ids.length) return null;
-  const order = [...ids];
-  order[from] = ids[to]!;
-  order[to] = id;
-  return order;
-}
-
 /** What the photo grid offers next: another upload, the premium prompt, or nothing (spec section 9). */
 export function photoAllowance(count: number, limit: number, paidUser: boolean): 'upload' | 'premium' | 'full' {
   if (count < limit) return 'upload';

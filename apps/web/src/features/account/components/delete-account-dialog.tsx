@@ -6,7 +6,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { CheckIcon, HeartIcon } from '../../../components/icons';
-import { useCompanyInfo } from '../../reference/api/get-company-info';
+import { useCompanyInfo } from '../../../data/company-info';
 import { useSettings } from '../../settings/api/get-settings';
 import { queryKeys } from '../../../lib/query-keys';
 import { useDeleteAccount } from '../api/delete-account';

@@ -6,7 +6,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { GemIcon, LockIcon, ReceiptIcon } from '../../../components/icons';
 import { ApiError } from '../../../lib/api';
 import { useSettings } from '../../settings/api/get-settings';
-import { useCompanyInfo } from '../../reference/api/get-company-info';
+import { useCompanyInfo } from '../../../data/company-info';
 import { useBundles } from '../../payments/api/get-bundles';
 import { intlLocale } from '../../payments/locale';
 import { formatMoney, priceView, type ActiveDiscount } from '../../payments/rules';

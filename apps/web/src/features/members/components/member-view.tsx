@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { InterestIcon } from '../../../components/interest-icon';
 import { BlockIcon, MapPinIcon, MessageIcon, SparklesIcon, UserIcon } from '../../../components/icons';
 import { LikeButton } from '../../likes/components/like-button';
-import { interestsQueryOptions } from '../../reference/api/get-interests';
+import { interestsQueryOptions } from '../../../data/interests';
 import { useSettings } from '../../settings/api/get-settings';
 import { useSetBlocked } from '../api/block-member';
 import type { MemberProfile } from '../api/contract';

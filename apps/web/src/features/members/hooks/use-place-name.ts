@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { currentLocale } from '../../../lib/i18n';
-import { regionsQueryOptions } from '../../reference/api/get-regions';
+import { regionsQueryOptions } from '../../../data/regions';
 import type { ProfileCard } from '../api/contract';
 import { needsRegions, placeName } from '../rules';
 

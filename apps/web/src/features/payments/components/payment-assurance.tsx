@@ -1,7 +1,7 @@
 import { cleanPhone } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { LockIcon } from '../../../components/icons';
-import { useCompanyInfo } from '../../reference/api/get-company-info';
+import { useCompanyInfo } from '../../../data/company-info';
 import { useSettings } from '../../settings/api/get-settings';
 
 /**

@@ -2,7 +2,7 @@ import { PROFILE_OPTIONS, type ProfileOption } from '@app/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InterestIcon } from '../../../components/interest-icon';
-import { useInterests } from '../../reference/api/get-interests';
+import { useInterests } from '../../../data/interests';
 import { useSettings } from '../../settings/api/get-settings';
 import type { OwnProfile, ProfileUpdateBody } from '../api/contract';
 import { profileSections } from '../rules';

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompassIcon } from '../../../components/icons';
 import { currentLocale } from '../../../lib/i18n';
-import { useRegions } from '../../reference/api/get-regions';
+import { useRegions } from '../../../data/regions';
 import { useSettings } from '../../settings/api/get-settings';
 import { useGeolocation } from '../hooks/use-geolocation';
 import type { SectionFormProps } from './basics-form';

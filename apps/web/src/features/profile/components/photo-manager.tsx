@@ -8,7 +8,8 @@ import type { OwnProfile, Photo } from '../api/contract';
 import { useDeletePhoto } from '../api/delete-photo';
 import { useUpdatePhotos } from '../api/update-photos';
 import { useUploadPhoto } from '../api/upload-photo';
-import { movePhoto, photoAllowance } from '../rules';
+import { movePhoto } from '../../../lib/photos';
+import { photoAllowance } from '../rules';
 import { useErrorText } from '../../../lib/error-text';
 
 interface PhotoManagerProps {

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronDownIcon, SlidersIcon } from '../../../components/icons';
 import { currentLocale } from '../../../lib/i18n';
-import { useRegions } from '../../reference/api/get-regions';
+import { useRegions } from '../../../data/regions';
 import { useSettings } from '../../settings/api/get-settings';
 import { ageRangeError, visibleFilters, type AppliedFilters, type Gender } from '../rules';
 import './search.scss';

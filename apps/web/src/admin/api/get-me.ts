@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiError } from '../../../lib/api';
+import type { ApiError } from '../../lib/api';
 import { adminRequest, isStaffAuthError } from './admin-request';
 import type { StaffMe, StaffMeResponse } from './contract';
 import { adminKeys } from './query-keys';

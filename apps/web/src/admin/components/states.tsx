@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api';
+import { ApiError } from '../../lib/api';
 
 /** The API's translated message of a failure, or a general one when the server never answered. */
 export function useProblemText() {

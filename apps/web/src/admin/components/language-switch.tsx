@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { i18n } from '../../../lib/i18n';
+import { i18n } from '../../lib/i18n';
 
 /** The console's languages: its team works in Dutch and English (nl first, the fallback). */
 export const CONSOLE_LANGUAGES = ['nl', 'en'] as const;

@@ -10,10 +10,10 @@ import {
   type SiteProfileCreateBody,
   type SiteProfileUpdateBody,
 } from '@app/shared';
-import { ApiError } from '../../../lib/api';
-import { movePhoto } from '../../profile/rules';
-import { useInterests } from '../../reference/api/get-interests';
-import { useRegions } from '../../reference/api/get-regions';
+import { ApiError } from '../../lib/api';
+import { movePhoto } from '../../lib/photos';
+import { useInterests } from '../../data/interests';
+import { useRegions } from '../../data/regions';
 import { useSiteProfile } from '../api/get-site-profile';
 import { useSiteProfiles } from '../api/get-site-profiles';
 import { useSaveSiteProfile } from '../api/save-site-profile';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { queryClient } from '../../../lib/query-client';
+import { queryClient } from '../../lib/query-client';
 import {
   buildDashboard,
   buildMemberDetail,

@@ -2,7 +2,7 @@ import { LOCALE_ENTRIES } from '@app/i18n';
 import { isLocale, StoredSettingsSchema, type Locale } from '@app/shared';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api';
+import { ApiError } from '../../lib/api';
 import type { AdminSite } from '../api/contract';
 import { useSites } from '../api/get-sites';
 import { useSaveSite } from '../api/save-site';

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, vi } from 'vitest';
-import { appRoutes } from '../../../app/router';
-import { queryClient } from '../../../lib/query-client';
-import { jsonResponse } from '../../../testing/api';
-import { buildSettings } from '../../../testing/factories';
-import { renderWithApp } from '../../../testing/render';
+import { appRoutes } from '../../app/router';
+import { queryClient } from '../../lib/query-client';
+import { jsonResponse } from '../../testing/api';
+import { buildSettings } from '../../testing/factories';
+import { renderWithApp } from '../../testing/render';
 import type {
   AdminMemberDetail,
   AdminSite,

@@ -10,7 +10,7 @@ import {
 } from '@app/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api';
+import { ApiError } from '../../lib/api';
 import { usePageText } from '../api/get-page-text';
 import { useSites } from '../api/get-sites';
 import { useResetPageText } from '../api/reset-page-text';

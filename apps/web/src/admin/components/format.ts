@@ -1,6 +1,6 @@
 import { localeEntry } from '@app/i18n';
 import type { Locale } from '@app/shared';
-import { i18n } from '../../../lib/i18n';
+import { i18n } from '../../lib/i18n';
 
 function iso(): string {
   return localeEntry((i18n.language === 'en' ? 'en' : 'nl') as Locale).iso;

@@ -2,7 +2,7 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api';
+import { ApiError } from '../../lib/api';
 import { issueProblems, numberReader, problemAt, type NumberReader, type PathIssue } from '../commerce-rules';
 import { QueryStates, useProblemText, type QueryLike } from './states';
 import { useToast } from './toast';

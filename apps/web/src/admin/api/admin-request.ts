@@ -1,5 +1,5 @@
-import { ApiError, apiRequest, type RequestOptions } from '../../../lib/api';
-import { queryClient } from '../../../lib/query-client';
+import { ApiError, apiRequest, type RequestOptions } from '../../lib/api';
+import { queryClient } from '../../lib/query-client';
 import type { StaffSession } from './get-me';
 import { adminKeys } from './query-keys';
 
