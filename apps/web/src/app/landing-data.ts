@@ -4,7 +4,7 @@ import type { Params } from 'react-router';
 import { landerQueryOptions } from '../features/landing/api/get-lander';
 import type { MemberLandingVariant } from '../features/landing/components/member-landing/shared';
 import { landingNiche } from '../features/landing/hooks/use-landing-slug';
-import { anyLanguageSettings } from '../features/settings/api/get-settings';
+import { anyLanguageSettings } from '../data/settings';
 import { landerDesigns, memberLandingDesigns } from './landing-designs';
 
 /** A landing page's members (and its member's card). */

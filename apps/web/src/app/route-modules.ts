@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
 import type { LazyWebNamespace } from '@app/i18n';
 import type { ContentPage, LanderName } from '@app/shared';
-import { prefetchPageText } from '../features/pages/api/get-page-text';
+import { prefetchPageText } from '../data/page-text';
 import { currentLocale, loadMemberTexts, loadTexts } from '../lib/i18n';
 
 /** What a lazy page module exports: its page component, under React Router's name. */

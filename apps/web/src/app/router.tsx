@@ -1,7 +1,7 @@
 import { ROUTES, paramsAllowed, type LayoutName, type RouteDef } from '@app/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, data, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { userQueryOptions } from '../features/account/api/get-user';
+import { userQueryOptions } from '../data/user';
 import { BootSplash } from './components/boot-splash';
 import { NotFoundPage, RouteErrorBoundary } from './components/error-page';
 import { DefaultLayout } from './layouts/default-layout';

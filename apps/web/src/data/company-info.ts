@@ -1,7 +1,7 @@
 import type { CompanyInfo, CompanyInfoResponse } from '@app/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api';
-import { queryKeys } from '../lib/query-keys';
+import { queryKeys } from './query-keys';
 
 /** GET /api/companyinfo.php: the company behind the site. */
 export function getCompanyInfo(signal?: AbortSignal): Promise<CompanyInfoResponse> {

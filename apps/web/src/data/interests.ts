@@ -1,7 +1,7 @@
 import type { InterestsResponse } from '@app/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api';
-import { queryKeys } from '../lib/query-keys';
+import { queryKeys } from './query-keys';
 
 /** GET /api/interests.php: the interests members can pick, with their icons. */
 export function getInterests(signal?: AbortSignal): Promise<InterestsResponse> {

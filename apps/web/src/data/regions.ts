@@ -1,7 +1,7 @@
 import type { RegionsResponse } from '@app/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api';
-import { queryKeys } from '../lib/query-keys';
+import { queryKeys } from './query-keys';
 
 /** GET /api/regions.php: the regions of every country, keyed by country code. */
 export function getRegions(signal?: AbortSignal): Promise<RegionsResponse> {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildUser } from '../testing/factories';
 import { ApiError, apiCommand, apiRequest, newIdempotencyKey } from './api';
 import { queryClient } from './query-client';
-import { queryKeys } from './query-keys';
+import { queryKeys } from '../data/query-keys';
 import { jsonResponse } from '../testing/api';
 
 const interests = { interests: [{ id: 1, key: 'music', icon: 'music' }] };

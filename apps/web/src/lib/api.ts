@@ -7,7 +7,7 @@ import {
   type UserResponse,
 } from '@app/shared';
 import { queryClient } from './query-client';
-import { queryKeys } from './query-keys';
+import { queryKeys } from '../data/query-keys';
 import { retryDelay, shouldRetry } from './rules';
 
 /** A failed API call: the HTTP status and the API's error body (spec section 8). */

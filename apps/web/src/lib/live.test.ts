@@ -29,7 +29,7 @@ import {
   withMessageInChats,
   withoutChat,
 } from './live';
-import { queryKeys } from './query-keys';
+import { queryKeys } from '../data/query-keys';
 
 function buildMessage(overrides: Partial<ChatMessage> = {}): ChatMessage {
   return {

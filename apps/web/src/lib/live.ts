@@ -10,7 +10,7 @@ import {
   type UserResponse,
 } from '@app/shared';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { queryKeys } from './query-keys';
+import { queryKeys } from '../data/query-keys';
 
 /**
  * The live channel's client (packages/shared/src/schemas/live.ts has the protocol): one

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { parseServiceWorkerMessage } from './push-payload';
-import { queryKeys } from './query-keys';
+import { queryKeys } from '../data/query-keys';
 
 export interface ServiceWorkerOptions {
   queryClient: QueryClient;

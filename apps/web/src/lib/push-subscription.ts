@@ -2,7 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { PushSubscriptionBody, PushUnsubscribeBody } from '@app/shared';
 import { apiCommand } from './api';
 import { currentSubscription, pushCapable, pushStateOf, type PushState } from './push';
-import { queryKeys } from './query-keys';
+import { queryKeys } from '../data/query-keys';
 
 /*
  * Subscribing and the push state, for the push alert, the push switch and the complete-signup

@@ -4,7 +4,7 @@ import { pushStateOf } from './push';
 import { listenToServiceWorker } from './push-messages';
 import { applicationServerKey, readPushState, subscribeToPush, unsubscribeFromPush } from './push-subscription';
 import { removeBrowserPush, stubBrowserPush, SUBSCRIPTION_JSON } from '../testing/browser-push';
-import { queryKeys } from './query-keys';
+import { queryKeys } from '../data/query-keys';
 
 describe('pushStateOf', () => {
   it('names the four push states of the spec', () => {

@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { queryKeys } from './query-keys';
+import { queryKeys } from '../data/query-keys';
 
 /** Push states of spec section 4: not capable, unknown (not asked or not subscribed), subscribed, denied. */
 export type PushState = 'not-capable' | 'unknown' | 'subscribed' | 'denied';

@@ -31,8 +31,8 @@ describe('toasts (spec section 9: max width 350 px, layer 1100)', () => {
   it('finds the stylesheets of the like toast and the console toasts', () => {
     expect(TOAST_SHEETS).toEqual(
       expect.arrayContaining([
-        join('features', 'likes', 'components', 'likes.scss'),
-        join('features', 'admin', 'admin.scss'),
+        join('components', 'likes.scss'),
+        join('admin', 'admin.scss'),
       ]),
     );
   });

@@ -2,12 +2,12 @@ import { CONTENT_PAGES, LOCALES, type CompanyInfo, type Locale, type SiteSetting
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProvider } from '../app/provider';
-import { pageTextQueryOptions } from '../features/pages/api/get-page-text';
-import { settingsQueryOptions } from '../features/settings/api/get-settings';
+import { pageTextQueryOptions } from '../data/page-text';
+import { settingsQueryOptions } from '../data/settings';
 import { LAZY_WEB_NAMESPACES } from '@app/i18n';
 import { i18n, initI18n, loadTexts } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
-import { queryKeys } from '../lib/query-keys';
+import { queryKeys } from '../data/query-keys';
 import { buildCompanyInfo, buildSettings } from './factories';
 
 interface RenderOptions {

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { MailIcon } from '../../components/icons';
-import { useUser } from '../../features/account/api/get-user';
+import { useUser } from '../../data/user';
 import { useResendActivation } from '../../features/account/api/resend-activation';
 import { useCurrentRoute } from '../hooks/use-current-route';
 import { activationReminder } from '../rules';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CameraIcon, GemIcon, MessageIcon } from '../../components/icons';
-import { useSettings } from '../../features/settings/api/get-settings';
+import { useSettings } from '../../data/settings';
 
 /** What a message, a photo and a gift cost in credits, from the site's settings. */
 export function CreditCosts() {

@@ -1,4 +1,4 @@
-import { useSettings } from '../../features/settings/api/get-settings';
+import { useSettings } from '../../data/settings';
 import { useActivityCounts } from '../hooks/use-activity-counts';
 import { documentTitle } from '../rules';
 import { HeadTitle } from './head-title';

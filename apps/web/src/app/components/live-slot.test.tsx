@@ -2,7 +2,7 @@ import type { ChatsResponse, UserResponse } from '@app/shared';
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query-client';
-import { queryKeys } from '../../lib/query-keys';
+import { queryKeys } from '../../data/query-keys';
 import { buildUser } from '../../testing/factories';
 import { renderWithApp } from '../../testing/render';
 import { LiveSlot } from './live-slot';

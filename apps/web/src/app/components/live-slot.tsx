@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useUser } from '../../features/account/api/get-user';
+import { useUser } from '../../data/user';
 
 // Visitors never load the live channel's code.
 const LiveChannel = lazy(() => import('./live-channel').then((module) => ({ default: module.LiveChannel })));

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useUser } from '../../features/account/api/get-user';
+import { useUser } from '../../data/user';
 import { refreshPushSubscription } from '../../lib/push-subscription';
 import { DisabledNotificationsAlert } from './disabled-notifications-alert';
 import { PushAlert } from './push-alert';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CameraIcon } from '../../components/icons';
-import { useUser } from '../../features/account/api/get-user';
+import { useUser } from '../../data/user';
 import { dismiss, isDismissed } from '../../lib/storage';
 import { useCurrentRoute } from '../hooks/use-current-route';
 import { shouldShowProfilePhotoAlert } from '../rules';

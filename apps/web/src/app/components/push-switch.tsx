@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SaveStatus, SettingSwitch } from '../../features/account/components/setting-switch';
-import { useSettings } from '../../features/settings/api/get-settings';
+import { useSettings } from '../../data/settings';
 import { pushStateQueryOptions, subscribeToPush, unsubscribeFromPush } from '../../lib/push-subscription';
 
 /**

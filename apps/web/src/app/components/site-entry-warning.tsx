@@ -1,6 +1,6 @@
 import { DISMISSAL_KEYS } from '@app/shared';
 import { lazy, Suspense, useState } from 'react';
-import { useSettings } from '../../features/settings/api/get-settings';
+import { useSettings } from '../../data/settings';
 import { dismiss, isDismissed } from '../../lib/storage';
 import { useCurrentRoute } from '../hooks/use-current-route';
 import { shouldShowEntryWarning } from '../rules';

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { queryKeys } from '../../lib/query-keys';
+import { queryKeys } from '../../data/query-keys';
 import { countNewLikes, countUnreadMessages, useActivityCounts } from './use-activity-counts';
 
 describe('countUnreadMessages', () => {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { queryKeys } from '../../lib/query-keys';
+import { queryKeys } from '../../data/query-keys';
 
 export interface ActivityCounts {
   unreadMessages: number;

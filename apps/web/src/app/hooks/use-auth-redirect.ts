@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useNavigation } from 'react-router';
-import { userQueryOptions } from '../../features/account/api/get-user';
+import { userQueryOptions } from '../../data/user';
 import { loginPath } from '../rules';
 import { useCurrentRoute } from './use-current-route';
 

@@ -1,7 +1,7 @@
 import type { Locale } from '@app/shared';
-import { useUser } from '../../features/account/api/get-user';
+import { useUser } from '../../data/user';
 import { useUpdateLanguage } from '../../features/account/api/update-language';
-import { switchLocale } from '../../features/settings/api/get-settings';
+import { switchLocale } from '../../data/settings';
 
 /**
  * Switches the language (cookie, catalogues, <html lang>, the settings' texts) and saves it on a

@@ -4,7 +4,7 @@ import { BrandLogo } from '../../components/brand-logo';
 import { ArrowLeftIcon } from '../../components/icons';
 import { ChatsActivitySlot } from '../../features/chat/components/chats-activity-slot';
 import { LikesPollingSlot } from '../../features/likes/components/likes-polling-slot';
-import { useSettings } from '../../features/settings/api/get-settings';
+import { useSettings } from '../../data/settings';
 import { SkipLink } from './skip-link';
 
 /**

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { useUser } from '../../features/account/api/get-user';
+import { useUser } from '../../data/user';
 import { ChatsActivitySlot } from '../../features/chat/components/chats-activity-slot';
 import { LikesActivitySlot } from '../../features/likes/components/likes-activity-slot';
 import { TimeBonusSlot } from '../../features/time-bonus/components/time-bonus-slot';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
-import { useSettings } from '../../features/settings/api/get-settings';
+import { useSettings } from '../../data/settings';
 import { LanguageMenu } from './language-menu';
 import { SiteFooter } from './site-footer';
 import { SkipLink } from './skip-link';

@@ -2,7 +2,7 @@ import { ROUTES } from '@app/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { settingsQueryOptions } from '../../features/settings/api/get-settings';
+import { settingsQueryOptions } from '../../data/settings';
 import { queryClient } from '../../lib/query-client';
 import { buildSettings } from '../../testing/factories';
 import { renderWithApp } from '../../testing/render';

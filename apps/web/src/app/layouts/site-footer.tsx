@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
-import { useUser } from '../../features/account/api/get-user';
+import { useUser } from '../../data/user';
 import { useCompanyInfo } from '../../data/company-info';
-import { useSettings } from '../../features/settings/api/get-settings';
+import { useSettings } from '../../data/settings';
 import { currentLocale } from '../../lib/i18n';
 import { useCurrentRoute } from '../hooks/use-current-route';
 import { useInstalledApp } from '../hooks/use-installed-app';

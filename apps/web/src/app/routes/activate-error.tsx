@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { MailIcon } from '../../components/icons';
-import { useUser } from '../../features/account/api/get-user';
+import { useUser } from '../../data/user';
 import { ResendActivation } from '../components/activation-reminder';
 import { Page } from '../components/page';
 

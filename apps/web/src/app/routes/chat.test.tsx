@@ -15,7 +15,7 @@ import {
   serve,
 } from '../../features/chat/testing/api-stub';
 import { queryClient } from '../../lib/query-client';
-import { queryKeys } from '../../lib/query-keys';
+import { queryKeys } from '../../data/query-keys';
 import { buildUser } from '../../testing/factories';
 import { renderWithApp } from '../../testing/render';
 import { appRoutes } from '../router';
@@ -422,5 +422,34 @@ describe('a conversation', () => {
 
     expect(await screen.findByText(/Je kunt Eva geen berichten meer sturen/)).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
+  it('reports a received message from the flag beside it, by keyboard', async () => {
+    serve(fetchMock, {
+      'GET /api/chat.php': () =>
+        jsonResponse(
+          200,
+          buildChat({
+            messages: [
+              buildMessage({ id: 101, sender_id: 7, from_me: true, body: 'Hoi Eva' }),
+              buildMessage({ id: 100, sender_id: 12 }),
+            ],
+          }),
+        ),
+      'POST /api/report.php': () => jsonResponse(200, { report: { id: 8, status: 'open' } }),
+    });
+    await renderWithApp(appRoutes(queryClient), { path: '/chats/5', user: buildUser() });
+    const type = userEvent.setup();
+    const flags = await screen.findAllByRole('button', { name: 'Bericht van Eva melden' });
+    expect(flags).toHaveLength(1);
+    flags[0]!.focus();
+    await type.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Bericht van Eva melden' });
+    await type.selectOptions(within(dialog).getByLabelText('Reden'), 'Intimidatie of beledigingen');
+    await type.click(within(dialog).getByRole('button', { name: 'Melding versturen' }));
+    expect(await within(dialog).findByText('Bedankt. We bekijken je melding zo snel mogelijk.')).toBeInTheDocument();
+    expect(commands(fetchMock).filter(({ path }) => path === '/api/report.php')).toEqual([
+      { method: 'POST', path: '/api/report.php', body: { profile_id: 12, message_id: 100, reason: 'harassment' } },
+    ]);
   });
 });

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildCard, buildEntry, commands, jsonResponse, reads, serve } from '../../features/chat/testing/api-stub';
 import { queryClient } from '../../lib/query-client';
-import { queryKeys } from '../../lib/query-keys';
+import { queryKeys } from '../../data/query-keys';
 import { buildUser } from '../../testing/factories';
 import { renderWithApp } from '../../testing/render';
 import { appRoutes } from '../router';

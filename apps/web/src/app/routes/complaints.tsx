@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { HelpIcon, MailIcon } from '../../components/icons';
 import { accountQueryOptions } from '../../features/account/api/get-account';
-import { useUser } from '../../features/account/api/get-user';
+import { useUser } from '../../data/user';
 import { ComplaintForm, type ComplaintSender } from '../../features/complaints/components/complaint-form';
-import { useSettings } from '../../features/settings/api/get-settings';
+import { useSettings } from '../../data/settings';
 import { Page } from '../components/page';
 
 /**

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CameraIcon, MailCheckIcon } from '../../components/icons';
-import { useUser } from '../../features/account/api/get-user';
+import { useUser } from '../../data/user';
 import { SignupWizard } from '../../features/profile/components/signup-wizard';
 import { Page } from '../components/page';
 

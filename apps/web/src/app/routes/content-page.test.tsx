@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../testing/api';
 import en from '../../../../../packages/i18n/locales/en/pages.json';
 import nl from '../../../../../packages/i18n/locales/nl/pages.json';
-import { pageTextQueryOptions } from '../../features/pages/api/get-page-text';
+import { pageTextQueryOptions } from '../../data/page-text';
 import { queryClient } from '../../lib/query-client';
 import { renderWithApp } from '../../testing/render';
 import { appRoutes } from '../router';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { GemIcon } from '../../components/icons';
-import { useUser } from '../../features/account/api/get-user';
+import { useUser } from '../../data/user';
 import { useActiveDiscount, useEnteredCode, DiscountBadge } from '../../features/payments/components/active-discount';
 import { BundleShop } from '../../features/payments/components/bundle-grid';
 import { DiscountCodeForm } from '../../features/payments/components/discount-code-form';

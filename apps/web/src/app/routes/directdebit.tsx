@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ReceiptIcon } from '../../components/icons';
-import { DirectDebit } from '../../features/directdebit/components/direct-debit';
+import { DirectDebit } from '../../features/payments/direct-debit/components/direct-debit';
 import { useActiveDiscount } from '../../features/payments/components/active-discount';
 import { useWelcomeDiscount } from '../../features/time-bonus/api/get-welcome-discount';
 import { Page } from '../components/page';

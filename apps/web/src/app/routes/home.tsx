@@ -3,8 +3,8 @@ import { CtaBand } from '../../features/landing/components/cta-band';
 import { Hero } from '../../features/landing/components/hero';
 import { HowItWorks } from '../../features/landing/components/how-it-works';
 import { TrustPoints } from '../../features/landing/components/trust-points';
-import { useUser } from '../../features/account/api/get-user';
-import { useSettings } from '../../features/settings/api/get-settings';
+import { useUser } from '../../data/user';
+import { useSettings } from '../../data/settings';
 import { DocumentTitle } from '../components/document-title';
 
 /** The home page: the site's welcome, how it works, why it is safe, and the way in. */

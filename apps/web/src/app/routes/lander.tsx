@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useLander } from '../../features/landing/api/get-lander';
 import { useLandingSlug } from '../../features/landing/hooks/use-landing-slug';
-import { useSettings } from '../../features/settings/api/get-settings';
+import { useSettings } from '../../data/settings';
 import { DocumentTitle } from '../components/document-title';
 import { landerDesigns as designs } from '../landing-designs';
 

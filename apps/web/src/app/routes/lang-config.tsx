@@ -1,8 +1,8 @@
 import { LOCALE_ENTRIES } from '@app/i18n';
 import { useTranslation } from 'react-i18next';
 import { CheckIcon, GlobeIcon } from '../../components/icons';
-import { useUser } from '../../features/account/api/get-user';
-import { useSettings } from '../../features/settings/api/get-settings';
+import { useUser } from '../../data/user';
+import { useSettings } from '../../data/settings';
 import { currentLocale } from '../../lib/i18n';
 import { Page } from '../components/page';
 import { useChangeLocale } from '../hooks/use-change-locale';

@@ -4,10 +4,10 @@ import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { FlameIcon, HeartIcon } from '../../components/icons';
 import type { LikeEntry, LikesList } from '../../features/likes/api/contract';
-import { getLikes, useLikes } from '../../features/likes/api/get-likes';
+import { getLikes, useLikes } from '../../data/likes';
 import { entriesOf, LIKES_TABS, mergeEntries, parseLikesTab } from '../../features/likes/rules';
-import { ProfileCard } from '../../features/members/components/profile-card';
-import '../../features/likes/components/likes.scss';
+import { ProfileCard } from '../../components/profile-card';
+import '../../components/likes.scss';
 import { Page } from '../components/page';
 import { errorText } from '../../lib/error-text';
 

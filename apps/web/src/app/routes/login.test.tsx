@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query-client';
-import { queryKeys } from '../../lib/query-keys';
+import { queryKeys } from '../../data/query-keys';
 import { buildUser } from '../../testing/factories';
 import { renderWithApp } from '../../testing/render';
 import { appRoutes } from '../router';

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { KeyIcon } from '../../components/icons';
-import { FormAlert } from '../../features/account/components/form-fields';
+import { FormAlert } from '../../components/form-fields';
 import { LoginForm } from '../../features/account/components/login-form';
-import { useSettings } from '../../features/settings/api/get-settings';
+import { useSettings } from '../../data/settings';
 import { Page } from '../components/page';
 import { afterLoginPath } from '../rules';
 

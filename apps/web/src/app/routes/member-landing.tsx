@@ -7,7 +7,7 @@ import {
   type MemberLandingVariant,
 } from '../../features/landing/components/member-landing/shared';
 import { useLandingSlug } from '../../features/landing/hooks/use-landing-slug';
-import { useSettings } from '../../features/settings/api/get-settings';
+import { useSettings } from '../../data/settings';
 import { DocumentTitle } from '../components/document-title';
 import { useCurrentRoute } from '../hooks/use-current-route';
 import { memberLandingDesigns as designs } from '../landing-designs';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { HeartIcon, UserIcon } from '../../components/icons';
-import { useUser } from '../../features/account/api/get-user';
+import { useUser } from '../../data/user';
 import { SendGiftButton } from '../../features/chat/components/send-gift-button';
 import { useMember } from '../../features/members/api/get-member';
 import { MemberView } from '../../features/members/components/member-view';

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SearchIcon } from '../../components/icons';
-import { useUser } from '../../features/account/api/get-user';
+import { useUser } from '../../data/user';
 import { SearchForm } from '../../features/search/components/search-form';
 import { SearchResults } from '../../features/search/components/search-results';
 import { SignupPrompt } from '../../features/search/components/signup-prompt';
@@ -14,7 +14,7 @@ import {
   visitorMaySearch,
   type AppliedFilters,
 } from '../../features/search/rules';
-import { useSettings } from '../../features/settings/api/get-settings';
+import { useSettings } from '../../data/settings';
 import { Page } from '../components/page';
 
 /**

@@ -5,7 +5,7 @@ import { DiscountBadge, useActiveDiscount } from '../../features/payments/compon
 import { BundleShop } from '../../features/payments/components/bundle-grid';
 import { PaymentAssurance } from '../../features/payments/components/payment-assurance';
 import { checkoutPath } from '../../features/payments/rules';
-import { useSettings } from '../../features/settings/api/get-settings';
+import { useSettings } from '../../data/settings';
 import { useWelcomeDiscount } from '../../features/time-bonus/api/get-welcome-discount';
 import { Page } from '../components/page';
 

@@ -2,10 +2,10 @@ import { WELCOME_DISCOUNT_PERCENT } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { GemIcon } from '../../components/icons';
-import { useUser } from '../../features/account/api/get-user';
+import { useUser } from '../../data/user';
 import { BundleShop } from '../../features/payments/components/bundle-grid';
 import { checkoutPath } from '../../features/payments/rules';
-import { useSettings } from '../../features/settings/api/get-settings';
+import { useSettings } from '../../data/settings';
 import { CreditCosts } from '../components/credit-costs';
 import { Page } from '../components/page';
 

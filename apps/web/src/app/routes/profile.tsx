@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { UserIcon } from '../../components/icons';
-import { useUser } from '../../features/account/api/get-user';
+import { useUser } from '../../data/user';
 import { ProfileEditor } from '../../features/profile/components/profile-editor';
 import { Page } from '../components/page';
 

@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { CheckIcon } from '../../components/icons';
 import { SignupForm } from '../../features/account/components/signup-form';
-import { useSettings } from '../../features/settings/api/get-settings';
+import { useSettings } from '../../data/settings';
 import { DocumentTitle } from '../components/document-title';
 
 const PERKS = ['free', 'adults', 'privacy'] as const;

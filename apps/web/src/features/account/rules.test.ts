@@ -1,21 +1,5 @@
-import { POLL_INTERVAL, POLL_INTERVAL_WITH_PUSH } from '@app/shared';
 import { describe, expect, it } from 'vitest';
-import { firstStepWithError, pollInterval, signupStepErrors, type SignupValues } from './rules';
-
-describe('pollInterval', () => {
-  it('never polls for visitors', () => {
-    expect(pollInterval({ loggedIn: false, pushSubscribed: false, started: true })).toBe(false);
-  });
-
-  it('waits for the start delay', () => {
-    expect(pollInterval({ loggedIn: true, pushSubscribed: false, started: false })).toBe(false);
-  });
-
-  it('polls every 60 s, or every 300 s with push', () => {
-    expect(pollInterval({ loggedIn: true, pushSubscribed: false, started: true })).toBe(POLL_INTERVAL);
-    expect(pollInterval({ loggedIn: true, pushSubscribed: true, started: true })).toBe(POLL_INTERVAL_WITH_PUSH);
-  });
-});
+import { firstStepWithError, signupStepErrors, type SignupValues } from './rules';
 
 describe('signupStepErrors', () => {
   const options = { minAge: 18, passwordMinLength: 8, today: new Date(2026, 5, 15) };

@@ -1,25 +1,4 @@
-import {
-  POLL_INTERVAL,
-  POLL_INTERVAL_WITH_PUSH,
-  PROFILE_NAME_MAX_LENGTH,
-  type Country,
-  type Gender,
-  type Seeking,
-} from '@app/shared';
-
-export interface PollInput {
-  loggedIn: boolean;
-  /** Push messages announce news, so polling can slow down. */
-  pushSubscribed: boolean;
-  /** Polling waits POLL_START_DELAY after the page opened. */
-  started: boolean;
-}
-
-/** How often to refresh the member (spec section 7), or false for no polling at all. */
-export function pollInterval({ loggedIn, pushSubscribed, started }: PollInput): number | false {
-  if (!loggedIn || !started) return false;
-  return pushSubscribed ? POLL_INTERVAL_WITH_PUSH : POLL_INTERVAL;
-}
+import { PROFILE_NAME_MAX_LENGTH, type Country, type Gender, type Seeking } from '@app/shared';
 
 /** The signup form's values while it is filled in; birth date parts are '' until chosen. */
 export interface SignupValues {

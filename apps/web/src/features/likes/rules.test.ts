@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildCard } from '../members/testing/api-stub';
+import { buildCard } from '../../testing/factories';
 import type { LikeEntry } from './api/contract';
-import { isMembersArea, mergeEntries, parseLikeModalDelay, parseLikesTab, shouldOpenLikeModal } from './rules';
+import { mergeEntries, parseLikeModalDelay, parseLikesTab, shouldOpenLikeModal } from './rules';
 
 function entry(id: number): LikeEntry {
   return { id, like_new: false, match: false, card: buildCard({ id }) };
@@ -53,19 +53,5 @@ describe('shouldOpenLikeModal', () => {
     expect(shouldOpenLikeModal({ loggedIn: false, delay: 0, hasProfile: true })).toBe(false);
     expect(shouldOpenLikeModal({ loggedIn: true, delay: null, hasProfile: true })).toBe(false);
     expect(shouldOpenLikeModal({ loggedIn: true, delay: 1000, hasProfile: false })).toBe(false);
-  });
-});
-
-describe('isMembersArea', () => {
-  it('covers members, a member, chats, likes and premium', () => {
-    for (const path of ['/members', '/members/12', '/chats', '/likes', '/likes/given', '/likes/m/4', '/premium']) {
-      expect(isMembersArea(path)).toBe(true);
-    }
-  });
-
-  it('leaves out the other pages', () => {
-    for (const path of ['/', '/profile', '/settings', '/swipe-game', '/members/12/chat', '/login']) {
-      expect(isMembersArea(path)).toBe(false);
-    }
   });
 });

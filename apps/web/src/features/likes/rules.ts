@@ -37,8 +37,3 @@ export function parseLikeModalDelay(t: string | null): number | null {
 export function shouldOpenLikeModal(input: { loggedIn: boolean; delay: number | null; hasProfile: boolean }): boolean {
   return input.loggedIn && input.delay !== null && input.hasProfile;
 }
-
-/** The members area of the spec (section 1): members, members-id, chats, likes, likes-m-id, premium. */
-export function isMembersArea(pathname: string): boolean {
-  return /^\/(members(\/\d+)?|chats|likes(\/.*)?|premium)\/?$/.test(pathname);
-}

@@ -1,23 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildCard, buildMember } from './testing/api-stub';
-import {
-  activityOf,
-  detailRows,
-  lockedTiles,
-  needsRegions,
-  parseMemberId,
-  placeName,
-  showsAbout,
-  showsInterests,
-  stepPhoto,
-} from './rules';
-
-const REGIONS = {
-  regions: {
-    NL: { kind: 'province' as const, regions: [{ id: 5, country: 'NL', code: 'NL-NH', name: 'Noord-Holland' }] },
-  },
-};
-const countryName = (code: string) => (code === 'NL' ? 'Nederland' : code);
+import { buildMember } from './testing/api-stub';
+import { detailRows, lockedTiles, parseMemberId, showsAbout, showsInterests, stepPhoto } from './rules';
 
 describe('parseMemberId', () => {
   it('takes a whole positive number and nothing else', () => {
@@ -25,33 +8,6 @@ describe('parseMemberId', () => {
     for (const bad of [undefined, '', '0', '-3', '1.5', '12abc', '1234567890123456']) {
       expect(parseMemberId(bad)).toBeNull();
     }
-  });
-});
-
-describe('placeName', () => {
-  it('names the city first, then the region, then the country', () => {
-    expect(placeName(buildCard({ city: 'Utrecht', region_id: 5 }), REGIONS, countryName)).toBe('Utrecht');
-    expect(placeName(buildCard({ city: null, region_id: 5 }), REGIONS, countryName)).toBe('Noord-Holland');
-    expect(placeName(buildCard({ city: ' ', region_id: null }), REGIONS, countryName)).toBe('Nederland');
-  });
-
-  it('falls back to the country while the regions load or when the region is unknown', () => {
-    expect(placeName(buildCard({ city: null, region_id: 5 }), undefined, countryName)).toBe('Nederland');
-    expect(placeName(buildCard({ city: null, region_id: 99 }), REGIONS, countryName)).toBe('Nederland');
-  });
-
-  it('asks for the regions only when a region is all there is', () => {
-    expect(needsRegions({ city: null, region_id: 5 })).toBe(true);
-    expect(needsRegions({ city: 'Utrecht', region_id: 5 })).toBe(false);
-    expect(needsRegions({ city: null, region_id: null })).toBe(false);
-  });
-});
-
-describe('activityOf', () => {
-  it('says online before recently active, and nothing for neither', () => {
-    expect(activityOf({ online: true, recently_active: true })).toBe('online');
-    expect(activityOf({ online: false, recently_active: true })).toBe('recent');
-    expect(activityOf({ online: false, recently_active: false })).toBeNull();
   });
 });
 

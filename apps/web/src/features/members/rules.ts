@@ -1,42 +1,11 @@
 import { PROFILE_OPTIONS, type ProfileOption, type SiteSettings } from '@app/shared';
-import type { MemberProfile, ProfileCard, RegionsResponse } from './api/contract';
+import type { MemberProfile } from './api/contract';
 
 /** A route's :id as a member id: a whole positive number, else null (the page shows not-found). */
 export function parseMemberId(param: string | undefined): number | null {
   if (!param || !/^\d{1,15}$/.test(param)) return null;
   const id = Number(param);
   return id > 0 ? id : null;
-}
-
-/** The name of a member's region, or null when it is unknown or the regions have not loaded. */
-export function regionName(
-  card: Pick<ProfileCard, 'region_id' | 'country'>,
-  regions: RegionsResponse | undefined,
-): string | null {
-  if (card.region_id === null || !regions) return null;
-  return regions.regions[card.country]?.regions.find((region) => region.id === card.region_id)?.name ?? null;
-}
-
-/** Where a member lives, as precise as they told: the city, else the region, else the country. */
-export function placeName(
-  card: Pick<ProfileCard, 'city' | 'region_id' | 'country'>,
-  regions: RegionsResponse | undefined,
-  countryName: (code: string) => string,
-): string {
-  return card.city?.trim() || regionName(card, regions) || countryName(card.country);
-}
-
-/** Whether the place needs the regions list to be named (no city, but a region). */
-export function needsRegions(card: Pick<ProfileCard, 'city' | 'region_id'>): boolean {
-  return !card.city?.trim() && card.region_id !== null;
-}
-
-/** What the activity marker says: online now, active lately, or nothing. */
-export type Activity = 'online' | 'recent' | null;
-
-export function activityOf(card: Pick<ProfileCard, 'online' | 'recently_active'>): Activity {
-  if (card.online) return 'online';
-  return card.recently_active ? 'recent' : null;
 }
 
 /** The photo index after stepping `delta` from `index` in a gallery of `count`, wrapping round. */

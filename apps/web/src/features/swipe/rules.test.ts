@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCard } from '../members/testing/api-stub';
+import { buildCard } from '../../testing/factories';
 import { addCards, dragTransform, keyAction, swipeDecision, SWIPE_THRESHOLD } from './rules';
 
 describe('swipeDecision', () => {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCommand, apiRequest } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { queryKeys } from '../../../data/query-keys';
 import type { EmailChangeBody, EmailChangeConfirmResponse } from './contract';
 
 /** POST /api/email-change.php: mails a confirmation link to the new address. */

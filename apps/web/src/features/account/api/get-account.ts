@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { queryKeys } from '../../../data/query-keys';
 import type { AccountSettingsResponse } from './contract';
 
 /** GET /api/account.php: the member's address, invisible mode and notification switches. */

@@ -1,7 +1,7 @@
 import type { UserResponse } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiCommand } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { queryKeys } from '../../../data/query-keys';
 
 /** GET /api/logout.php: ends the session. */
 export function logout(): Promise<void> {

@@ -1,7 +1,7 @@
 import type { UserResponse } from '@app/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { queryKeys } from '../../../data/query-keys';
 import type { SignupBody, SignupResponse } from './contract';
 
 /** POST /api/signup.php: creates the account and logs the new member in. */

@@ -1,7 +1,7 @@
 import type { Locale, UserLanguageBody, UserResponse } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiCommand } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { queryKeys } from '../../../data/query-keys';
 
 /** PUT /api/user.php {language}: saves the member's language (members only). */
 export function updateLanguage(language: Locale): Promise<void> {

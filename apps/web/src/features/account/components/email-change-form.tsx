@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MailCheckIcon } from '../../../components/icons';
 import { useRequestEmailChange } from '../api/email-change';
-import { fieldErrorsOf, FormAlert, PasswordField, TextField } from './form-fields';
+import { fieldErrorsOf, FormAlert, PasswordField, TextField } from '../../../components/form-fields';
 import { useErrorText } from '../../../lib/error-text';
 
 /**

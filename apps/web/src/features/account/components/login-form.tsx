@@ -5,7 +5,7 @@ import { ApiError } from '../../../lib/api';
 import { useErrorText } from '../../../lib/error-text';
 import { useLogin } from '../api/login';
 import { storeBanNotice } from '../ban-notice';
-import { FormAlert, PasswordField, TextField } from './form-fields';
+import { FormAlert, PasswordField, TextField } from '../../../components/form-fields';
 
 interface LoginFormProps {
   /** Called with the member once logged in. */

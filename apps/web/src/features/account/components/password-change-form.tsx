@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckIcon } from '../../../components/icons';
 import { useChangePassword } from '../api/change-password';
-import { fieldErrorsOf, FormAlert, PasswordField } from './form-fields';
+import { fieldErrorsOf, FormAlert, PasswordField } from '../../../components/form-fields';
 import { useErrorText } from '../../../lib/error-text';
 
 /**

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequestReactivation } from '../api/reactivation';
-import { fieldErrorsOf, FormAlert, TextField } from './form-fields';
+import { fieldErrorsOf, FormAlert, TextField } from '../../../components/form-fields';
 import { useErrorText } from '../../../lib/error-text';
 
 /**

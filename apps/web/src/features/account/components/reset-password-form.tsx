@@ -6,7 +6,7 @@ import { ApiError } from '../../../lib/api';
 import { useErrorText } from '../../../lib/error-text';
 import { PASSWORD_MIN_LENGTH } from '@app/shared';
 import { useResetPassword } from '../api/password-reset';
-import { fieldErrorsOf, FormAlert, PasswordField } from './form-fields';
+import { fieldErrorsOf, FormAlert, PasswordField } from '../../../components/form-fields';
 
 /** Sets a new password with the mailed token (#reset-password-do-form). */
 export function ResetPasswordForm({ token }: { token: string }) {

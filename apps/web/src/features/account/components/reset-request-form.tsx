@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MailCheckIcon } from '../../../components/icons';
 import { useRequestPasswordReset } from '../api/password-reset';
-import { FormAlert, TextField } from './form-fields';
+import { FormAlert, TextField } from '../../../components/form-fields';
 import { useErrorText } from '../../../lib/error-text';
 
 /** Asks for the e-mail address and mails a reset link (#reset-password-form). */

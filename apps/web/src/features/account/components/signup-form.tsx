@@ -15,7 +15,7 @@ import { ApiError } from '../../../lib/api';
 import { useErrorText } from '../../../lib/error-text';
 import { currentLocale } from '../../../lib/i18n';
 import { readLanding, readTracking } from '../../../lib/tracking';
-import { useSettings } from '../../settings/api/get-settings';
+import { useSettings } from '../../../data/settings';
 import type { SignupBody } from '../api/contract';
 import { useSignup } from '../api/signup';
 import {
@@ -27,7 +27,7 @@ import {
   type SignupValues,
 } from '../rules';
 import { describedBy, FieldShell } from '../../../components/field-shell';
-import { fieldErrorsOf, FormAlert, PasswordField, TextField } from './form-fields';
+import { fieldErrorsOf, FormAlert, PasswordField, TextField } from '../../../components/form-fields';
 import { ReactivationButton } from './reactivation-form';
 import './signup-form.scss';
 

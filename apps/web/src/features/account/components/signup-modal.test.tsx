@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { queryKeys } from '../../../data/query-keys';
 import { buildUser } from '../../../testing/factories';
 import { renderWithApp } from '../../../testing/render';
 import { closeSignupModal, openSignupModal, useSignupModal } from '../signup-modal-store';

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useSettings } from '../../settings/api/get-settings';
+import { useSettings } from '../../../data/settings';
 import { closeSignupModal } from '../signup-modal-store';
 import { SignupForm } from './signup-form';
 import './signup-modal.scss';

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { userQueryOptions } from '../api/get-user';
-import { pollInterval } from '../rules';
-import { usePollingState } from './use-polling-state';
+import { userQueryOptions } from '../../../data/user';
+import { pollInterval, usePollingState } from '../../../data/polling';
 
 /** Keeps the member fresh while logged in; mount once, at the root of the app. */
 export function useUserPolling(): void {

@@ -1,6 +1,6 @@
 import type { UserResponse } from '@app/shared';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../../../lib/query-keys';
+import { queryKeys } from '../../../data/query-keys';
 import type { ChatEntry, ChatMessage, ChatResponse, ChatsResponse, SendMessageResponse } from './contract';
 
 /** A conversation in the cache under queryKeys.chat(id): pages newest first, each newest message first. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCommand } from '../../../lib/api';
 import { useErrorText } from '../../../lib/error-text';
-import { queryKeys } from '../../../lib/query-keys';
+import { queryKeys } from '../../../data/query-keys';
 import { withoutChat } from './chat-cache';
 import type { ChatsResponse } from './contract';
 

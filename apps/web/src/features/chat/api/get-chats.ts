@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useUser } from '../../account/api/get-user';
-import { usePollingState } from '../../account/hooks/use-polling-state';
-import { pollInterval } from '../../account/rules';
+import { useUser } from '../../../data/user';
+import { pollInterval, usePollingState } from '../../../data/polling';
 import { apiRequest } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { queryKeys } from '../../../data/query-keys';
 import type { ChatsResponse } from './contract';
 
 /** GET /api/chats.php: the member's chats, newest message first. */

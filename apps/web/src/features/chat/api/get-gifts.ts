@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { queryKeys } from '../../../data/query-keys';
 import type { GiftsResponse } from './contract';
 
 /** GET /api/gifts.php: the gift catalogue in display order, each with its price in credits. */

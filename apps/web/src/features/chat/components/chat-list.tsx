@@ -6,7 +6,7 @@ import { Avatar } from '../../../components/avatar';
 import { EmptyState } from '../../../components/empty-state';
 import { CameraIcon, GiftIcon, MessageIcon, TrashIcon } from '../../../components/icons';
 import { currentLocale } from '../../../lib/i18n';
-import { FictionalMarker } from '../../members/components/fictional-marker';
+import { FictionalMarker } from '../../../components/fictional-marker';
 import type { ChatEntry } from '../api/contract';
 import { useDeleteChat } from '../api/delete-chat';
 import { useChats } from '../api/get-chats';

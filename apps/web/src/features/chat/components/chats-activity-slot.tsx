@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useUser } from '../../account/api/get-user';
+import { useUser } from '../../../data/user';
 
 // Visitors never load the chats code.
 const ChatsActivity = lazy(() => import('./chats-activity').then((module) => ({ default: module.ChatsActivity })));

@@ -9,11 +9,11 @@ import { LightbulbIcon, MessageIcon, SparklesIcon } from '../../../components/ic
 import { ApiError } from '../../../lib/api';
 import { errorText } from '../../../lib/error-text';
 import { currentLocale } from '../../../lib/i18n';
-import { queryKeys } from '../../../lib/query-keys';
+import { queryKeys } from '../../../data/query-keys';
 import { dismiss, isDismissed } from '../../../lib/storage';
-import { useUser } from '../../account/api/get-user';
-import { FictionalMarker } from '../../members/components/fictional-marker';
-import { useSettings } from '../../settings/api/get-settings';
+import { useUser } from '../../../data/user';
+import { FictionalMarker } from '../../../components/fictional-marker';
+import { useSettings } from '../../../data/settings';
 import { markReadInCache, type ChatPages, type ChatTarget } from '../api/chat-cache';
 import type { ChatMessage, ChatResponse, Gift } from '../api/contract';
 import { useChat, useChatWithMember } from '../api/get-chat';

@@ -1,6 +1,6 @@
+import { createContext, useContext, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/i18n';
-import { ReportMessageButton } from '../../reports/components/report-buttons';
 import type { ChatMessage } from '../api/contract';
 import { thumbSize } from '../rules';
 import { useGiftName } from './gift-picker';
@@ -20,12 +20,21 @@ export interface PendingMessage {
 }
 
 /**
+ * The flag beside a received message that reports it. Reporting is the reports feature's, so
+ * the app shell puts its button here (app/routes/chat.tsx); without one, no flag shows.
+ */
+export const ReportMessageSlot = createContext<
+  ((member: { id: number; name: string }, messageId: number) => ReactNode) | null
+>(null);
+
+/**
  * One message: a text bubble, a photo (its thumbnail opens the full image) or a gift. The
  * partner's messages carry a flag to report them.
  */
 export function MessageBubble({ message, partner }: { message: ChatMessage; partner: string }) {
   const { t } = useTranslation();
   const giftName = useGiftName();
+  const reportFlag = useContext(ReportMessageSlot);
   const side = message.from_me ? 'me' : 'them';
   const at = new Date(message.at);
 
@@ -56,10 +65,8 @@ export function MessageBubble({ message, partner }: { message: ChatMessage; part
       <time className="chat-bubble__time" dateTime={message.at}>
         {formatDate(at, { timeStyle: 'short' })}
       </time>
-      {!message.from_me && (
-        <span className="chat-bubble__report">
-          <ReportMessageButton member={{ id: message.sender_id, name: partner }} messageId={message.id} />
-        </span>
+      {!message.from_me && reportFlag && (
+        <span className="chat-bubble__report">{reportFlag({ id: message.sender_id, name: partner }, message.id)}</span>
       )}
     </li>
   );

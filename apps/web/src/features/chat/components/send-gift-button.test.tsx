@@ -4,10 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '../../../app/router';
 import { queryClient } from '../../../lib/query-client';
-import { queryKeys } from '../../../lib/query-keys';
-import { buildUser } from '../../../testing/factories';
+import { queryKeys } from '../../../data/query-keys';
+import { buildMember, buildUser } from '../../../testing/factories';
 import { renderWithApp } from '../../../testing/render';
-import { buildMember } from '../../members/testing/api-stub';
 import { buildMessage, commands, GIFTS, jsonResponse, serve } from '../testing/api-stub';
 
 const QUIET = {

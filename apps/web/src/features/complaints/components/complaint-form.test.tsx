@@ -6,7 +6,7 @@ import { appRoutes } from '../../../app/router';
 import { queryClient } from '../../../lib/query-client';
 import { buildUser } from '../../../testing/factories';
 import { renderWithApp } from '../../../testing/render';
-import { commands, jsonResponse, serve } from '../../chat/testing/api-stub';
+import { commands, jsonResponse, serve } from '../../../testing/api';
 import { ComplaintForm } from './complaint-form';
 
 const visitorRoutes = [{ path: '/complaints', element: <ComplaintForm sender={null} /> }];

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { describedBy, FieldShell } from '../../../components/field-shell';
 import { CheckIcon, HelpIcon, MailCheckIcon, ReceiptIcon, SparklesIcon, UserIcon } from '../../../components/icons';
-import { fieldErrorsOf, FormAlert, TextField } from '../../account/components/form-fields';
+import { fieldErrorsOf, FormAlert, TextField } from '../../../components/form-fields';
 import type { Complaint, ComplaintTopic } from '../api/contract';
 import { useSubmitComplaint } from '../api/submit-complaint';
 import {

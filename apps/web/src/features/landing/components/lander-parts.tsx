@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MapPinIcon } from '../../../components/icons';
-import { FictionalMarker } from '../../members/components/fictional-marker';
-import { useSettings } from '../../settings/api/get-settings';
+import { FictionalMarker } from '../../../components/fictional-marker';
+import { useSettings } from '../../../data/settings';
 import './landers.scss';
 
 /** The way in: every lander's main action leads to signup. */

@@ -2,7 +2,7 @@ import { isLocale, isNiche, landingSlug, parseLandingSlug, type Locale, type Nic
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { switchLocale, useSettings } from '../../settings/api/get-settings';
+import { switchLocale, useSettings } from '../../../data/settings';
 
 export interface LandingContext {
   niche: Niche;

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { queryKeys } from '../../../data/query-keys';
 import type { AutoLikeResponse } from './contract';
 
 /** GET /api/auto-like.php: a profile that liked the member today, or null. */

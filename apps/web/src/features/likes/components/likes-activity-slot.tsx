@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { loadMemberTexts } from '../../../lib/i18n';
-import { useUser } from '../../account/api/get-user';
+import { useUser } from '../../../data/user';
 
 // Visitors never load the likes code; members get it with the members-area texts it speaks.
 const LikesActivity = lazy(() =>

@@ -5,12 +5,13 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { HeartIcon } from '../../../components/icons';
-import { queryKeys } from '../../../lib/query-keys';
+import { queryKeys } from '../../../data/query-keys';
 import type { ProfileCard } from '../api/contract';
 import { autoLikeQueryOptions } from '../api/get-auto-like';
-import { useLikes, useLikesPolling } from '../api/get-likes';
-import { isMembersArea, parseLikeModalDelay, shouldOpenLikeModal } from '../rules';
-import './likes.scss';
+import { useLikes, useLikesPolling } from '../../../data/likes';
+import { isMembersArea } from '../../../lib/members-area';
+import { parseLikeModalDelay, shouldOpenLikeModal } from '../rules';
+import '../../../components/likes.scss';
 
 /**
  * What runs for a logged-in member on every default-layout page (spec sections 4 and 7): the

@@ -1,5 +1,5 @@
-import { useUser } from '../../account/api/get-user';
-import { useLikesPolling } from '../api/get-likes';
+import { useUser } from '../../../data/user';
+import { useLikesPolling } from '../../../data/likes';
 
 /**
  * The likes polling alone, for the chat layout: the page title counts new likes there too, but a

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { queryKeys } from '../../../data/query-keys';
 import type { BlockResponse, BlocksResponse, MemberResponse } from './contract';
 
 /** POST /api/block.php (block) or DELETE (unblock); both are idempotent. */

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '../../../app/router';
 import { queryClient } from '../../../lib/query-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { queryKeys } from '../../../data/query-keys';
 import { buildUser } from '../../../testing/factories';
 import { renderWithApp } from '../../../testing/render';
 import { buildCard, commands, jsonResponse, serve } from '../testing/api-stub';

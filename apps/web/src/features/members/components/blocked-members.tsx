@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useSetBlocked } from '../api/block-member';
 import type { ProfileCard as ProfileCardData } from '../api/contract';
 import { useBlocks } from '../api/get-blocks';
-import { ProfileCard } from './profile-card';
-import './members.scss';
+import { ProfileCard } from '../../../components/profile-card';
+import '../../../components/members.scss';
 import { BlockIcon } from '../../../components/icons';
 
 /** The settings page's list of blocked members, each with its own Unblock button. */

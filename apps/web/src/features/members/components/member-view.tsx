@@ -4,18 +4,19 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { InterestIcon } from '../../../components/interest-icon';
 import { BlockIcon, MapPinIcon, MessageIcon, SparklesIcon, UserIcon } from '../../../components/icons';
-import { LikeButton } from '../../likes/components/like-button';
+import { LikeButton } from '../../../components/like-button';
 import { interestsQueryOptions } from '../../../data/interests';
-import { useSettings } from '../../settings/api/get-settings';
+import { useSettings } from '../../../data/settings';
 import { useSetBlocked } from '../api/block-member';
 import type { MemberProfile } from '../api/contract';
-import { usePlaceName } from '../hooks/use-place-name';
-import { activityOf, detailRows, showsAbout, showsInterests } from '../rules';
+import { usePlaceName } from '../../../data/place-name';
+import { activityOf } from '../../../components/activity';
+import { detailRows, showsAbout, showsInterests } from '../rules';
 import { BlockDialog } from './block-dialog';
-import { FictionalMarker } from './fictional-marker';
+import { FictionalMarker } from '../../../components/fictional-marker';
 import { PhotoGallery } from './photo-gallery';
-import { ProfileCardGrid } from './profile-card';
-import './members.scss';
+import { ProfileCardGrid } from '../../../components/profile-card';
+import '../../../components/members.scss';
 
 interface MemberViewProps {
   member: MemberProfile;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { queryKeys } from '../../../data/query-keys';
 import type { TransactionsResponse } from './contract';
 
 /** GET /api/transactions.php: the member's orders and credit movements, each newest first. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { queryKeys } from '../../../data/query-keys';
 import type { CreateOrderResponse, RepeatOrderBody } from './contract';
 
 /**

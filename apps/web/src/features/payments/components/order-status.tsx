@@ -6,7 +6,7 @@ import { CheckIcon, CloseIcon, ReceiptIcon } from '../../../components/icons';
 import { ApiError } from '../../../lib/api';
 import { formatDate } from '../../../lib/i18n';
 import { intlLocale } from '../locale';
-import { queryKeys } from '../../../lib/query-keys';
+import { queryKeys } from '../../../data/query-keys';
 import type { Order } from '../api/contract';
 import { useOrder } from '../api/get-order';
 import { checkoutPath, formatMoney, orderView, type OrderView } from '../rules';

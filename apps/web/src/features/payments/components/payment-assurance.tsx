@@ -2,7 +2,7 @@ import { cleanPhone } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { LockIcon } from '../../../components/icons';
 import { useCompanyInfo } from '../../../data/company-info';
-import { useSettings } from '../../settings/api/get-settings';
+import { useSettings } from '../../../data/settings';
 
 /**
  * What the payment pages promise under the order: a secured payment, the refund period

@@ -1,7 +1,7 @@
 import type { Bundle, BundlesResponse, CreditMovement, DiscountCode, Order } from '../api/contract';
 
 // The request stubs every feature's tests share; re-exported so a test imports its stubs from one place.
-export { commands, jsonResponse, reads, serve, type FetchMock } from '../../chat/testing/api-stub';
+export { commands, jsonResponse, reads, serve, type FetchMock } from '../../../testing/api';
 
 /** A bundle as bundles.php answers it, with overrides. */
 export function buildBundle(overrides: Partial<Bundle> = {}): Bundle {

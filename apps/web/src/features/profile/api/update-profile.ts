@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { queryKeys } from '../../../data/query-keys';
 import type { ProfileResponse, ProfileUpdateBody } from './contract';
 
 /** PUT /api/profile.php: changes only the fields sent; null clears an optional one. */

@@ -1,7 +1,7 @@
 import { PROFILE_NAME_MAX_LENGTH, seekingFor, sexualityFor, type Seeking } from '@app/shared';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSettings } from '../../settings/api/get-settings';
+import { useSettings } from '../../../data/settings';
 import type { OwnProfile } from '../api/contract';
 import { latestBirthDate } from '../rules';
 import { describedBy, FieldShell } from '../../../components/field-shell';

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InterestIcon } from '../../../components/interest-icon';
 import { useInterests } from '../../../data/interests';
-import { useSettings } from '../../settings/api/get-settings';
+import { useSettings } from '../../../data/settings';
 import type { OwnProfile, ProfileUpdateBody } from '../api/contract';
 import { profileSections } from '../rules';
 import type { SectionFormProps } from './basics-form';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CompassIcon } from '../../../components/icons';
 import { currentLocale } from '../../../lib/i18n';
 import { useRegions } from '../../../data/regions';
-import { useSettings } from '../../settings/api/get-settings';
+import { useSettings } from '../../../data/settings';
 import { useGeolocation } from '../hooks/use-geolocation';
 import type { SectionFormProps } from './basics-form';
 import { describedBy, FieldShell } from '../../../components/field-shell';

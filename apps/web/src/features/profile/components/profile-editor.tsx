@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CameraIcon, CompassIcon, HeartIcon, SparklesIcon, UserIcon } from '../../../components/icons';
 import { currentLocale } from '../../../lib/i18n';
-import { useSettings } from '../../settings/api/get-settings';
+import { useSettings } from '../../../data/settings';
 import type { OwnProfile } from '../api/contract';
 import { useProfile } from '../api/get-profile';
 import { profileSections } from '../rules';

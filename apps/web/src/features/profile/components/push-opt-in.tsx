@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BellIcon, CheckIcon } from '../../../components/icons';
 import type { PushState } from '../../../lib/push';
 import { pushStateQueryOptions, subscribeToPush } from '../../../lib/push-subscription';
-import { useSettings } from '../../settings/api/get-settings';
+import { useSettings } from '../../../data/settings';
 
 /** The status line's look per push state (profile.scss). */
 const STATUS_CLASS: Record<PushState, string> = {

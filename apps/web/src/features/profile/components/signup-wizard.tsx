@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useSettings } from '../../settings/api/get-settings';
+import { useSettings } from '../../../data/settings';
 import type { OwnProfile } from '../api/contract';
 import { useProfile } from '../api/get-profile';
 import { profileSections, wizardSteps, type WizardStep } from '../rules';

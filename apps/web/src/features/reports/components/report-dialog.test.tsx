@@ -4,11 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '../../../app/router';
 import { queryClient } from '../../../lib/query-client';
-import { buildUser } from '../../../testing/factories';
+import { buildMember, buildUser } from '../../../testing/factories';
 import { renderWithApp } from '../../../testing/render';
-import { buildMessage } from '../../chat/testing/api-stub';
-import { MessageBubble } from '../../chat/components/message-bubble';
-import { buildMember, commands, jsonResponse, serve } from '../../members/testing/api-stub';
+import { commands, jsonResponse, serve } from '../../../testing/api';
 
 const THANKS = 'Bedankt. We bekijken je melding zo snel mogelijk.';
 
@@ -88,35 +86,5 @@ describe('reporting a member', () => {
     await type.click(within(dialog).getByRole('button', { name: 'Melding versturen' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Te veel verzoeken. Probeer het later opnieuw.');
     expect(within(dialog).getByRole('button', { name: 'Melding versturen' })).toBeEnabled();
-  });
-
-  it('reports a received message from the flag beside it, by keyboard', async () => {
-    serve(fetchMock, {
-      'POST /api/report.php': () => jsonResponse(200, { report: { id: 8, status: 'open' } }),
-    });
-    const routes = [
-      {
-        path: '/',
-        element: (
-          <ol>
-            <MessageBubble message={buildMessage({ id: 100, sender_id: 12 })} partner="Eva" />
-            <MessageBubble message={buildMessage({ id: 101, sender_id: 1, from_me: true })} partner="Eva" />
-          </ol>
-        ),
-      },
-    ];
-    await renderWithApp(routes, { user: buildUser() });
-    const type = userEvent.setup();
-    const flags = screen.getAllByRole('button', { name: 'Bericht van Eva melden' });
-    expect(flags).toHaveLength(1);
-    flags[0]!.focus();
-    await type.keyboard('{Enter}');
-    const dialog = await screen.findByRole('dialog', { name: 'Bericht van Eva melden' });
-    await type.selectOptions(within(dialog).getByLabelText('Reden'), 'Intimidatie of beledigingen');
-    await type.click(within(dialog).getByRole('button', { name: 'Melding versturen' }));
-    expect(await within(dialog).findByText(THANKS)).toBeInTheDocument();
-    expect(commands(fetchMock)).toEqual([
-      { method: 'POST', path: '/api/report.php', body: { profile_id: 12, message_id: 100, reason: 'harassment' } },
-    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { queryKeys } from '../../../data/query-keys';
 import type { MatchesResponse } from './contract';
 
 /** GET /api/match-finder.php: suggestions for the member, best first, each with its reasons. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { queryKeys } from '../../../data/query-keys';
 import type { MatchesResponse } from './contract';
 
 /** GET /api/signup-matches.php: first suggestions for a member who just signed up. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUser } from '../../account/api/get-user';
-import { ProfileCard } from '../../members/components/profile-card';
+import { useUser } from '../../../data/user';
+import { ProfileCard } from '../../../components/profile-card';
 import type { ProfileCard as ProfileCardData } from '../api/contract';
 import './search.scss';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ChevronDownIcon, SlidersIcon } from '../../../components/icons';
 import { currentLocale } from '../../../lib/i18n';
 import { useRegions } from '../../../data/regions';
-import { useSettings } from '../../settings/api/get-settings';
+import { useSettings } from '../../../data/settings';
 import { ageRangeError, visibleFilters, type AppliedFilters, type Gender } from '../rules';
 import './search.scss';
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { queryKeys } from '../../../data/query-keys';
 import type { SwipeAction, SwipeCardsResponse, SwipeResponse } from '@app/shared';
 
 /** GET /api/swipe.php: the next cards, and the likes left today of the daily limit. */

@@ -1,8 +1,8 @@
 import type { DiscountCode, DiscountCodeResponse } from '@app/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
-import { useUser } from '../../account/api/get-user';
+import { queryKeys } from '../../../data/query-keys';
+import { useUser } from '../../../data/user';
 import { useTimeBonusVisible } from '../hooks/use-time-bonus';
 
 /**

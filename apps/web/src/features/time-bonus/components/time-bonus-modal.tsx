@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { CloseIcon, GiftIcon } from '../../../components/icons';
 import { dismiss, isDismissed, readStorage, writeStorage } from '../../../lib/storage';
-import { isMembersArea } from '../../likes/rules';
+import { isMembersArea } from '../../../lib/members-area';
 import { shouldOpenTimeBonusModal, timeBonusModalDelay, type TimeBonus } from '../rules';
 import { SHOP_PATH } from '../shop-path';
 import { CountdownClock } from './time-bonus-countdown';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { loadMemberTexts } from '../../../lib/i18n';
-import { useUser } from '../../account/api/get-user';
+import { useUser } from '../../../data/user';
 
 // Visitors and paid members never load the time-bonus code; the rest get it with the
 // members-area texts it speaks.

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { GiftIcon } from '../../../components/icons';
-import { useUser } from '../../account/api/get-user';
+import { useUser } from '../../../data/user';
 import { welcomeDiscountQueryOptions } from '../api/get-welcome-discount';
 import { useTimeBonus } from '../hooks/use-time-bonus';
 import type { Countdown } from '../rules';

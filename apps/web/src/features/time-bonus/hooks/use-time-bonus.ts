@@ -1,6 +1,6 @@
 import { TIME_BONUS_TICK } from '@app/shared';
 import { useEffect, useState } from 'react';
-import { useUser } from '../../account/api/get-user';
+import { useUser } from '../../../data/user';
 import { timeBonusAt, timeBonusSecondsLeft, type TimeBonus } from '../rules';
 
 /**

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FictionalMarker } from '../../../members/components/fictional-marker';
+import { FictionalMarker } from '../../../../components/fictional-marker';
 import { HeartIcon } from '../../../../components/icons';
 import { LanderIntro, LanderNotice, MemberPhoto } from '../lander-parts';
 import { type LanderProps, useLanderTexts, members } from './shared';

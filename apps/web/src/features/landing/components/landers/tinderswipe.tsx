@@ -1,7 +1,7 @@
 import type { ProfileCard } from '@app/shared';
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FictionalMarker } from '../../../members/components/fictional-marker';
+import { FictionalMarker } from '../../../../components/fictional-marker';
 import { HeartIcon, CloseIcon, SparklesIcon } from '../../../../components/icons';
 import { LanderCta, LanderIntro, LanderNotice, MemberPhoto } from '../lander-parts';
 import { type LanderProps, useLanderTexts, members } from './shared';
