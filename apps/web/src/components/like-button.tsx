@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HeartIcon } from './icons';
-import type { ProfileCard } from '@app/shared';
+import type { LikeResponse, ProfileCard } from '@app/shared';
 import { useLikes } from '../data/likes';
 import { likesMember, markSeenInCache, useSetLiked } from '../data/set-liked';
 import { useQueryClient } from '@tanstack/react-query';
@@ -23,7 +23,11 @@ export function LikeButton({ card, variant = 'full' }: LikeButtonProps) {
   const { t } = useTranslation();
   const likes = useLikes();
   const mutation = useSetLiked();
-  const [matched, setMatched] = useState(false);
+  // From the mutation's result, not a callback of mutate(): those fire only while the button's
+  // subscription is up, which preact sets up a frame after a render.
+  const [dismissed, setDismissed] = useState<LikeResponse | null>(null);
+  const answer = mutation.data;
+  const matched = answer !== undefined && answer.liked && answer.match && answer !== dismissed;
   const queryClient = useQueryClient();
   const unseen = variant === 'full' && likes.data?.liked_by.some((entry) => entry.id === card.id && entry.like_new);
 
@@ -36,7 +40,7 @@ export function LikeButton({ card, variant = 'full' }: LikeButtonProps) {
   const error = mutation.isError ? errorText(mutation.error, t('likes.failed')) : null;
 
   function toggle() {
-    mutation.mutate({ card, liked: !liked }, { onSuccess: (response) => setMatched(response.liked && response.match) });
+    mutation.mutate({ card, liked: !liked });
   }
 
   const name = liked ? t('likes.unlikeName', { name: card.name }) : t('likes.likeName', { name: card.name });
@@ -70,7 +74,7 @@ export function LikeButton({ card, variant = 'full' }: LikeButtonProps) {
           {error}
         </span>
       )}
-      {matched && <MatchDialog card={card} onClose={() => setMatched(false)} />}
+      {matched && <MatchDialog card={card} onClose={() => setDismissed(answer ?? null)} />}
     </>
   );
 }

@@ -160,6 +160,8 @@ describe('the swipe game', () => {
 
     await userEvent.keyboard('{ArrowLeft}');
     await waitFor(() => expect(topCard()).toHaveTextContent('Lotte, 31'));
+    // The next card shows at once; the next key counts once the first swipe is stored.
+    await waitFor(() => expect(screen.getByRole('button', { name: /Overslaan/ })).toBeEnabled());
     await userEvent.keyboard('{ArrowLeft}');
     expect(await screen.findByRole('heading', { name: 'Even geen nieuwe profielen' })).toBeInTheDocument();
   });

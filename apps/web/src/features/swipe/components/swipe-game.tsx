@@ -1,6 +1,13 @@
 import type { ProfileCard, SwipeAction } from '@app/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
@@ -97,19 +104,26 @@ export function SwipeGame() {
     [deck, busy, queryClient, t],
   );
 
+  // The key listener reads the latest render's state: passive effects run a frame after a
+  // render, so a listener swapped in an effect would drop a key pressed in that frame.
+  const latest = useRef({ decide, matched });
+  useLayoutEffect(() => {
+    latest.current = { decide, matched };
+  });
+
   // The arrow keys play anywhere on the page, except while typing or in a dialog.
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
       const action = keyAction(event.key);
-      if (!action || event.altKey || event.ctrlKey || event.metaKey || matched) return;
+      if (!action || event.altKey || event.ctrlKey || event.metaKey || latest.current.matched) return;
       const target = event.target as HTMLElement | null;
       if (target?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]')) return;
       event.preventDefault();
-      decide(action);
+      latest.current.decide(action);
     }
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [decide, matched]);
+  }, []);
 
   if (first.isError && deck === null) {
     return (
