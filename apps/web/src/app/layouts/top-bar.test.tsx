@@ -1,5 +1,5 @@
 import { ROUTES } from '@app/shared';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { queryClient } from '../../lib/query-client';
@@ -47,12 +47,12 @@ describe('TopBar', () => {
     await renderWithApp(routes, { user: buildUser() });
     const toggle = screen.getByRole('button', { name: 'Mijn account' });
     await userEvent.click(toggle);
-    expect(screen.getByRole('menuitem', { name: 'Mijn profiel' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Mijn profiel' })).toHaveFocus());
     await userEvent.keyboard('{ArrowDown}');
-    expect(screen.getByRole('menuitem', { name: 'Instellingen' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Instellingen' })).toHaveFocus());
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
-    expect(toggle).toHaveFocus();
+    await waitFor(() => expect(toggle).toHaveFocus());
   });
 
   it('caps the unread badge at 99+', async () => {

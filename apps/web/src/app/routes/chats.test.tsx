@@ -118,9 +118,9 @@ describe('the chat list', () => {
 
     // Escape takes the question back, and focus returns to the delete button.
     await userEvent.click(await screen.findByRole('button', { name: 'Gesprek met Eva verwijderen' }));
-    expect(screen.getByRole('button', { name: 'Annuleren' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Annuleren' })).toHaveFocus());
     await userEvent.keyboard('{Escape}');
-    expect(screen.getByRole('button', { name: 'Gesprek met Eva verwijderen' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Gesprek met Eva verwijderen' })).toHaveFocus());
     expect(commands(fetchMock)).toEqual([]);
 
     await userEvent.keyboard('{Enter}');

@@ -46,7 +46,7 @@ describe('the /complete-signup wizard', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Later' }));
 
     const location = await screen.findByRole('heading', { name: 'Waar woon je?' });
-    expect(location).toHaveFocus();
+    await waitFor(() => expect(location).toHaveFocus());
     expect(screen.getByText('Stap 2 van 5')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Vorige' }));
     expect(await screen.findByRole('heading', { name: 'Voeg een foto toe' })).toBeInTheDocument();

@@ -90,7 +90,7 @@ describe('the checkout page', () => {
     await userEvent.keyboard('{ArrowDown}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/credits/2/creditcard'));
     expect(await screen.findByRole('button', { name: named('Betaal € 17,95 met Creditcard') })).toBeInTheDocument();
-    expect(screen.getByRole('radio', { name: 'Creditcard' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Creditcard' })).toHaveFocus());
   });
 
   it('requires the terms, then places the order and leaves for the checkout', async () => {
@@ -107,7 +107,7 @@ describe('the checkout page', () => {
 
     await userEvent.click(screen.getByRole('button', { name: named('Betaal € 17,95 met iDEAL') }));
     expect(await screen.findByText('Ga akkoord met de algemene voorwaarden om verder te gaan.')).toBeInTheDocument();
-    expect(terms).toHaveFocus();
+    await waitFor(() => expect(terms).toHaveFocus());
     expect(commands(fetchMock)).toEqual([]);
 
     await userEvent.click(terms);
@@ -126,7 +126,7 @@ describe('the checkout page', () => {
 
     await userEvent.click(await screen.findByRole('button', { name: named('Betaal € 17,95') }));
     expect(screen.getByText('Kies een betaalmethode.')).toBeInTheDocument();
-    expect(screen.getAllByRole('radio')[0]).toHaveFocus();
+    await waitFor(() => expect(screen.getAllByRole('radio')[0]).toHaveFocus());
     expect(commands(fetchMock)).toEqual([]);
   });
 

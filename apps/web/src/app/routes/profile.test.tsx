@@ -181,7 +181,7 @@ describe('the /profile page', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Foto 2 verwijderen' }));
     const confirm = screen.getByRole('group', { name: 'Foto 2 verwijderen' });
-    expect(within(confirm).getByRole('button', { name: 'Annuleren' })).toHaveFocus();
+    await waitFor(() => expect(within(confirm).getByRole('button', { name: 'Annuleren' })).toHaveFocus());
     await userEvent.click(within(confirm).getByRole('button', { name: 'Ja, verwijderen' }));
     expect(await screen.findByText("1 van 3 foto's")).toBeInTheDocument();
     expect(sent('DELETE', '/api/photos.php')).toEqual([{ id: 11 }]);

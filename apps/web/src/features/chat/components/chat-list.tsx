@@ -1,5 +1,5 @@
 import { localeEntry } from '@app/i18n';
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
@@ -74,8 +74,9 @@ function ChatRow({ entry, now, active }: { entry: ChatEntry; now: Date; active: 
   const deleteRef = useRef<HTMLButtonElement>(null);
   const { profile, last_message: last } = entry;
 
-  // The pressed button gives way to the question or back: focus follows to what took its place.
-  useEffect(() => {
+  // The pressed button gives way to the question or back: focus follows to what took its place,
+  // in the same commit that removes the focused button (an effect would leave it on the page).
+  useLayoutEffect(() => {
     if (!toggled.current) return;
     toggled.current = false;
     (confirming ? cancelRef.current : deleteRef.current)?.focus();

@@ -1,5 +1,5 @@
 import { DISMISSAL_KEYS } from '@app/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '../../../app/router';
@@ -78,7 +78,7 @@ describe('the complaint form', () => {
 
     const topics = screen.getByRole('group', { name: 'Waar gaat je klacht over?' });
     expect(topics).toHaveAccessibleDescription('Dit veld is verplicht.');
-    expect(screen.getByRole('radio', { name: /Een lid/ })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('radio', { name: /Een lid/ })).toHaveFocus());
     expect(screen.getByLabelText('Je klacht')).toHaveAccessibleDescription(
       expect.stringContaining('Gebruik minstens 10 tekens.'),
     );
@@ -174,7 +174,7 @@ describe('the complaints page', () => {
     const type = userEvent.setup();
     await type.click(screen.getByRole('button', { name: 'Wijzigen' }));
     expect(name).not.toHaveAttribute('readonly');
-    expect(name).toHaveFocus();
+    await waitFor(() => expect(name).toHaveFocus());
     await type.clear(name);
     await type.type(name, 'S. de Vries');
 

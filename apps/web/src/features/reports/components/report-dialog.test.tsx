@@ -70,7 +70,7 @@ describe('reporting a member', () => {
     const { type, dialog } = await openProfileReport();
     await type.click(within(dialog).getByRole('button', { name: 'Melding versturen' }));
     const reason = within(dialog).getByLabelText('Reden');
-    expect(reason).toHaveFocus();
+    await waitFor(() => expect(reason).toHaveFocus());
     expect(reason).toHaveAccessibleDescription('Kies een reden.');
     expect(commands(fetchMock)).toEqual([]);
   });

@@ -140,7 +140,7 @@ describe('the direct-debit page', () => {
 
     expect(screen.getAllByText('Vul dit veld in.')).toHaveLength(7);
     expect(screen.getByText('Ga akkoord met de voorwaarden om verder te gaan.')).toBeInTheDocument();
-    expect(screen.getByLabelText('Naam rekeninghouder')).toHaveFocus();
+    await waitFor(() => expect(screen.getByLabelText('Naam rekeninghouder')).toHaveFocus());
 
     await fillIn('NL92 ABNA 0417 1643 00');
     await type.clear(screen.getByLabelText('Mobiel nummer'));
@@ -148,7 +148,7 @@ describe('the direct-debit page', () => {
     await type.click(screen.getByRole('button', { name: 'Sms-code versturen' }));
     expect(screen.getByText('Dit IBAN klopt niet. Controleer het nummer nog eens.')).toBeInTheDocument();
     expect(screen.getByText('Vul een mobiel nummer in waarop je sms kunt ontvangen.')).toBeInTheDocument();
-    expect(screen.getByLabelText('IBAN')).toHaveFocus();
+    await waitFor(() => expect(screen.getByLabelText('IBAN')).toHaveFocus());
     expect(commands(fetchMock)).toEqual([]);
   });
 
