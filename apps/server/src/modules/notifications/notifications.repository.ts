@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { findableFor } from '../directory/directory.repository.js';
 import {
   conversationMembers,
   likes,
@@ -157,8 +158,9 @@ export async function countUnread(db: DbOrTx, memberId: number): Promise<number>
 }
 
 /**
- * Active members who signed up after `since` in the member's country (and region, when the
- * member has one), of the genders the member looks for.
+ * Members the member could find (the directory's rule: active, not invisible, no block either
+ * way) who signed up after `since` in the member's country (and region, when the member has
+ * one), of the genders the member looks for.
  */
 export async function countNewMembersNear(
   db: DbOrTx,
@@ -171,13 +173,11 @@ export async function countNewMembersNear(
     .innerJoin(members, eq(members.id, profiles.memberId))
     .where(
       and(
-        eq(profiles.status, 'active'),
+        findableFor(near.memberId),
         eq(profiles.country, near.country),
         near.regionId === null ? undefined : eq(profiles.regionId, near.regionId),
         sql`${profiles.gender} in ${near.genders}`,
         gt(members.signupDate, since),
-        isNull(members.deletedAt),
-        sql`${members.id} <> ${near.memberId}`,
       ),
     );
   return row?.n ?? 0;

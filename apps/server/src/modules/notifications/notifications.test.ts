@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NEW_MESSAGES_MAIL_MINUTES, UNREAD_REMINDER_HOURS } from '@app/shared';
-import { buildLike, buildMember, mailsTo } from '../../../test/factories.js';
+import { buildBlock, buildLike, buildMember, mailsTo } from '../../../test/factories.js';
 import { XHR, buildTestApp, loginCookie, type TestApp } from '../../../test/helpers.js';
 import { jobRuns, members } from '../../db/schema/index.js';
 import type { MailKind } from './notifications.service.js';
@@ -213,6 +213,23 @@ describe('weekly update (job)', () => {
     await t.db.delete(jobRuns).where(eq(jobRuns.job, 'mail-weekly-updates'));
     await t.app.jobs.runDue(new Date());
     expect(await mailsOf(reader.email, 'weekly_updates')).toHaveLength(1);
+  });
+
+  it('counts as new members near only those the member could find', async () => {
+    const watcher = await member({
+      profile: { gender: 'male', sexuality: 'hetero', country: 'AT' },
+      member: { language: 'en' },
+    });
+    await member({ profile: { gender: 'female', country: 'AT' } });
+    await member({ profile: { gender: 'female', country: 'AT' }, member: { invisible: true } });
+    const blocker = await member({ profile: { gender: 'female', country: 'AT' } });
+    await buildBlock(t.db, blocker.id, watcher.id);
+    await t.db.delete(jobRuns).where(eq(jobRuns.job, 'mail-weekly-updates'));
+
+    await t.app.jobs.runDue(new Date());
+    const mails = await mailsOf(watcher.email, 'weekly_updates');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('1 new member near you');
   });
 });
 
