@@ -91,7 +91,8 @@ import { httpCachePlugin } from './plugins/http-cache.js';
 import { mediaPlugin } from './plugins/media.js';
 import { requestTypePlugin } from './plugins/request-type.js';
 import { securityPlugin, type RateLimitSettings } from './plugins/security.js';
-import { sessionPlugin } from './plugins/session.js';
+import { createSessions, sessionPlugin } from './plugins/session.js';
+import { createMemberAnswers, memberAnswersPlugin } from './plugins/member-answers.js';
 import { validatorCompiler } from './plugins/validation.js';
 import { sitePlugin } from './plugins/site.js';
 import { loadWebApp, webPlugin } from './plugins/web.js';
@@ -201,16 +202,26 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   const reference = createReferenceService({ db, sites: settings });
   const pages = createPagesService({ db, settings });
-  const siteData = createSiteData({ bus, log: app.log, caches: [settings, reference, pages] });
-  const chat = createChatService({ db, bus, storage, log: app.log, ...clock });
-  const accounts = createAccountsService({ db, settings, mailer, chat, bus, log: app.log });
+  const sessions = createSessions({ bus, log: app.log });
+  const answers = createMemberAnswers({ bus, log: app.log, ...clock });
+  const siteData = createSiteData({ bus, log: app.log, caches: [settings, reference, pages, answers] });
+  const chat = createChatService({ db, bus, answers, storage, log: app.log, ...clock });
+  const accounts = createAccountsService({ db, settings, mailer, chat, sessions, answers, log: app.log });
   const profiles = createProfilesService({ db, settings, storage, log: app.log });
-  const likes = createLikesService({ db, bus, ...clock });
-  const members = createMembersService({ db, profiles, likes });
+  const likes = createLikesService({ db, bus, answers, ...clock });
+  const members = createMembersService({ db, profiles, likes, answers });
   const swipe = createSwipeService({ db, likes, ...clock });
   const search = createSearchService({ db, profiles });
   const landing = createLandingService({ db, ...clock });
-  const accountSettings = createAccountSettingsService({ db, settings, mailer, chat, bus, log: app.log });
+  const accountSettings = createAccountSettingsService({
+    db,
+    settings,
+    mailer,
+    chat,
+    sessions,
+    answers,
+    log: app.log,
+  });
   const liveHub = createLiveHub({ bus, log: app.log, ...(deps.live ? { options: deps.live } : {}) });
   const metrics =
     config.metricsPort !== null || config.metricsToken !== null
@@ -253,6 +264,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     sites: settings,
     countryForIp,
     log: app.log,
+    answers,
     ...clock,
   });
   const directDebit = createDirectDebitService({
@@ -275,6 +287,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const admin = createAdminService({
     db,
     bus,
+    sessions,
     log: app.log,
     staff,
     settings,
@@ -303,7 +316,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   const photoReview = createPhotoReviewService({ db, staff, settings, profiles });
   const pageTexts = createPageTextsService({ pages, settings, staff, siteData });
-  const reports = createReportsService({ db, log: app.log, ...clock });
+  const reports = createReportsService({ db, log: app.log, answers, ...clock });
   const dataExport = createDataExportService({ db, storage, settings, log: app.log });
 
   const notifications = createNotificationsService({
@@ -312,6 +325,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     mailer,
     settings,
     log: app.log,
+    answers,
     ...clock,
   });
   const jobs = createJobRunner({
@@ -322,7 +336,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       ...payments.jobs(),
       ...directDebit.jobs(),
       ...(config.eraseJobIntervalMinutes > 0
-        ? [accountEraseJob({ db, storage, log: app.log, intervalMinutes: config.eraseJobIntervalMinutes })]
+        ? [
+            accountEraseJob({
+              db,
+              storage,
+              log: app.log,
+              answers,
+              intervalMinutes: config.eraseJobIntervalMinutes,
+            }),
+          ]
         : []),
     ],
     tickMs: config.jobTickSeconds * 1000,
@@ -426,8 +448,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
 
   await app.register(errorsPlugin, { pageFallback: web.pageFallback });
   await app.register(requestTypePlugin);
-  await app.register(sessionPlugin, { db });
+  await app.register(sessionPlugin, { db, sessions, answers });
   await app.register(httpCachePlugin);
+  // The console's writes may change any member's answers.
+  await app.register(memberAnswersPlugin, { answers, everyoneStaleAfterWritesUnder: '/api/admin/' });
   await app.register(mediaPlugin, { storage, localDir: config.s3 ? null : mediaDir(config) });
   await app.register(webPlugin, { webDistDir: config.webDistDir });
   await app.register(sitePlugin, { settings });
@@ -440,7 +464,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await api.register(accountsRoutes, {
     accounts,
     db,
-    bus,
+    sessions,
     config,
     ...(deps.accountRateLimits ? { limits: deps.accountRateLimits } : {}),
     pushSubscribe: pushSubscribeHook(push),
@@ -468,7 +492,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await api.register(accountSettingsRoutes, {
     accountSettings,
     db,
-    bus,
+    sessions,
     config,
     ...(deps.accountRateLimits ? { limits: deps.accountRateLimits } : {}),
   });
@@ -504,6 +528,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   // Console edits made through any process clear this one's site data caches.
   app.addHook('onReady', async () => {
     owned.push(await siteData.start());
+  });
+  // Sessions ended and answers made stale through any process are forgotten by this one.
+  app.addHook('onReady', async () => {
+    owned.push(await sessions.start());
+    owned.push(await answers.start());
   });
 
   app.addHook('onReady', async () => {

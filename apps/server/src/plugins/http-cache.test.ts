@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMember } from '../../test/factories.js';
 import { XHR, buildTestApp, loginCookie, type TestApp } from '../../test/helpers.js';
-import { members } from '../db/schema/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -40,10 +38,16 @@ describe('conditional GETs of the API', () => {
   it('answers 200 with the new body and tag once the answer changed', async () => {
     const me = await member();
     const { etag } = (await user({ cookie: me.cookie })).headers;
-    await t.db.update(members).set({ credits: 77 }).where(eq(members.id, me.id));
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user.php',
+      headers: { ...XHR, cookie: me.cookie },
+      payload: { language: 'de' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
     const changed = await user({ cookie: me.cookie, 'if-none-match': etag as string });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json().user.credits).toBe(77);
+    expect(changed.json().user.language).toBe('de');
     expect(changed.headers.etag).not.toBe(etag);
   });
 

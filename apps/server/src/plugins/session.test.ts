@@ -4,9 +4,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_COOKIE } from '@app/shared';
 import { buildMember } from '../../test/factories.js';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { XHR, buildTestApp, type TestApp } from '../../test/helpers.js';
 import { activeDays, profiles, sessions } from '../db/schema/index.js';
-import { createSession, destroySession, hashToken, setSessionCookie } from './session.js';
+import { createSession, hashToken, setSessionCookie } from './session.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,7 +35,18 @@ describe('createSession', () => {
     const { token } = await createSession(t.db, member.id);
     expect((await userWith(`${AUTH_COOKIE}=${token}`)).json().user.profile.id).toBe(member.id);
 
-    await destroySession(t.db, token);
+    const logout = await t.app.inject({
+      method: 'GET',
+      url: '/api/logout.php',
+      headers: { ...XHR, cookie: `${AUTH_COOKIE}=${token}` },
+    });
+    expect(logout.statusCode).toBe(200);
+    expect(
+      await t.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, hashToken(token))),
+    ).toEqual([]);
     expect((await userWith(`${AUTH_COOKIE}=${token}`)).json().user).toBeNull();
 
     const expired = await createSession(t.db, member.id, new Date(Date.now() - 31 * 24 * 3600 * 1000));

@@ -2,12 +2,18 @@ import { createHash, randomBytes } from 'node:crypto';
 import type {} from '@fastify/cookie';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AUTH_COOKIE, AUTH_COOKIE_DAYS, LAST_ACTIVE_THROTTLE_MINUTES } from '@app/shared';
+import { AUTH_COOKIE, AUTH_COOKIE_DAYS, LAST_ACTIVE_THROTTLE_MINUTES, ONLINE_MINUTES } from '@app/shared';
 import type { Config } from '../config.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import { authenticationRequired } from '../errors.js';
-import { publishEvent, SESSIONS_CHANNEL, type SessionsChannelEvent } from '../platform/bus/events.js';
+import {
+  publishEvent,
+  SESSIONS_CHANNEL,
+  SessionsChannelEventSchema,
+  type SessionsChannelEvent,
+} from '../platform/bus/events.js';
 import type { Bus } from '../platform/bus/index.js';
+import type { MemberAnswers } from './member-answers.js';
 import { deleteSession, insertSession, noteActivity, prepareFindSessionMember } from './session.repository.js';
 
 /**
@@ -29,6 +35,15 @@ declare module 'fastify' {
 
 const SESSION_MS = AUTH_COOKIE_DAYS * 24 * 60 * 60 * 1000;
 const LAST_ACTIVE_THROTTLE_MS = LAST_ACTIVE_THROTTLE_MINUTES * 60 * 1000;
+const ONLINE_MS = ONLINE_MINUTES * 60 * 1000;
+/**
+ * How long a session is remembered without asking the database again. Only a safety net: every
+ * way a session ends announces it (`ended`), and expiry is checked against the
+ * remembered end. Longer than the 60 s poll, so a polling tab is served from memory.
+ */
+const SESSION_MEMORY_MS = 5 * 60 * 1000;
+/** A remembered session is ~200 bytes: 50,000 are about 10 MB. */
+const MAX_REMEMBERED_SESSIONS = 50_000;
 
 /** Tokens are 32 random bytes in base64url: 43 characters. Anything far off is not ours. */
 const TOKEN_PATTERN = /^[\w-]{40,64}$/;
@@ -58,19 +73,103 @@ export async function destroySession(db: DbOrTx, token: string): Promise<void> {
   await deleteSession(db, hashToken(token));
 }
 
+interface RememberedSession {
+  memberId: number;
+  expiresAt: number;
+  /** The profile's last activity as this process last read or wrote it. */
+  lastActiveAt: Date | null;
+  rememberedUntil: number;
+}
+
+/** The sessions this process remembers, forgotten on every announcement that one ended. */
+export type Sessions = ReturnType<typeof createSessions>;
+
 /**
- * Tells every process that sessions ended, once their deletion committed, so the live channel
- * closes the tabs opened on them. A bus failure is only logged: the sessions are gone either
- * way, and a closed tab's reconnect is refused.
+ * Sessions live in the database, so any process can serve any request; each process remembers
+ * the ones it resolved (token hash → member), so a poll costs no query. Every way a session ends
+ * (logout, a new login, password change or reset, ban, deletion) announces it through `ended`
+ * once the deletion committed: this process forgets it at once, every other process through the
+ * bus, and the live channel closes the tabs opened on it.
  */
-export async function announceSessionsEnded(
-  bus: Bus,
-  event: SessionsChannelEvent,
-  log: FastifyBaseLogger,
-): Promise<void> {
-  await publishEvent(bus, SESSIONS_CHANNEL, event).catch((err: unknown) =>
-    log.error({ err, memberId: event.member_id, type: event.type }, 'announcing ended sessions failed'),
-  );
+export function createSessions(deps: { bus: Bus; log: FastifyBaseLogger }) {
+  /** In least-recently-used order: a hit moves its entry to the end. */
+  const byHash = new Map<string, RememberedSession>();
+  const byMember = new Map<number, Set<string>>();
+  let epoch = 0;
+
+  function drop(hash: string): void {
+    const found = byHash.get(hash);
+    if (!found) return;
+    byHash.delete(hash);
+    const hashes = byMember.get(found.memberId);
+    hashes?.delete(hash);
+    if (hashes?.size === 0) byMember.delete(found.memberId);
+  }
+
+  function forget(event: SessionsChannelEvent): void {
+    epoch += 1;
+    if (event.type === 'session_ended') {
+      drop(event.session_id);
+      return;
+    }
+    for (const hash of [...(byMember.get(event.member_id) ?? [])]) {
+      if (hash !== event.kept_session_id) drop(hash);
+    }
+  }
+
+  return {
+    /** Counts announcements: a lookup begun before one may not store what it read. */
+    epoch: () => epoch,
+
+    find(hash: string, now: number): RememberedSession | null {
+      const found = byHash.get(hash);
+      if (!found) return null;
+      if (found.expiresAt <= now || found.rememberedUntil <= now) {
+        drop(hash);
+        return null;
+      }
+      byHash.delete(hash);
+      byHash.set(hash, found);
+      return found;
+    },
+
+    /** Stores a session read from the database, unless an announcement came since `since`. */
+    remember(
+      hash: string,
+      session: Omit<RememberedSession, 'rememberedUntil'>,
+      since: number,
+      now: number,
+    ): RememberedSession {
+      const entry = { ...session, rememberedUntil: now + SESSION_MEMORY_MS };
+      if (since !== epoch) return entry;
+      drop(hash);
+      byHash.set(hash, entry);
+      let hashes = byMember.get(session.memberId);
+      if (!hashes) byMember.set(session.memberId, (hashes = new Set()));
+      hashes.add(hash);
+      if (byHash.size > MAX_REMEMBERED_SESSIONS) drop(byHash.keys().next().value!);
+      return entry;
+    },
+
+    /**
+     * After sessions' deletion committed. A bus failure is only logged: the sessions are gone
+     * from the database, and other processes forget them within SESSION_MEMORY_MS.
+     */
+    async ended(event: SessionsChannelEvent): Promise<void> {
+      forget(event);
+      await publishEvent(deps.bus, SESSIONS_CHANNEL, event).catch((err: unknown) =>
+        deps.log.error({ err, memberId: event.member_id, type: event.type }, 'announcing ended sessions failed'),
+      );
+    },
+
+    /** Forgets on every announcement, this process's own included; answers the unsubscribe. */
+    start(): Promise<() => Promise<void>> {
+      return deps.bus.subscribe(SESSIONS_CHANNEL, (event) => {
+        const parsed = SessionsChannelEventSchema.safeParse(event);
+        if (parsed.success) forget(parsed.data);
+      });
+    },
+  };
 }
 
 /**
@@ -112,13 +211,15 @@ export function sessionMember(request: FastifyRequest): SessionMember {
 }
 
 /**
- * Resolves the auth cookie to request.member on every API request. Sessions live in the
- * database, so any process of a scaled-out deployment can serve any request. It also notes the
- * member's last activity (profiles.last_active_at, shown as online / recently active): read
- * with the session, written only when older than LAST_ACTIVE_THROTTLE_MINUTES.
+ * Resolves the auth cookie to request.member on every API request: from this process's memory
+ * when it remembers the session (createSessions), else from the database. It also notes the
+ * member's last activity (profiles.last_active_at, shown as online / recently active), written
+ * only when older than LAST_ACTIVE_THROTTLE_MINUTES by what this process knows; the write's own
+ * condition keeps parallel processes to one. When the note brings a member back online, the
+ * answers showing them are stale.
  */
-export const sessionPlugin = fp<{ db: Db }>(
-  async (app, { db }) => {
+export const sessionPlugin = fp<{ db: Db; sessions: Sessions; answers: MemberAnswers }>(
+  async (app, { db, sessions, answers }) => {
     app.decorateRequest('member', null);
     const findSessionMember = prepareFindSessionMember(db);
     app.addHook('onRequest', async (request) => {
@@ -127,15 +228,26 @@ export const sessionPlugin = fp<{ db: Db }>(
       if (!token || !TOKEN_PATTERN.test(token)) return;
       const now = new Date();
       const sessionId = hashToken(token);
-      const found = await findSessionMember(sessionId, now);
-      if (!found) return;
-      request.member = { id: found.id, sessionId };
+      let found = sessions.find(sessionId, now.getTime());
+      if (!found) {
+        const since = sessions.epoch();
+        const row = await findSessionMember(sessionId, now);
+        if (!row) return;
+        const session = { memberId: row.id, expiresAt: row.expiresAt.getTime(), lastActiveAt: row.lastActiveAt };
+        found = sessions.remember(sessionId, session, since, now.getTime());
+      }
+      request.member = { id: found.memberId, sessionId };
       const staleBefore = new Date(now.getTime() - LAST_ACTIVE_THROTTLE_MS);
       if (found.lastActiveAt && found.lastActiveAt < staleBefore) {
+        const noted = found;
+        // Remembered at once, so this process's next requests do not write it again.
+        noted.lastActiveAt = now;
         // Bookkeeping only: a failed write must not fail the member's request.
-        await noteActivity(db, found.id, now, staleBefore).catch((err: unknown) =>
-          request.log.error({ err }, 'noting last activity failed'),
-        );
+        await noteActivity(db, noted.memberId, now, staleBefore)
+          .then(async (previous) => {
+            if (previous && previous.getTime() < now.getTime() - ONLINE_MS) await answers.stale([noted.memberId]);
+          })
+          .catch((err: unknown) => request.log.error({ err }, 'noting last activity failed'));
       }
     });
   },

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { minutePeriod, type Job } from '../../platform/jobs/runner.js';
 import type { MediaStorage } from '../../platform/storage/index.js';
+import type { MemberAnswers } from '../../plugins/member-answers.js';
 import { blankErasedMembersComplaints } from '../complaints/complaints.service.js';
 import { releaseErasedMembersClaims } from '../discounts/discounts.service.js';
 import { deleteMembers, listChatImageKeys, listErasableMemberIds, listPhotoKeys } from './accounts.repository.js';
@@ -16,6 +17,8 @@ export interface EraseDeps {
   log: FastifyBaseLogger;
   /** Accounts erased per round; each round deletes their files, then their rows. */
   batchSize?: number;
+  /** Answers that showed the erased (their conversations go with them); the job passes the app's. */
+  answers?: Pick<MemberAnswers, 'stale'>;
 }
 
 /**
@@ -45,6 +48,7 @@ export async function eraseExpiredAccounts(deps: EraseDeps): Promise<{ members: 
       await releaseErasedMembersClaims(tx, ids);
       return deleteMembers(tx, ids);
     });
+    await deps.answers?.stale(ids);
     if (ids.length < batchSize) break;
   }
   if (members > 0) log.info({ members, files }, 'erased deleted accounts past their reactivation days');
@@ -59,13 +63,14 @@ export function accountEraseJob(opts: {
   db: Db;
   storage: MediaStorage;
   log: FastifyBaseLogger;
+  answers: Pick<MemberAnswers, 'stale'>;
   intervalMinutes: number;
 }): Job {
   return {
     name: 'erase-accounts',
     period: (now) => minutePeriod(now, opts.intervalMinutes),
     run: async ({ now }) => {
-      await eraseExpiredAccounts({ db: opts.db, storage: opts.storage, log: opts.log, now });
+      await eraseExpiredAccounts({ db: opts.db, storage: opts.storage, log: opts.log, answers: opts.answers, now });
     },
   };
 }

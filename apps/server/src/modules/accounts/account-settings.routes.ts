@@ -16,8 +16,7 @@ import {
 } from '@app/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import type { Bus } from '../../platform/bus/index.js';
-import { clearSessionCookie, memberId, requireMember } from '../../plugins/session.js';
+import { clearSessionCookie, memberId, requireMember, type Sessions } from '../../plugins/session.js';
 import type { AccountSettingsService } from './account-settings.service.js';
 import { DEFAULT_ACCOUNT_RATE_LIMITS, sessionStarter, type AccountRateLimits } from './accounts.routes.js';
 import { errorResponses } from '../../plugins/errors.js';
@@ -25,8 +24,8 @@ import { errorResponses } from '../../plugins/errors.js';
 export interface AccountSettingsRoutesOptions {
   accountSettings: AccountSettingsService;
   db: Db;
-  /** Announces ended sessions, so their live tabs close. */
-  bus: Bus;
+  /** Announces ended sessions: every process forgets them, and their live tabs close. */
+  sessions: Pick<Sessions, 'ended'>;
   config: Pick<Config, 'publicUrl' | 'secureCookies'>;
   limits?: Partial<AccountRateLimits>;
 }
@@ -43,7 +42,7 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod<AccountSettingsRoutesO
   const { accountSettings: service, config } = opts;
   const limits = { ...DEFAULT_ACCOUNT_RATE_LIMITS, ...opts.limits };
   const passwordCheck = { ...limits.passwordCheck, keyGenerator: perMember };
-  const startSession = sessionStarter(opts.db, opts.bus, config);
+  const startSession = sessionStarter(opts.db, opts.sessions, config);
 
   app.get(
     '/api/account.php',

@@ -23,8 +23,8 @@ import {
   emailChangedMail,
   type RenderedMail,
 } from '../../platform/mail/templates.js';
-import type { Bus } from '../../platform/bus/index.js';
-import { announceSessionsEnded, createSession, hashToken } from '../../plugins/session.js';
+import { createSession, hashToken, type Sessions } from '../../plugins/session.js';
+import type { MemberAnswers } from '../../plugins/member-answers.js';
 import type { ChatService } from '../chat/chat.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { presentAccountSettings, presentRetentionOffer } from './account-settings.presenter.js';
@@ -70,8 +70,10 @@ export interface AccountSettingsServiceDeps {
   settings: Pick<SettingsService, 'settingsForDomain' | 'resolveSiteCompany'>;
   mailer: Mailer;
   log: FastifyBaseLogger;
-  /** Announces ended sessions, so their live tabs close. */
-  bus: Bus;
+  /** Announces ended sessions: every process forgets them, and their live tabs close. */
+  sessions: Pick<Sessions, 'ended'>;
+  /** Announces members whose polled answers changed. */
+  answers: Pick<MemberAnswers, 'staleEverywhere'>;
   /** Sends the first messages written during signup when a new address confirms the account. */
   chat: Pick<ChatService, 'deliverPendingFirstMessages' | 'announce'>;
   now?: () => Date;
@@ -164,6 +166,8 @@ export function createAccountSettingsService(deps: AccountSettingsServiceDeps) {
         switchedOn: switches.filter(([, on]) => on).map(([type]) => type),
         switchedOff: switches.filter(([, on]) => !on).map(([type]) => type),
       });
+      // Back from invisible mode, the member reappears in others' lists, which do not show them yet.
+      if (body.invisible !== undefined) await deps.answers.staleEverywhere();
       return presentAccountSettings(await mustFindMember(memberId));
     },
 
@@ -185,7 +189,7 @@ export function createAccountSettingsService(deps: AccountSettingsServiceDeps) {
         return createSession(tx, memberId, now());
       });
       const kept = { type: 'sessions_ended', member_id: memberId, kept_session_id: hashToken(token) } as const;
-      await announceSessionsEnded(deps.bus, kept, log);
+      await deps.sessions.ended(kept);
       return { sessionToken: token };
     },
 
@@ -269,6 +273,8 @@ export function createAccountSettingsService(deps: AccountSettingsServiceDeps) {
           throw error;
         });
       await deps.chat.announce(delivered);
+      // The link may have confirmed the account: it may appear in lists that do not show it yet.
+      await deps.answers.staleEverywhere();
 
       try {
         const settings = await deps.settings.settingsForDomain(member.domain);
@@ -334,11 +340,7 @@ export function createAccountSettingsService(deps: AccountSettingsServiceDeps) {
         await markMemberDeleted(tx, memberId, { deletedAt, reason: body.reason, note: body.note || null });
         await deleteMemberSessions(tx, memberId);
       });
-      await announceSessionsEnded(
-        deps.bus,
-        { type: 'sessions_ended', member_id: memberId, kept_session_id: null },
-        log,
-      );
+      await deps.sessions.ended({ type: 'sessions_ended', member_id: memberId, kept_session_id: null });
       try {
         await sendReactivation(member, deletedAt, site.origin);
       } catch (err) {
@@ -356,11 +358,7 @@ export function createAccountSettingsService(deps: AccountSettingsServiceDeps) {
         await markMemberDeleted(tx, memberId, { deletedAt: now(), reason: 'staff', note: reason });
         await deleteMemberSessions(tx, memberId);
       });
-      await announceSessionsEnded(
-        deps.bus,
-        { type: 'sessions_ended', member_id: memberId, kept_session_id: null },
-        log,
-      );
+      await deps.sessions.ended({ type: 'sessions_ended', member_id: memberId, kept_session_id: null });
     },
 
     /**
@@ -383,7 +381,7 @@ export function createAccountSettingsService(deps: AccountSettingsServiceDeps) {
     async reactivate(token: string | undefined): Promise<boolean> {
       if (!token || !MAIL_TOKEN_PATTERN.test(token)) return false;
       const at = now();
-      return db.transaction(async (tx) => {
+      const back = await db.transaction(async (tx) => {
         const memberId = await consumeToken(tx, 'reactivation', hashToken(token), at);
         const member = memberId === null ? null : await findMemberById(tx, memberId);
         if (!member?.deletedAt || !deletedAccountReactivatable(member.deletedAt, at)) return false;
@@ -391,6 +389,9 @@ export function createAccountSettingsService(deps: AccountSettingsServiceDeps) {
         await spendTokens(tx, member.id, 'reactivation', at);
         return true;
       });
+      // Back from deletion, the member reappears in the lists of those who knew them.
+      if (back) await deps.answers.staleEverywhere();
+      return back;
     },
   };
 }

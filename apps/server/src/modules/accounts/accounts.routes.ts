@@ -15,14 +15,13 @@ import {
 } from '@app/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import type { Bus } from '../../platform/bus/index.js';
 import {
-  announceSessionsEnded,
   clearSessionCookie,
   destroySession,
   memberId,
   requireMember,
   setSessionCookie,
+  type Sessions,
 } from '../../plugins/session.js';
 import type { AccountsService } from './accounts.service.js';
 import { LOGIN_DEVICE_COOKIE, LOGIN_DEVICE_DAYS } from './login-device.js';
@@ -59,8 +58,8 @@ export const DEFAULT_ACCOUNT_RATE_LIMITS: AccountRateLimits = {
 export interface AccountsRoutesOptions {
   accounts: AccountsService;
   db: Db;
-  /** Announces ended sessions, so their live tabs close. */
-  bus: Bus;
+  /** Announces ended sessions: every process forgets them, and their live tabs close. */
+  sessions: Pick<Sessions, 'ended'>;
   config: Pick<Config, 'publicUrl' | 'secureCookies'>;
   limits?: Partial<AccountRateLimits>;
   /** Answers POST /api/user.php?push=1 (a device's push subscription) before the login runs. */
@@ -71,12 +70,16 @@ export interface AccountsRoutesOptions {
  * Ends the request's session, if it has one, and announces it: logout, and a new login in the
  * same browser.
  */
-export async function endRequestSession(db: Db, bus: Bus, request: FastifyRequest): Promise<void> {
+export async function endRequestSession(
+  db: Db,
+  sessions: Pick<Sessions, 'ended'>,
+  request: FastifyRequest,
+): Promise<void> {
   const token = request.cookies[AUTH_COOKIE];
   if (token) await destroySession(db, token);
   if (request.member) {
     const { id, sessionId } = request.member;
-    await announceSessionsEnded(bus, { type: 'session_ended', member_id: id, session_id: sessionId }, request.log);
+    await sessions.ended({ type: 'session_ended', member_id: id, session_id: sessionId });
   }
 }
 
@@ -86,11 +89,11 @@ export async function endRequestSession(db: Db, bus: Bus, request: FastifyReques
  */
 export function sessionStarter(
   db: Db,
-  bus: Bus,
+  sessions: Pick<Sessions, 'ended'>,
   config: Pick<Config, 'secureCookies'>,
 ): (request: FastifyRequest, reply: FastifyReply, token: string) => Promise<void> {
   return async (request, reply, token) => {
-    await endRequestSession(db, bus, request);
+    await endRequestSession(db, sessions, request);
     setSessionCookie(reply, token, config);
     reply.header('cache-control', 'no-store');
   };
@@ -104,11 +107,12 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
   const { accounts, config } = opts;
   const limits = { ...DEFAULT_ACCOUNT_RATE_LIMITS, ...opts.limits };
 
-  const startSession = sessionStarter(opts.db, opts.bus, config);
+  const startSession = sessionStarter(opts.db, opts.sessions, config);
 
   app.get(
     '/api/user.php',
     {
+      config: { memberAnswer: true },
       schema: {
         tags: ['accounts'],
         summary: 'The logged-in member, or null for a visitor',
@@ -175,7 +179,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      await endRequestSession(opts.db, opts.bus, request);
+      await endRequestSession(opts.db, opts.sessions, request);
       clearSessionCookie(reply, config);
       reply.header('cache-control', 'no-store');
       return { ok: true as const };

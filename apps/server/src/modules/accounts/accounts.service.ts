@@ -16,8 +16,8 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { AppError, authenticationRequired, validationFailed, type FieldProblem } from '../../errors.js';
 import type { Mailer } from '../../platform/mail/index.js';
 import { activationMail, passwordResetMail, type RenderedMail } from '../../platform/mail/templates.js';
-import type { Bus } from '../../platform/bus/index.js';
-import { announceSessionsEnded, createSession, hashToken } from '../../plugins/session.js';
+import { createSession, hashToken, type Sessions } from '../../plugins/session.js';
+import type { MemberAnswers } from '../../plugins/member-answers.js';
 import type { ChatService } from '../chat/chat.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { presentUser } from './accounts.presenter.js';
@@ -78,8 +78,10 @@ export interface AccountsServiceDeps {
   settings: Pick<SettingsService, 'settingsForDomain'>;
   mailer: Mailer;
   log: FastifyBaseLogger;
-  /** Announces ended sessions, so their live tabs close. */
-  bus: Bus;
+  /** Announces ended sessions: every process forgets them, and their live tabs close. */
+  sessions: Pick<Sessions, 'ended'>;
+  /** Announces members whose polled answers changed. */
+  answers: Pick<MemberAnswers, 'staleEverywhere'>;
   /** Sends the first messages written during signup once the account is confirmed. */
   chat: Pick<ChatService, 'deliverPendingFirstMessages' | 'announce'>;
   now?: () => Date;
@@ -399,6 +401,8 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         return { ok: member?.status === 'confirmed', delivered: [] };
       });
       await deps.chat.announce(delivered);
+      // A confirmed member may appear in others' lists, which do not show them yet.
+      if (ok) await deps.answers.staleEverywhere();
       return ok;
     },
 
@@ -451,11 +455,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         await clearLoginThrottle(tx, owner);
         return owner;
       });
-      await announceSessionsEnded(
-        deps.bus,
-        { type: 'sessions_ended', member_id: memberId, kept_session_id: null },
-        log,
-      );
+      await deps.sessions.ended({ type: 'sessions_ended', member_id: memberId, kept_session_id: null });
     },
   };
 }

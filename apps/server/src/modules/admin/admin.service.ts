@@ -22,7 +22,7 @@ import { AppError, notFound } from '../../errors.js';
 import { CREDITS_CHANNEL, publishEvent } from '../../platform/bus/events.js';
 import type { Bus } from '../../platform/bus/index.js';
 import { mediaUrl } from '../../platform/storage/index.js';
-import { announceSessionsEnded } from '../../plugins/session.js';
+import type { Sessions } from '../../plugins/session.js';
 import type { AccountSettingsService } from '../accounts/account-settings.service.js';
 import { syncProfileVisibility } from '../directory/directory.repository.js';
 import { ageOn } from '../accounts/accounts.rules.js';
@@ -70,6 +70,8 @@ const EXCERPT_LENGTH = 140;
 export interface AdminServiceDeps {
   db: Db;
   bus: Bus;
+  /** Announces ended sessions (a ban): every process forgets them, and their live tabs close. */
+  sessions: Pick<Sessions, 'ended'>;
   log: FastifyBaseLogger;
   staff: StaffService;
   settings: SettingsService;
@@ -333,11 +335,7 @@ export function createAdminService(deps: AdminServiceDeps) {
         await syncProfileVisibility(tx, body.member_id);
       });
       if (body.action === 'ban') {
-        await announceSessionsEnded(
-          deps.bus,
-          { type: 'sessions_ended', member_id: body.member_id, kept_session_id: null },
-          log,
-        );
+        await deps.sessions.ended({ type: 'sessions_ended', member_id: body.member_id, kept_session_id: null });
       }
       await staff.audit(actor, {
         action: `member.${body.action}`,

@@ -139,6 +139,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
     '/api/chats.php',
     {
       onRequest: requireMember,
+      config: { memberAnswer: true },
       schema: {
         tags: ['chat'],
         summary: "The member's chats, newest message first",

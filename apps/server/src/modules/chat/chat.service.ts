@@ -27,9 +27,12 @@ import {
   CREDITS_CHANNEL,
   publishEvent,
   type BusEvents,
+  type ChatChannelEvent,
   type ChatMessageEvent,
+  type CreditsEvent,
 } from '../../platform/bus/events.js';
 import type { Bus } from '../../platform/bus/index.js';
+import type { MemberAnswers } from '../../plugins/member-answers.js';
 import type { MediaStorage } from '../../platform/storage/index.js';
 import { presentCard } from '../directory/directory.presenter.js';
 import { isReachable } from '../directory/directory.repository.js';
@@ -75,6 +78,8 @@ import { containsContactDetails, isNewAccount, isRepeatedOpening } from './spam.
 export interface ChatServiceDeps {
   db: Db;
   bus: Bus;
+  /** Announces members whose polled answers (chat list, user) changed. */
+  answers: Pick<MemberAnswers, 'stale'>;
   /** Where chat images are written. */
   storage: MediaStorage;
   log: FastifyBaseLogger;
@@ -128,6 +133,19 @@ function freeLeft(paidUser: boolean, sent: number, site: ChatSite): number {
   return paidUser ? 0 : Math.max(0, site.free_messages - sent);
 }
 
+/** The members whose chat list or balance a chat or credit event changed. */
+function membersNamed(event: ChatChannelEvent | CreditsEvent): number[] {
+  switch (event.type) {
+    case 'message':
+      return [event.message.sender_id, event.recipient_id];
+    case 'read':
+      return [event.member_id, event.partner_id];
+    case 'hidden':
+    case 'credits':
+      return [event.member_id];
+  }
+}
+
 /** Conversations and messages. */
 export type ChatService = ReturnType<typeof createChatService>;
 
@@ -135,8 +153,15 @@ export function createChatService(deps: ChatServiceDeps) {
   const { db, bus, storage, log } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** Publishes an event once its data is committed; a bus failure never fails the request. */
-  async function publish<C extends keyof BusEvents>(channel: C, event: BusEvents[C]): Promise<void> {
+  /**
+   * Publishes an event once its data is committed; a bus failure never fails the request. Every
+   * chat and credit event changes the chat list or user.php of the members it names.
+   */
+  async function publish<C extends typeof CHAT_CHANNEL | typeof CREDITS_CHANNEL>(
+    channel: C,
+    event: BusEvents[C],
+  ): Promise<void> {
+    await deps.answers.stale(membersNamed(event));
     await publishEvent(bus, channel, event).catch((err: unknown) => {
       log.error({ err, channel, type: event.type }, 'publishing a bus event failed');
     });

@@ -9,6 +9,7 @@ import { conversationMembers, creditLedger, messages } from '../../db/schema/ind
 import { CHAT_CHANNEL, type ChatMessageEvent } from '../../platform/bus/events.js';
 import { createInProcessBus } from '../../platform/bus/index.js';
 import { createLocalDiskStorage } from '../../platform/storage/index.js';
+import { createMemberAnswers } from '../../plugins/member-answers.js';
 import { createChatService, type ChatService } from './chat.service.js';
 
 let t: TestApp;
@@ -22,7 +23,8 @@ beforeAll(async () => {
   });
   t = await buildTestApp({}, { bus });
   // The service the moderators' console calls, on the app's database and bus.
-  chat = createChatService({ db: t.db, bus, storage: createLocalDiskStorage(t.config.dataDir), log });
+  const answers = createMemberAnswers({ bus, log });
+  chat = createChatService({ db: t.db, bus, answers, storage: createLocalDiskStorage(t.config.dataDir), log });
 });
 afterAll(async () => {
   await t?.close();

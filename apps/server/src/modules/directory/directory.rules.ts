@@ -41,3 +41,21 @@ export function presenceSeenBy(
   const ago = now.getTime() - member.lastActiveAt.getTime();
   return { online: ago <= ONLINE_MINUTES * 60_000, recently_active: ago <= RECENTLY_ACTIVE_HOURS * 3_600_000 };
 }
+
+/**
+ * When the presence a viewer sees (presenceSeenBy) next changes with time alone, or null when it
+ * no longer does (invisible to the viewer, or inactive for longer than RECENTLY_ACTIVE_HOURS).
+ * New activity is a write, announced by whoever notes it.
+ */
+export function presenceChangesAt(
+  member: { id: number; invisible: boolean; lastActiveAt: Date },
+  viewerId: number | null,
+  now: Date,
+): Date | null {
+  if (member.invisible && member.id !== viewerId) return null;
+  const active = member.lastActiveAt.getTime();
+  for (const lasts of [ONLINE_MINUTES * 60_000, RECENTLY_ACTIVE_HOURS * 3_600_000]) {
+    if (active + lasts >= now.getTime()) return new Date(active + lasts + 1);
+  }
+  return null;
+}

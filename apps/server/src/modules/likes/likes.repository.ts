@@ -85,13 +85,15 @@ export async function hasLike(db: DbOrTx, likerId: number, likedId: number): Pro
 }
 
 /** The like `likedId` received from `likerId` counts as seen from `at` (no longer like_new). */
-export async function markLikeSeen(db: DbOrTx, likerId: number, likedId: number, at: Date): Promise<void> {
-  await prepared(db, 'likes_mark_seen', (db) =>
+export async function markLikeSeen(db: DbOrTx, likerId: number, likedId: number, at: Date): Promise<boolean> {
+  const seen = await prepared(db, 'likes_mark_seen', (db) =>
     db
       .update(likes)
       .set({ seenAt: sql`${bound('at')}::timestamptz` })
-      .where(and(eq(likes.likerId, bound('likerId')), eq(likes.likedId, bound('likedId')), isNull(likes.seenAt))),
+      .where(and(eq(likes.likerId, bound('likerId')), eq(likes.likedId, bound('likedId')), isNull(likes.seenAt)))
+      .returning({ likerId: likes.likerId }),
   ).execute({ likerId, likedId, at: at.toISOString() });
+  return seen.length > 0;
 }
 
 /** A like in a list: the other member's card, the new flag, the match flag and the list position. */

@@ -51,6 +51,7 @@ export const likesRoutes: FastifyPluginAsyncZod<LikesRoutesOptions> = async (app
     '/api/likes.php',
     {
       onRequest: requireMember,
+      config: { memberAnswer: true },
       schema: {
         tags: ['likes'],
         summary: 'Given and received likes and matches with cards, newest first, and the new-likes count',

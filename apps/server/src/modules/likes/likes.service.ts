@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../errors.js';
 import type { Bus } from '../../platform/bus/index.js';
 import { LIKES_CHANNEL, publishEvent, type LikesChannelEvent } from '../../platform/bus/events.js';
+import type { MemberAnswers } from '../../plugins/member-answers.js';
 import { presentCard } from '../directory/directory.presenter.js';
 import { findableCard, isReachable } from '../directory/directory.repository.js';
 import { soughtGenders } from '../members/members.rules.js';
@@ -32,6 +33,8 @@ import { decodeCursor, encodeCursor, localDay } from './likes.rules.js';
 export interface LikesServiceDeps {
   db: Db;
   bus: Bus;
+  /** Announces members whose likes lists changed. */
+  answers: Pick<MemberAnswers, 'stale'>;
   now?: () => Date;
 }
 
@@ -62,7 +65,9 @@ export function createLikesService(deps: LikesServiceDeps) {
   const { db, bus } = deps;
   const now = deps.now ?? (() => new Date());
 
+  /** After the likes' transaction committed: both members' lists changed, and whoever listens hears of it. */
   async function publish(events: readonly LikesChannelEvent[]): Promise<void> {
+    await deps.answers.stale(events.flatMap((e) => (e.type === 'like' ? [e.liker_id, e.liked_id] : e.member_ids)));
     for (const event of events) await publishEvent(bus, LIKES_CHANNEL, event);
   }
 
@@ -114,6 +119,7 @@ export function createLikesService(deps: LikesServiceDeps) {
       await lockPair(tx, viewerId, memberId);
       await deleteLike(tx, viewerId, memberId);
     });
+    await deps.answers.stale([viewerId, memberId]);
     return { liked: false, match: false };
   }
 
@@ -124,7 +130,8 @@ export function createLikesService(deps: LikesServiceDeps) {
 
   /** POST /api/likes-seen.php: the like the viewer received from `memberId` is no longer new. */
   async function markSeen(viewerId: number, memberId: number): Promise<void> {
-    await markLikeSeen(db, memberId, viewerId, now());
+    // Opening any profile calls this: only a like that was new changes the lists.
+    if (await markLikeSeen(db, memberId, viewerId, now())) await deps.answers.stale([viewerId, memberId]);
   }
 
   const lists: Record<LikesList, (db: DbOrTx, q: ListPage) => Promise<LikeRow[]>> = {

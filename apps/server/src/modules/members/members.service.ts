@@ -1,6 +1,7 @@
 import type { MemberProfile, ProfileCard, SiteSettings, Tracking } from '@app/shared';
 import { RECENTLY_ACTIVE_HOURS, RELATED_PROFILES_LIMIT } from '@app/shared';
 import type { Db } from '../../db/client.js';
+import type { MemberAnswers } from '../../plugins/member-answers.js';
 import { AppError, authenticationRequired, notFound } from '../../errors.js';
 import { ageOn } from '../accounts/accounts.rules.js';
 import type { LikesService } from '../likes/likes.service.js';
@@ -33,6 +34,8 @@ export interface MembersServiceDeps {
   profiles: Pick<ProfilesService, 'viewer'>;
   /** Opening a liker's profile clears the new flag of their like. */
   likes: Pick<LikesService, 'markSeen'>;
+  /** Announces members whose polled answers a block changed. */
+  answers: Pick<MemberAnswers, 'stale'>;
   now?: () => Date;
 }
 
@@ -116,11 +119,13 @@ export function createMembersService(deps: MembersServiceDeps) {
     if (viewerId === memberId) throw cannotBlockSelf();
     if (!(await isFindableMember(db, memberId))) throw notFound();
     await insertBlock(db, viewerId, memberId);
+    await deps.answers.stale([viewerId, memberId]);
   }
 
   /** DELETE /api/block.php: idempotent, whatever became of the member. */
   async function unblock(viewerId: number, memberId: number): Promise<void> {
     await deleteBlock(db, viewerId, memberId);
+    await deps.answers.stale([viewerId, memberId]);
   }
 
   /** GET /api/blocks.php. */

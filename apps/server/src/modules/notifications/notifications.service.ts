@@ -8,6 +8,7 @@ import {
 } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import type { MemberAnswers } from '../../plugins/member-answers.js';
 import type { Bus } from '../../platform/bus/index.js';
 import {
   CHAT_CHANNEL,
@@ -87,6 +88,8 @@ export interface NotificationsServiceDeps {
   mailer: Mailer;
   settings: Pick<SettingsService, 'settingsForDomain' | 'domainOrigin'>;
   log: FastifyBaseLogger;
+  /** user.php shows why e-mail is off: announces the members whose reasons changed. */
+  answers: Pick<MemberAnswers, 'stale' | 'staleEverywhere'>;
   now?: () => Date;
 }
 
@@ -336,15 +339,19 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     /** The one-click unsubscribe: e-mail off for the member, reason listunsubscribe. */
     async unsubscribe(memberId: number): Promise<void> {
       await addDisabledReason(db, { memberId }, 'listunsubscribe');
+      await deps.answers.stale([memberId]);
     },
 
     /** A bounce or spam complaint reported by the mail provider for an address. */
     async recordMailProblem(email: string, type: 'bounce' | 'complaint'): Promise<void> {
       await addDisabledReason(db, { email }, type === 'bounce' ? 'bounce' : 'fbl');
+      // The provider names an address, which any number of accounts may have held.
+      await deps.answers.staleEverywhere();
     },
 
     async enableEmail(memberId: number): Promise<void> {
       await clearDisabledReasons(db, memberId);
+      await deps.answers.stale([memberId]);
     },
   };
 }

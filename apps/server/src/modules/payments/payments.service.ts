@@ -17,6 +17,7 @@ import {
   type TransactionsResponse,
 } from '@app/shared';
 import type { Db } from '../../db/client.js';
+import type { MemberAnswers } from '../../plugins/member-answers.js';
 import { AppError, notFound, validationFailed } from '../../errors.js';
 import { CREDITS_CHANNEL, publishEvent } from '../../platform/bus/events.js';
 import type { Bus } from '../../platform/bus/index.js';
@@ -58,6 +59,8 @@ export interface PaymentsServiceDeps {
   sites: Pick<SettingsService, 'resolveSite' | 'resolveSiteCompany'>;
   countryForIp: (ip: string) => string | null;
   log: FastifyBaseLogger;
+  /** A paid order changes the member's credits and premium (user.php): announces the member. */
+  answers: Pick<MemberAnswers, 'stale'>;
   now?: () => Date;
 }
 
@@ -141,6 +144,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   async function complete(order: OrderRow, customerId: string | null, mandateId: string | null): Promise<void> {
     const credits = await db.transaction((tx) => completeOrder(tx, order.id, { customerId, mandateId, now: now() }));
     if (credits === null) return;
+    await deps.answers.stale([order.memberId]);
     await publishEvent(bus, CREDITS_CHANNEL, { type: 'credits', member_id: order.memberId, credits }).catch(
       (err: unknown) => log.error({ err, orderId: order.id }, 'publishing the credits event failed'),
     );

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AUTO_SHADOW_BAN_REASON, type ReportBody, type ReportResponse } from '@app/shared';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../errors.js';
+import type { MemberAnswers } from '../../plugins/member-answers.js';
 import { syncProfileVisibility } from '../directory/directory.repository.js';
 import { presentReport } from './reports.presenter.js';
 import {
@@ -17,6 +18,8 @@ import { shouldAutoShadowBan } from './reports.rules.js';
 export interface ReportsServiceDeps {
   db: Db;
   log: FastifyBaseLogger;
+  /** Announces members whose polled answers a report changed (a report may hide, a ban hides). */
+  answers: Pick<MemberAnswers, 'stale'>;
   /** The clock of the new-account rule; tests move it. */
   now?: () => Date;
 }
@@ -72,6 +75,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
         }
         return { row: inserted, shadowBanned: ban };
       });
+      await deps.answers.stale([reporterId, body.profile_id]);
       log.info({ reportId: row.id, reporterId, memberId: body.profile_id, reason: row.reason }, 'report filed');
       if (shadowBanned) log.warn({ memberId: body.profile_id }, 'member shadow-banned automatically after reports');
       return { report: presentReport(row) };

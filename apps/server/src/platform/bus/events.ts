@@ -116,6 +116,18 @@ export const SITE_DATA_CHANNEL = 'site-data';
 export const SiteDataChangedEventSchema = z.object({ type: z.literal('site_data_changed') });
 export type SiteDataChannelEvent = z.infer<typeof SiteDataChangedEventSchema>;
 
+/**
+ * Members whose polled answers (user.php, chats.php, likes.php) may have changed, announced
+ * after the write committed: every process drops the answers it remembers of these members and
+ * those showing them. `member_ids` null means every member's (a member may reappear in lists).
+ */
+export const ANSWERS_CHANNEL = 'answers';
+export const AnswersStaleEventSchema = z.object({
+  type: z.literal('answers_stale'),
+  member_ids: z.array(z.number().int()).nullable(),
+});
+export type AnswersChannelEvent = z.infer<typeof AnswersStaleEventSchema>;
+
 /** Every channel with its event type. */
 export interface BusEvents {
   [LIKES_CHANNEL]: LikesChannelEvent;
@@ -123,6 +135,7 @@ export interface BusEvents {
   [CREDITS_CHANNEL]: CreditsEvent;
   [SESSIONS_CHANNEL]: SessionsChannelEvent;
   [SITE_DATA_CHANNEL]: SiteDataChannelEvent;
+  [ANSWERS_CHANNEL]: AnswersChannelEvent;
 }
 
 /** Publishes an event of the channel's own type. */

@@ -1,0 +1,256 @@
+import { eq } from 'drizzle-orm';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildMember, passwordHash } from '../../test/factories.js';
+import { XHR, buildTestApp, loginCookie, type TestApp } from '../../test/helpers.js';
+import { staffCall, staffSession } from '../../test/staff.js';
+import { members, profiles, sessions } from '../db/schema/index.js';
+import { createInProcessBus, type Bus } from '../platform/bus/index.js';
+
+/**
+ * Two apps on one database, as two processes behind a load balancer: over Redis when REDIS_URL
+ * is set (each app its own connections), else sharing one in-process bus. Each remembers
+ * sessions and polled answers; what one process changes, the other forgets.
+ */
+let a: TestApp;
+let b: TestApp;
+let sharedBus: Bus | null = null;
+
+beforeAll(async () => {
+  sharedBus = process.env.REDIS_URL ? null : createInProcessBus({ log: pino({ level: 'silent' }) });
+  const deps = sharedBus ? { bus: sharedBus } : {};
+  a = await buildTestApp({ rateLimitScale: 100 }, deps);
+  b = await buildTestApp({ rateLimitScale: 100 }, { ...deps, db: a.db });
+});
+afterAll(async () => {
+  await b?.close();
+  await a?.close();
+  await sharedBus?.close();
+});
+
+const PASSWORD = 'het-oude-wachtwoord';
+
+async function member(overrides: Partial<typeof members.$inferInsert> = {}) {
+  const { member: row, profile } = await buildMember(a.db, {
+    member: { paidUser: true, credits: 1000, passwordHash: await passwordHash(PASSWORD), ...overrides },
+  });
+  return { id: row.id, name: profile.name, cookie: await loginCookie(a.db, row.id) };
+}
+
+type Member = Awaited<ReturnType<typeof member>>;
+
+const get = (t: TestApp, cookie: string, url: string, etag?: string) =>
+  t.app.inject({ method: 'GET', url, headers: { cookie, ...(etag ? { 'if-none-match': etag } : {}) } });
+
+const write = (t: TestApp, cookie: string, method: 'POST' | 'PUT' | 'DELETE', url: string, payload: object) =>
+  t.app.inject({ method, url, headers: { ...XHR, cookie }, payload });
+
+/** A's answer to `url` for `m` is remembered: the same tag comes back 304 from A. */
+async function remembered(m: Member, url: string): Promise<string> {
+  const first = await get(a, m.cookie, url);
+  expect(first.statusCode, first.body).toBe(200);
+  const etag = first.headers.etag as string;
+  expect((await get(a, m.cookie, url, etag)).statusCode).toBe(304);
+  return etag;
+}
+
+/** The next poll through A, once the change made through B reached it, is a 200. */
+async function changedOnA(m: Member, url: string, etag: string) {
+  await expect.poll(async () => (await get(a, m.cookie, url, etag)).statusCode, { timeout: 2_000 }).toBe(200);
+  return (await get(a, m.cookie, url)).json();
+}
+
+const denied = { error: 'authentication_required' };
+
+async function expectDenied(m: { cookie: string }) {
+  for (const t of [a, b]) {
+    await expect
+      .poll(async () => {
+        const res = await get(t, m.cookie, '/api/chats.php');
+        return [res.statusCode, res.json().error];
+      })
+      .toEqual([403, denied.error]);
+  }
+}
+
+describe('sessions remembered per process', () => {
+  async function seenByBoth() {
+    const m = await member();
+    for (const t of [a, b]) expect((await get(t, m.cookie, '/api/chats.php')).statusCode).toBe(200);
+    return m;
+  }
+
+  it('are forgotten by the same process at once and by the other after a logout', async () => {
+    const m = await seenByBoth();
+    const logout = await a.app.inject({ method: 'GET', url: '/api/logout.php', headers: { ...XHR, cookie: m.cookie } });
+    expect(logout.statusCode).toBe(200);
+    const res = await get(a, m.cookie, '/api/chats.php');
+    expect([res.statusCode, res.json().error]).toEqual([403, denied.error]);
+    await expectDenied(m);
+  });
+
+  it('are forgotten everywhere after a ban', async () => {
+    const m = await seenByBoth();
+    const { cookie } = await staffSession(a, 'admin');
+    const ban = await staffCall(a, cookie, 'POST', '/api/admin/member-status.php', {
+      member_id: m.id,
+      action: 'ban',
+      reason: 'Nepprofiel',
+    });
+    expect(ban.statusCode, ban.body).toBe(200);
+    expect((await get(a, m.cookie, '/api/chats.php')).statusCode).toBe(403);
+    await expectDenied(m);
+  });
+
+  it('are forgotten everywhere after a password change, except the one it starts', async () => {
+    const m = await seenByBoth();
+    const changed = await write(a, m.cookie, 'POST', '/api/password.php', {
+      old_password: PASSWORD,
+      password: 'een-nieuw-wachtwoord',
+      password_repeat: 'een-nieuw-wachtwoord',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await get(a, m.cookie, '/api/chats.php')).statusCode).toBe(403);
+    await expectDenied(m);
+    const fresh = changed.cookies.find((c) => c.name === 'sid')!;
+    for (const t of [a, b]) expect((await get(t, `sid=${fresh.value}`, '/api/chats.php')).statusCode).toBe(200);
+  });
+
+  it('are not trusted past their expiry', async () => {
+    const m = await member();
+    await a.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 500) })
+      .where(eq(sessions.memberId, m.id));
+    expect((await get(a, m.cookie, '/api/chats.php')).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 600));
+    expect((await get(a, m.cookie, '/api/chats.php')).statusCode).toBe(403);
+  });
+});
+
+describe('polled answers remembered per process', () => {
+  it('answer an unchanged poll 304 from memory, without reading the database', async () => {
+    const me = await member();
+    const etag = await remembered(me, '/api/user.php');
+    // A change announced nowhere (made outside the app) is not read: the answer came from memory.
+    await a.db.update(members).set({ credits: 5 }).where(eq(members.id, me.id));
+    expect((await get(a, me.cookie, '/api/user.php', etag)).statusCode).toBe(304);
+    // Without If-None-Match the answer is built, and its new tag is remembered.
+    const built = await get(a, me.cookie, '/api/user.php');
+    expect(built.json().user.credits).toBe(5);
+    expect((await get(a, me.cookie, '/api/user.php', built.headers.etag as string)).statusCode).toBe(304);
+  });
+
+  it("never answer 304 to a tag that does not match, another member's tag, or a request without the cookie", async () => {
+    const [one, two] = [await member(), await member()];
+    await write(a, two.cookie, 'POST', '/api/message.php', { member_id: one.id, body: 'Hoi' });
+    const etag = await remembered(one, '/api/chats.php');
+    expect((await get(a, one.cookie, '/api/chats.php', 'W/"other"')).statusCode).toBe(200);
+    await remembered(two, '/api/chats.php');
+    const other = await get(a, two.cookie, '/api/chats.php', etag);
+    expect(other.statusCode).toBe(200);
+    expect(other.json().chats[0].profile_id).toBe(one.id);
+    const userTag = await remembered(one, '/api/user.php');
+    const visitor = await get(a, '', '/api/user.php', userTag);
+    expect([visitor.statusCode, visitor.json()]).toEqual([200, { user: null }]);
+    expect((await get(a, '', '/api/chats.php', etag)).statusCode).toBe(403);
+    expect((await get(a, two.cookie, '/api/user.php', userTag)).statusCode).toBe(200);
+  });
+
+  it('answer 200 after a message sent through the other process, to both members', async () => {
+    const [me, partner] = [await member(), await member()];
+    const mine = await remembered(me, '/api/chats.php');
+    const theirs = await remembered(partner, '/api/chats.php');
+    const sent = await write(b, partner.cookie, 'POST', '/api/message.php', { member_id: me.id, body: 'Hoi daar' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const { chats } = await changedOnA(me, '/api/chats.php', mine);
+    expect(
+      chats.map((c: { profile_id: number; num_unread_messages: number }) => [c.profile_id, c.num_unread_messages]),
+    ).toEqual([[partner.id, 1]]);
+    expect((await changedOnA(partner, '/api/chats.php', theirs)).chats).toHaveLength(1);
+  });
+
+  it('answer 200 after a like and a like back through the other process', async () => {
+    const [me, liker] = [await member(), await member()];
+    const mine = await remembered(me, '/api/likes.php');
+    const liked = await write(b, liker.cookie, 'POST', '/api/like.php', { id: me.id });
+    expect(liked.statusCode, liked.body).toBe(200);
+    const list = await changedOnA(me, '/api/likes.php', mine);
+    expect(list.liked_by.map((e: { id: number }) => e.id)).toEqual([liker.id]);
+    expect(list.new_likes).toBe(1);
+
+    const theirs = await remembered(liker, '/api/likes.php?list=given&before=99999999999999999_1');
+    const back = await write(b, me.cookie, 'POST', '/api/like.php', { id: liker.id });
+    expect(back.json().match).toBe(true);
+    await changedOnA(liker, '/api/likes.php?list=given&before=99999999999999999_1', theirs);
+  });
+
+  it('answer 200 after the partner renamed, hid, or was banned through the other process', async () => {
+    const me = await member();
+    const partner = await member();
+    await write(a, partner.cookie, 'POST', '/api/message.php', { member_id: me.id, body: 'Hallo' });
+    await write(a, partner.cookie, 'POST', '/api/like.php', { id: me.id });
+
+    let chats = await remembered(me, '/api/chats.php');
+    const renamed = await write(b, partner.cookie, 'PUT', '/api/profile.php', { name: 'Roosmarijn' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await changedOnA(me, '/api/chats.php', chats)).chats[0].profile.name).toBe('Roosmarijn');
+
+    let likes = await remembered(me, '/api/likes.php');
+    const hidden = await write(b, partner.cookie, 'PUT', '/api/account.php', { invisible: true });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect((await changedOnA(me, '/api/likes.php', likes)).liked_by).toEqual([]);
+    await write(b, partner.cookie, 'PUT', '/api/account.php', { invisible: false });
+    await expect
+      .poll(async () => (await get(a, me.cookie, '/api/likes.php')).json().liked_by.length, { timeout: 2_000 })
+      .toBe(1);
+
+    likes = await remembered(me, '/api/likes.php');
+    chats = await remembered(me, '/api/chats.php');
+    const { cookie } = await staffSession(b, 'admin');
+    const ban = await staffCall(b, cookie, 'POST', '/api/admin/member-status.php', {
+      member_id: partner.id,
+      action: 'ban',
+      reason: 'Nepprofiel',
+    });
+    expect(ban.statusCode, ban.body).toBe(200);
+    expect((await changedOnA(me, '/api/likes.php', likes)).liked_by).toEqual([]);
+    await changedOnA(me, '/api/chats.php', chats);
+  });
+
+  it('answer 200 after a block either way through the other process', async () => {
+    const [me, partner] = [await member(), await member()];
+    await write(a, partner.cookie, 'POST', '/api/like.php', { id: me.id });
+    const likes = await remembered(me, '/api/likes.php');
+    const blocked = await write(b, partner.cookie, 'POST', '/api/block.php', { id: me.id });
+    expect(blocked.statusCode, blocked.body).toBe(200);
+    expect((await changedOnA(me, '/api/likes.php', likes)).liked_by).toEqual([]);
+
+    const again = await remembered(me, '/api/likes.php');
+    const unblocked = await write(b, partner.cookie, 'DELETE', '/api/block.php', { id: me.id });
+    expect(unblocked.statusCode, unblocked.body).toBe(200);
+    expect((await changedOnA(me, '/api/likes.php', again)).liked_by.map((e: { id: number }) => e.id)).toEqual([
+      partner.id,
+    ]);
+  });
+
+  it('expire when a shown member would no longer show as online', async () => {
+    const me = await member();
+    const onlineUntil = Date.now() + 1_000;
+    const partner = await member();
+    await write(a, partner.cookie, 'POST', '/api/message.php', { member_id: me.id, body: 'Ben je er?' });
+    // Active 5 minutes less one second ago: online for one more second.
+    await a.db
+      .update(profiles)
+      .set({ lastActiveAt: new Date(onlineUntil - 5 * 60_000) })
+      .where(eq(profiles.memberId, partner.id));
+    const first = await get(a, me.cookie, '/api/chats.php');
+    expect(first.json().chats[0].profile.online).toBe(true);
+    const etag = first.headers.etag as string;
+    expect((await get(a, me.cookie, '/api/chats.php', etag)).statusCode).toBe(304);
+    await new Promise((r) => setTimeout(r, onlineUntil - Date.now() + 50));
+    const later = await get(a, me.cookie, '/api/chats.php', etag);
+    expect(later.statusCode).toBe(200);
+    expect(later.json().chats[0].profile.online).toBe(false);
+  });
+});

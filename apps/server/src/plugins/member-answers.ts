@@ -1,0 +1,259 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ANSWERS_CHANNEL, AnswersStaleEventSchema, publishEvent } from '../platform/bus/events.js';
+import type { Bus } from '../platform/bus/index.js';
+import { isNotModified } from './http-cache.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A polled member answer (user.php, chats.php, likes.php): its ETag is remembered per member
+     * and URL, and an If-None-Match naming it is answered 304 before the handler runs.
+     */
+    memberAnswer?: boolean;
+  }
+}
+
+/**
+ * How long a remembered answer lives at most. Only a safety net (a change made outside the app,
+ * an announcement lost while Redis was unreachable): writes announce what they change, and time
+ * expires an answer at the first moment a value it shows could change.
+ */
+const ANSWER_TTL_MS = 10 * 60_000;
+/** Tags are ~100 bytes with their keys; 50,000 answers are a few MB. */
+const MAX_ANSWERS = 50_000;
+
+/** What one answer being built showed, collected while its handler runs. */
+interface AnswerScope {
+  /** The stale-announcement count when the answer began: a later one may not be in it. */
+  epoch: number;
+  shown: Set<number>;
+  /** Earliest moment (ms) a time-derived value shown (presence, age) changes. */
+  changesAt: number;
+}
+
+interface Remembered {
+  owner: number;
+  id: string;
+  etag: string;
+  shown: readonly number[];
+  expiresAt: number;
+}
+
+const building = new AsyncLocalStorage<AnswerScope>();
+
+/**
+ * Called by whatever presents another member in an answer (the member card): the answer now
+ * shows that member, as it stands until `changesAt()` (null: nothing shown changes with time).
+ * Outside a remembered answer it does nothing, and `changesAt` is not called.
+ */
+export function answerShows(memberId: number, changesAt: () => Date | null): void {
+  const scope = building.getStore();
+  if (!scope) return;
+  scope.shown.add(memberId);
+  const at = changesAt();
+  if (at) scope.changesAt = Math.min(scope.changesAt, at.getTime());
+}
+
+export interface MemberAnswersDeps {
+  bus: Bus;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}
+
+/** The ETags of members' polled answers in this process, kept in step across processes. */
+export type MemberAnswers = ReturnType<typeof createMemberAnswers>;
+
+/**
+ * The one home of "these members' answers are stale". Each process remembers, per member and
+ * URL, the ETag of the last polled answer it built, and which other members that answer showed.
+ * A write that changes what an answer shows calls `stale` with every member it touched after it
+ * committed: this process forgets their answers and the answers showing them at once, every
+ * other process through the bus. A change that can bring a member back into others' lists
+ * (visibility, an unblock, a console edit) calls `staleEverywhere`, since no answer shows that
+ * member yet.
+ */
+export function createMemberAnswers(deps: MemberAnswersDeps) {
+  const now = deps.now ?? (() => new Date());
+  /** In least-recently-used order: a hit moves its entry to the end. */
+  const entries = new Map<string, Remembered>();
+  /** Member id → ids of the entries they own or are shown in. */
+  const involving = new Map<number, Set<string>>();
+  let epoch = 0;
+
+  const entryId = (owner: number, key: string) => `${owner} ${key}`;
+
+  function link(memberId: number, id: string): void {
+    let set = involving.get(memberId);
+    if (!set) involving.set(memberId, (set = new Set()));
+    set.add(id);
+  }
+
+  function unlink(memberId: number, id: string): void {
+    const set = involving.get(memberId);
+    if (!set) return;
+    set.delete(id);
+    if (set.size === 0) involving.delete(memberId);
+  }
+
+  function drop(entry: Remembered): void {
+    entries.delete(entry.id);
+    unlink(entry.owner, entry.id);
+    for (const shown of entry.shown) unlink(shown, entry.id);
+  }
+
+  function forget(memberIds: readonly number[] | null): void {
+    epoch += 1;
+    if (memberIds === null) {
+      entries.clear();
+      involving.clear();
+      return;
+    }
+    for (const memberId of memberIds) {
+      const ids = involving.get(memberId);
+      if (!ids) continue;
+      for (const id of [...ids]) {
+        const entry = entries.get(id);
+        if (entry) drop(entry);
+      }
+      involving.delete(memberId);
+    }
+  }
+
+  async function announce(memberIds: number[] | null): Promise<void> {
+    forget(memberIds);
+    await publishEvent(deps.bus, ANSWERS_CHANNEL, { type: 'answers_stale', member_ids: memberIds }).catch(
+      (err: unknown) => deps.log.error({ err }, 'announcing stale answers failed'),
+    );
+  }
+
+  return {
+    /** The ETag remembered for the member's answer at `key`, or null (none, or expired). */
+    remembered(owner: number, key: string): string | null {
+      const id = entryId(owner, key);
+      const entry = entries.get(id);
+      if (!entry) return null;
+      if (entry.expiresAt <= now().getTime()) {
+        drop(entry);
+        return null;
+      }
+      entries.delete(id);
+      entries.set(id, entry);
+      return entry.etag;
+    },
+
+    /** Opens what `answerShows` fills while an answer is built. */
+    begin(): AnswerScope {
+      return { epoch, shown: new Set(), changesAt: Number.POSITIVE_INFINITY };
+    },
+
+    /** Runs `fn` with the scope current, so the cards presented inside note themselves in it. */
+    within(scope: AnswerScope, fn: () => void): void {
+      building.run(scope, fn);
+    },
+
+    /**
+     * Remembers a built answer's tag, unless something was announced stale since it began (its
+     * reads may predate that write) or a value it shows has already changed with time.
+     */
+    remember(owner: number, key: string, etag: string, scope: AnswerScope): void {
+      if (scope.epoch !== epoch) return;
+      const expiresAt = Math.min(scope.changesAt, now().getTime() + ANSWER_TTL_MS);
+      if (expiresAt <= now().getTime()) return;
+      const id = entryId(owner, key);
+      const old = entries.get(id);
+      if (old) drop(old);
+      const entry: Remembered = { owner, id, etag, shown: [...scope.shown], expiresAt };
+      entries.set(id, entry);
+      link(owner, id);
+      for (const shown of entry.shown) link(shown, id);
+      if (entries.size > MAX_ANSWERS) {
+        const oldest = entries.values().next().value;
+        if (oldest) drop(oldest);
+      }
+    },
+
+    /** After a write committed: the answers of these members, and those showing them, are stale. */
+    stale(memberIds: readonly number[]): Promise<void> {
+      return announce([...new Set(memberIds)]);
+    },
+
+    /** After a write that may bring a member into lists that do not show them yet. */
+    staleEverywhere(): Promise<void> {
+      return announce(null);
+    },
+
+    /** Site settings changed (a site data cache): every answer may read them. */
+    clearCache(): void {
+      forget(null);
+    },
+
+    /** Forgets on every announcement, this process's own included; answers the unsubscribe. */
+    start(): Promise<() => Promise<void>> {
+      return deps.bus.subscribe(ANSWERS_CHANNEL, (event) => {
+        const parsed = AnswersStaleEventSchema.safeParse(event);
+        if (parsed.success) forget(parsed.data.member_ids);
+      });
+    },
+  };
+}
+
+export interface MemberAnswersPluginOptions {
+  answers: MemberAnswers;
+  /** Successful writes under this prefix (the console) may change any member's answers. */
+  everyoneStaleAfterWritesUnder: string;
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Polled answers that changed nothing are answered from memory: for a route marked
+ * `memberAnswer`, a logged-in member's If-None-Match naming the remembered ETag gets 304 before
+ * the handler runs, and with the session remembered too (session.ts) without any query. Runs
+ * after session.ts (it needs request.member) and after http-cache.ts's onSend (it remembers the
+ * tag that hook set).
+ *
+ * A member's own successful write makes their answers and those showing them stale, whatever it
+ * was (their profile, photos, settings, a like): services announce only what a write changes for
+ * other members. A successful console write makes every answer stale.
+ */
+export const memberAnswersPlugin = fp<MemberAnswersPluginOptions>(
+  async (app, { answers, everyoneStaleAfterWritesUnder }) => {
+    const scopes = new WeakMap<FastifyRequest, { key: string; scope: AnswerScope }>();
+
+    app.addHook('onRequest', (request, reply, done) => {
+      const member = request.member;
+      if (request.method !== 'GET' || !member || !request.routeOptions.config.memberAnswer) {
+        done();
+        return;
+      }
+      const key = `${request.host} ${request.url}`;
+      const etag = answers.remembered(member.id, key);
+      if (etag !== null && isNotModified(request, etag)) {
+        void reply.code(304).header('cache-control', 'no-store').header('etag', etag).send();
+        return;
+      }
+      const scope = answers.begin();
+      scopes.set(request, { key, scope });
+      answers.within(scope, done);
+    });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      const member = request.member;
+      if (WRITE_METHODS.has(request.method)) {
+        if (reply.statusCode >= 300) return payload;
+        if (request.url.startsWith(everyoneStaleAfterWritesUnder)) await answers.staleEverywhere();
+        else if (member) await answers.stale([member.id]);
+        return payload;
+      }
+      const building = scopes.get(request);
+      const etag = reply.getHeader('etag');
+      if (member && building && typeof etag === 'string' && (reply.statusCode === 200 || reply.statusCode === 304)) {
+        answers.remember(member.id, building.key, etag, building.scope);
+      }
+      return payload;
+    });
+  },
+  { name: 'member-answers', dependencies: ['session', 'http-cache'] },
+);
