@@ -15,9 +15,13 @@
 //
 // Phases, each with the server (apps/server/src/main.ts through tsx, as bench:chat starts it):
 //   1. PostgreSQL: per endpoint, BENCH_WARMUP (default 1) s unmeasured, then bare Fastify, the app,
-//      bare, the app, BENCH_SECONDS (default 6) each at BENCH_CONNECTIONS connections.
+//      bare, the app, BENCH_SECONDS (default 6) each at BENCH_CONNECTIONS connections. The polled
+//      endpoints (POLLED) then run again as a tab polls them: each connection first GETs its
+//      member's answer to learn the ETag, then sends If-None-Match with it (bare, polls, bare,
+//      polls), as the web client does when nothing changed.
 //   2. CPU: CPU_REQUESTS requests at 10 connections to the app on PostgreSQL per CPU_ENDPOINTS
-//      endpoint; CPU of the server process and of PostgreSQL's processes from /proc.
+//      endpoint, and per polled endpoint revalidating; CPU of the server process and of
+//      PostgreSQL's processes from /proc.
 //   3. PGlite (skipped with BENCH_SKIP_PGLITE=1): the same seed in a PGlite data directory and the
 //      app started on it without DATABASE_URL, one timed run per endpoint.
 // BENCH_ENDPOINTS (comma-separated keys, see ENDPOINTS) runs a subset. It prints a table and writes
@@ -391,7 +395,7 @@ async function preparePaths(origin) {
  * request each, seconds on PGlite): one more request, answered after them, so the next run does
  * not start behind this one's backlog.
  */
-async function cannon(origin, paths, opts) {
+async function cannon(origin, paths, opts, etags = null) {
   let next = 0;
   const result = await new Promise((resolve, reject) => {
     autocannon(
@@ -401,7 +405,8 @@ async function cannon(origin, paths, opts) {
         ...opts,
         setupClient: (client) => {
           const i = (next++ % B) + 1;
-          client.setRequests([{ method: 'GET', path: paths ? paths[i - 1] : '/', headers: headersOf(i) }]);
+          const headers = { ...headersOf(i), ...(etags ? { 'if-none-match': etags[i - 1] } : {}) };
+          client.setRequests([{ method: 'GET', path: paths ? paths[i - 1] : '/', headers }]);
         },
       },
       (err, done) => (err ? reject(err) : resolve(done)),
@@ -411,15 +416,36 @@ async function cannon(origin, paths, opts) {
   return result;
 }
 
-/** req/s, p50/p99 ms and the answers that were not 200 of a run. */
-function summary(result) {
+/**
+ * req/s, p50/p99 ms and the answers that were not 200 of a run; of a revalidating run, the
+ * answers that were neither 304 nor 200 (`rebuilt` counts the 200s: answers built again).
+ */
+function summary(result, revalidating = false) {
+  const notModified = revalidating ? result['3xx'] : 0;
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    failed: result.non2xx + result.errors + result.timeouts,
+    failed: result.non2xx - notModified + result.errors + result.timeouts,
+    rebuilt: result['2xx'],
+    answers: result['2xx'] + result.non2xx,
   };
 }
+
+/** Each bench member's ETag of its path (one GET each): what a polling tab holds. */
+async function learnEtags(origin, paths) {
+  const tags = [];
+  for (const [k, path] of paths.entries()) {
+    const res = await fetch(`${origin}${path}`, { headers: headersOf(k + 1) });
+    await res.arrayBuffer();
+    const tag = res.headers.get('etag');
+    if (res.status !== 200 || !tag) throw new Error(`GET ${path} as member ${k + 1}: ${res.status}, ETag ${tag}`);
+    tags.push(tag);
+  }
+  return tags;
+}
+
+const mean = (list, field) => list.reduce((sum, r) => sum + r[field], 0) / list.length;
 
 // --- the runs -------------------------------------------------------------------------------------
 const day = new Date().toISOString().slice(0, 10);
@@ -444,7 +470,6 @@ try {
       runs.bare.push(summary(await cannon(bare.origin, null, { duration: SECONDS })));
       runs.app.push(summary(await cannon(app.origin, own, { duration: SECONDS })));
     }
-    const mean = (list, field) => list.reduce((sum, r) => sum + r[field], 0) / list.length;
     const r = results.get(endpoint.key);
     Object.assign(r, {
       rps: mean(runs.app, 'rps'),
@@ -456,6 +481,26 @@ try {
     r.ratio = r.rps / r.bareRps;
     log(
       `${labelOf(endpoint).padEnd(20)} app ${r.rps.toFixed(0)} req/s (p50 ${r.p50} p99 ${r.p99} ms) bare ${r.bareRps.toFixed(0)} req/s: ${(100 * r.ratio).toFixed(0)}%${r.failed ? `, ${r.failed} failed` : ''}`,
+    );
+    if (!POLLED.includes(endpoint.key)) continue;
+    r.etags = await learnEtags(app.origin, own);
+    const polls = { bare: [], app: [] };
+    for (let round = 0; round < 2; round += 1) {
+      polls.bare.push(summary(await cannon(bare.origin, null, { duration: SECONDS })));
+      polls.app.push(summary(await cannon(app.origin, own, { duration: SECONDS }, r.etags), true));
+    }
+    const rebuilt = polls.app.reduce((sum, x) => sum + x.rebuilt, 0);
+    r.poll = {
+      rps: mean(polls.app, 'rps'),
+      p50: mean(polls.app, 'p50'),
+      p99: Math.max(...polls.app.map((x) => x.p99)),
+      failed: polls.app.reduce((sum, x) => sum + x.failed, 0),
+      notModifiedShare: 1 - rebuilt / polls.app.reduce((sum, x) => sum + x.answers, 0),
+      bareRps: mean(polls.bare, 'rps'),
+    };
+    r.poll.ratio = r.poll.rps / r.poll.bareRps;
+    log(
+      `${`${labelOf(endpoint)} polls`.padEnd(20)} app ${r.poll.rps.toFixed(0)} req/s (p50 ${r.poll.p50} p99 ${r.poll.p99} ms) bare ${r.poll.bareRps.toFixed(0)} req/s: ${(100 * r.poll.ratio).toFixed(0)}%, ${(100 * r.poll.notModifiedShare).toFixed(1)}% answered 304${r.poll.failed ? `, ${r.poll.failed} failed` : ''}`,
     );
   }
   await bare.stop();
@@ -470,6 +515,17 @@ try {
     r.cpu = { node: (node * 1000) / CPU_REQUESTS, postgres: (postgres * 1000) / CPU_REQUESTS };
     log(
       `${labelOf(endpoint).padEnd(20)} CPU ${r.cpu.node.toFixed(2)} ms Node + ${r.cpu.postgres.toFixed(2)} ms PostgreSQL a request`,
+    );
+  }
+  for (const r of [...results.values()].filter((x) => x.poll)) {
+    const own = paths.get(r.endpoint.key);
+    const before = { node: cpuByPid([app.pid]), postgres: cpuByPid(postgresPids(BENCH_DB)) };
+    await cannon(app.origin, own, { amount: CPU_REQUESTS, connections: CPU_CONNECTIONS }, r.etags);
+    const node = cpuBetween(before.node, cpuByPid([app.pid]));
+    const postgres = cpuBetween(before.postgres, cpuByPid(postgresPids(BENCH_DB)));
+    r.poll.cpu = { node: (node * 1000) / CPU_REQUESTS, postgres: (postgres * 1000) / CPU_REQUESTS };
+    log(
+      `${`${labelOf(r.endpoint)} polls`.padEnd(20)} CPU ${r.poll.cpu.node.toFixed(2)} ms Node + ${r.poll.cpu.postgres.toFixed(2)} ms PostgreSQL a request`,
     );
   }
   await app.stop();
@@ -518,7 +574,16 @@ const table = [
       `| ${labelOf(r.endpoint)} | ${f0(r.rps)} | ${r.p50.toFixed(1)} | ${r.p99} | ${f0(r.bareRps)} | ${pct(r.ratio)} | ${f0(r.pglite?.rps)} | ${r.pglite?.p99 ?? '-'} | ${pct(r.pglite?.ratio)} | ${f2(r.cpu?.node)} | ${f2(r.cpu?.postgres)} | ${r.failed + (r.pglite?.failed ?? 0)} |`,
   ),
 ].join('\n');
-console.log(`\n${table}\n`);
+const polled = rows.filter((r) => r.poll);
+const pollTable = [
+  '| polled endpoint, revalidating | app req/s | p50 ms | p99 ms | bare Fastify req/s | app / bare | answered 304 | CPU ms/req Node | CPU ms/req PostgreSQL | failed |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ...polled.map(
+    ({ endpoint, poll }) =>
+      `| ${labelOf(endpoint)} | ${f0(poll.rps)} | ${poll.p50.toFixed(1)} | ${poll.p99} | ${f0(poll.bareRps)} | ${pct(poll.ratio)} | ${(100 * poll.notModifiedShare).toFixed(1)}% | ${f2(poll.cpu?.node)} | ${f2(poll.cpu?.postgres)} | ${poll.failed} |`,
+  ),
+].join('\n');
+console.log(`\n${table}\n${polled.length ? `\n${pollTable}\n` : ''}`);
 
 const verdict = (ok) => (ok ? 'met' : 'not met');
 const targets = [];
@@ -526,6 +591,11 @@ for (const r of rows.filter((x) => POLLED.includes(x.endpoint.key))) {
   targets.push(
     `${labelOf(r.endpoint)}: ${pct(r.ratio)} of bare Fastify (target at least ${pct(TARGET_POLLED_RATIO)}): ${verdict(r.ratio >= TARGET_POLLED_RATIO)}; p99 ${r.p99} ms (target at most ${TARGET_POLLED_P99_MS} ms): ${verdict(r.p99 <= TARGET_POLLED_P99_MS)}`,
   );
+  if (r.poll) {
+    targets.push(
+      `${labelOf(r.endpoint)} polls (If-None-Match, nothing changed): ${pct(r.poll.ratio)} of bare Fastify: ${verdict(r.poll.ratio >= TARGET_POLLED_RATIO)}; p99 ${r.poll.p99} ms: ${verdict(r.poll.p99 <= TARGET_POLLED_P99_MS)}`,
+    );
+  }
 }
 const search = results.get('members');
 if (search) {
@@ -567,7 +637,7 @@ the server, bare Fastify, autocannon and other work on the machine: load average
 run began and ${loadAtEnd} (1 / 5 / 15 min) at the end; ${runMinutes} minutes. Seeded in ${pgSeedSeconds} s on PostgreSQL${pgliteSeedSeconds ? ` and ${pgliteSeedSeconds} s on PGlite` : ''}.
 
 ${table}
-
+${polled.length ? `\n${pollTable}\n` : ''}
 ${targets.map((t) => `- ${t}`).join('\n')}
 `;
 
@@ -612,6 +682,12 @@ each minute; members.php is the search page's first page with the defaults the w
 (none: sought gender, own country) and page 2 with the first page's cursor; member.php the
 first card of that search; chat.php the member's newest conversation (opening it also marks it
 read: one UPDATE and a bus event each time); settings.php is asked for by every page.
+
+The polled endpoints run a second time as a tab polls them when nothing changed: each connection
+first GETs its member's answer for the ETag, then every request sends If-None-Match with it
+(bare and the polls alternate twice, as above, and ${CPU_REQUESTS.toLocaleString('en')} revalidating requests give the CPU).
+"answered 304" is the share of those answers that were 304; "failed" counts the answers that were
+neither 304 nor 200.
 
 ## How to read
 
