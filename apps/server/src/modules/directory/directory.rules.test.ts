@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isFindable, mayViewProfile, presenceSeenBy, type FindableFacts } from './directory.rules.js';
+import {
+  isFindable,
+  mayViewProfile,
+  presenceChangesAt,
+  presenceSeenBy,
+  type FindableFacts,
+} from './directory.rules.js';
 
 const visible: FindableFacts = { deletedAt: null, invisible: false, profileStatus: 'active' };
 const hidden: Record<string, FindableFacts> = {
@@ -51,5 +57,26 @@ describe('presenceSeenBy', () => {
     expect(presenceSeenBy(member(1, true), 8, now)).toEqual({ online: false, recently_active: false });
     expect(presenceSeenBy(member(1, true), null, now)).toEqual({ online: false, recently_active: false });
     expect(presenceSeenBy(member(1, true), 7, now)).toEqual({ online: true, recently_active: true });
+  });
+});
+
+describe('presenceChangesAt', () => {
+  const now = new Date('2026-03-01T12:00:00Z');
+  const activeAgo = (ms: number) => ({ id: 2, invisible: false, lastActiveAt: new Date(now.getTime() - ms) });
+
+  it('is the first moment presenceSeenBy answers differently, by time alone', () => {
+    for (const ago of [0, 60_000, 5 * 60_000, 6 * 60_000, 23 * 3_600_000, 24 * 3_600_000]) {
+      const member = activeAgo(ago);
+      const at = presenceChangesAt(member, 1, now)!;
+      const before = new Date(at.getTime() - 1);
+      expect(presenceSeenBy(member, 1, before), `${ago}`).toEqual(presenceSeenBy(member, 1, now));
+      expect(presenceSeenBy(member, 1, at), `${ago}`).not.toEqual(presenceSeenBy(member, 1, now));
+    }
+  });
+
+  it('is null once nothing changes with time: long inactive, or invisible to the viewer', () => {
+    expect(presenceChangesAt(activeAgo(25 * 3_600_000), 1, now)).toBeNull();
+    expect(presenceChangesAt({ ...activeAgo(0), invisible: true }, 1, now)).toBeNull();
+    expect(presenceChangesAt({ ...activeAgo(0), invisible: true }, 2, now)).not.toBeNull();
   });
 });
