@@ -2,11 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { drizzleWithNamedStatements } from './pglite-statements.js';
 import * as schema from './schema/index.js';
 
 /** The app's database, the same type whether PGlite or PostgreSQL is behind it. */
@@ -65,7 +65,7 @@ export async function openDatabase(opts: {
     mkdirSync(opts.dataDir, { recursive: true });
     client = new PGlite(`${opts.dataDir}/pglite`);
   }
-  const db = drizzlePglite({ client, schema });
+  const db = drizzleWithNamedStatements(client, schema);
   await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Db,
