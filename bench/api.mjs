@@ -47,7 +47,8 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
 const SKIP_PGLITE = process.env.BENCH_SKIP_PGLITE === '1';
 /** What a browser asks for; the app compresses answers over 1 KB (@fastify/compress). Empty: none. */
 const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br';
-const BENCH_DB = 'bench_api';
+/** The bench's database; BENCH_DB names another when several runs share one PostgreSQL server. */
+const BENCH_DB = process.env.BENCH_DB ?? 'bench_api';
 /** Conversations per bench member, messages per conversation, likes given and received. */
 const CHATS = 20;
 const MESSAGES = 10;
