@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { expect } from 'vitest';
+import type { z } from 'zod';
 import { AUTH_COOKIE, REQUEST_TYPE_HEADER, REQUEST_TYPE_VALUE } from '@app/shared';
 import { buildApp, type App, type AppDeps } from '../src/app.js';
 import { parseConfig, type Config } from '../src/config.js';
@@ -148,4 +150,20 @@ export async function buildTestApp(overrides: Partial<Config> = {}, deps: AppDep
 export async function loginCookie(db: Db, memberId: number): Promise<string> {
   const { token } = await createSession(db, memberId);
   return `${AUTH_COOKIE}=${token}`;
+}
+
+/**
+ * The parsed body of a 200 answer, after checking it against the route's response schema: it
+ * parses, and parsing drops nothing (no field the schema does not name). For routes whose
+ * answers go out unparsed (presentedAnswerSerializer), so their tests check what the server
+ * no longer does.
+ */
+export function expectSchemaAnswer<S extends z.ZodType>(
+  schema: S,
+  res: { statusCode: number; body: string },
+): z.output<S> {
+  expect(res.statusCode).toBe(200);
+  const body: unknown = JSON.parse(res.body);
+  expect(schema.parse(body)).toEqual(body);
+  return body as z.output<S>;
 }

@@ -5,9 +5,9 @@ import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FREE_CONVERSATION_LIMIT, type SiteSettings } from '@app/shared';
+import { ChatsResponseSchema, FREE_CONVERSATION_LIMIT, type SiteSettings } from '@app/shared';
 import { balanceOf, buildBlock, buildMember, buildSite, ledgerOf } from '../../../test/factories.js';
-import { XHR, buildTestApp, loginCookie, type TestApp } from '../../../test/helpers.js';
+import { XHR, buildTestApp, expectSchemaAnswer, loginCookie, type TestApp } from '../../../test/helpers.js';
 import { SEED_GIFTS } from '../../db/seed/reference.js';
 import type { members } from '../../db/schema/index.js';
 import { gifts, messages } from '../../db/schema/index.js';
@@ -111,8 +111,11 @@ function open(cookie: string, conversation: number) {
   return t.app.inject({ method: 'GET', url: `/api/chat.php?id=${conversation}`, headers: { cookie } });
 }
 
-function chats(cookie: string) {
-  return t.app.inject({ method: 'GET', url: '/api/chats.php', headers: { cookie } });
+/** The chat list, checked against its schema: the server sends it unparsed. */
+async function chats(cookie: string) {
+  const res = await t.app.inject({ method: 'GET', url: '/api/chats.php', headers: { cookie } });
+  expectSchemaAnswer(ChatsResponseSchema, res);
+  return res;
 }
 
 describe('GET /api/gifts.php', () => {

@@ -19,7 +19,7 @@ import {
   type SendImageFields,
 } from '@app/shared';
 import { memberId, requireMember } from '../../plugins/session.js';
-import { RequestValidationError } from '../../plugins/validation.js';
+import { presentedAnswerSerializer, RequestValidationError } from '../../plugins/validation.js';
 import { IMAGE_UPLOAD_LIMITS, readImageUpload } from '../media/media.upload.js';
 import type { ChatService } from './chat.service.js';
 import { errorResponses } from '../../plugins/errors.js';
@@ -140,6 +140,8 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
     {
       onRequest: requireMember,
       config: { memberAnswer: true },
+      // Every member's tab polls it: the presenter's answer goes out unparsed.
+      serializerCompiler: presentedAnswerSerializer,
       schema: {
         tags: ['chat'],
         summary: "The member's chats, newest message first",

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MESSAGES_PER_MINUTE, NEW_ACCOUNT_DAYS } from '@app/shared';
+import { ChatsResponseSchema, MESSAGES_PER_MINUTE, NEW_ACCOUNT_DAYS } from '@app/shared';
 import { balanceOf, buildMember } from '../../../test/factories.js';
-import { XHR, buildTestApp, loginCookie, type TestApp } from '../../../test/helpers.js';
+import { XHR, buildTestApp, expectSchemaAnswer, loginCookie, type TestApp } from '../../../test/helpers.js';
 import type { members } from '../../db/schema/index.js';
 import { conversationMembers, creditLedger, messages } from '../../db/schema/index.js';
 import { CHAT_CHANNEL, type ChatMessageEvent } from '../../platform/bus/events.js';
@@ -43,8 +43,12 @@ function send(cookie: string, payload: Record<string, unknown>, headers: Record<
   return t.app.inject({ method: 'POST', url: '/api/message.php', headers: { ...XHR, cookie, ...headers }, payload });
 }
 
-const chats = async (cookie: string) =>
-  (await t.app.inject({ method: 'GET', url: '/api/chats.php', headers: { cookie } })).json().chats;
+/** The chat list, checked against its schema: the server sends it unparsed. */
+const chats = async (cookie: string) => {
+  const res = await t.app.inject({ method: 'GET', url: '/api/chats.php', headers: { cookie } });
+  expectSchemaAnswer(ChatsResponseSchema, res);
+  return res.json().chats;
+};
 
 const openChat = async (cookie: string, query: string) =>
   t.app.inject({ method: 'GET', url: `/api/chat.php?${query}`, headers: { cookie } });

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FREE_CONVERSATION_LIMIT, type SiteSettings } from '@app/shared';
+import { ChatsResponseSchema, FREE_CONVERSATION_LIMIT, type SiteSettings } from '@app/shared';
 import { balanceOf, buildBlock, buildMember, ledgerOf, setCredits } from '../../../test/factories.js';
-import { XHR, buildTestApp, loginCookie, type TestApp } from '../../../test/helpers.js';
+import { XHR, buildTestApp, expectSchemaAnswer, loginCookie, type TestApp } from '../../../test/helpers.js';
 import { blocks, conversationMembers, members, messages } from '../../db/schema/index.js';
 import { CHAT_CHANNEL, CREDITS_CHANNEL } from '../../platform/bus/events.js';
 import { createInProcessBus } from '../../platform/bus/index.js';
@@ -35,8 +35,11 @@ function send(cookie: string, payload: Record<string, unknown>) {
   return t.app.inject({ method: 'POST', url: '/api/message.php', headers: { ...XHR, cookie }, payload });
 }
 
-function chats(cookie: string) {
-  return t.app.inject({ method: 'GET', url: '/api/chats.php', headers: { cookie } });
+/** The chat list, checked against its schema: the server sends it unparsed. */
+async function chats(cookie: string) {
+  const res = await t.app.inject({ method: 'GET', url: '/api/chats.php', headers: { cookie } });
+  expectSchemaAnswer(ChatsResponseSchema, res);
+  return res;
 }
 
 describe('POST /api/message.php', () => {
