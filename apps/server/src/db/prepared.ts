@@ -15,9 +15,9 @@ const statements = new WeakMap<Db, Map<string, unknown>>();
 
 /**
  * The hot read paths' statements: `build` runs once per database handle and process, with
- * `sql.placeholder(...)` where values go, and every later call only binds values. On PostgreSQL
- * the name makes it a named statement, so each pooled connection parses and plans its text
- * once; on PGlite it runs as an ordinary parameterised query, through the same code.
+ * `sql.placeholder(...)` where values go, and every later call only binds values. The name makes
+ * it a named statement, so each pooled PostgreSQL connection, or the PGlite instance
+ * (pglite-statements.ts), parses and plans its text once.
  *
  * A name is one SQL text: a query whose shape varies (optional filters) puts its shape in the
  * name, and the shapes must be few. In a transaction the query is built for that transaction
@@ -40,9 +40,9 @@ export function prepared<P>(db: DbOrTx, name: string, build: (db: DbOrTx) => Pre
 /**
  * Runs a fixed SQL text with positional parameters as a named prepared statement, in the
  * caller's transaction when given one: for statements the query builder cannot express (data-
- * modifying CTEs). On PostgreSQL each connection parses and plans the text once and then only
- * binds values; PGlite runs it as an ordinary parameterised query. Rows come as the driver
- * answers them (bigint columns are converted by the caller).
+ * modifying CTEs). Each PostgreSQL connection, or the PGlite instance, parses and plans the
+ * text once and then only binds values. Rows come as the driver answers them (bigint columns are
+ * converted by the caller).
  */
 export async function runNamed<Row>(db: DbOrTx, name: string, text: string, params: unknown[]): Promise<Row[]> {
   const query = db._.session.prepareQuery<{ execute: { rows: Row[] }; all: unknown; values: unknown }>(
