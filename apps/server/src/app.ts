@@ -43,6 +43,8 @@ import { landingRoutes } from './modules/landing/landing.routes.js';
 import { createLandingPrerender } from './modules/landing/landing.prerender.js';
 import { createLandingService } from './modules/landing/landing.service.js';
 import { likesRoutes } from './modules/likes/likes.routes.js';
+import { visitsRoutes } from './modules/visits/visits.routes.js';
+import { createVisitsService } from './modules/visits/visits.service.js';
 import { createLikesService } from './modules/likes/likes.service.js';
 import { createLiveHub, type LiveHubOptions } from './modules/live/live.hub.js';
 import { liveRoutes } from './modules/live/live.routes.js';
@@ -209,8 +211,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const chat = createChatService({ db, bus, answers, storage, log: app.log, ...clock });
   const accounts = createAccountsService({ db, settings, mailer, chat, sessions, answers, log: app.log });
   const profiles = createProfilesService({ db, settings, storage, log: app.log });
-  const likes = createLikesService({ db, bus, answers, ...clock });
-  const members = createMembersService({ db, profiles, likes, answers });
+  const visits = createVisitsService({ db, bus, profiles, answers, log: app.log, ...clock });
+  const likes = createLikesService({ db, bus, answers, visits, ...clock });
+  const members = createMembersService({ db, profiles, likes, visits, answers });
   const swipe = createSwipeService({ db, likes, ...clock });
   const search = createSearchService({ db, profiles });
   const landing = createLandingService({ db, ...clock });
@@ -334,6 +337,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     log: app.log,
     jobs: [
       ...notifications.jobs(),
+      ...visits.jobs(),
       ...payments.jobs(),
       ...directDebit.jobs(),
       ...(config.eraseJobIntervalMinutes > 0
@@ -482,6 +486,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   await api.register(membersRoutes, { members });
   await api.register(likesRoutes, { likes });
+  await api.register(visitsRoutes, { visits });
   await api.register(chatRoutes, {
     chat,
     ...(deps.messageRateLimit ? { messageLimit: deps.messageRateLimit } : {}),

@@ -82,6 +82,11 @@ export const SWIPE_CARDS_LIMIT = 10;
 /** Entries per list and page of GET /api/likes.php. */
 export const LIKES_PAGE_SIZE = 100;
 
+/** Visitors per page of GET /api/visitors.php. */
+export const VISITORS_PAGE_SIZE = 24;
+/** A visit is kept this many days after the pair's last one; the visits job erases older rows. */
+export const VISITS_KEEP_DAYS = 90;
+
 /** A member with no like received in this many hours may get an auto-like (one per day at most). */
 export const AUTO_LIKE_QUIET_HOURS = 24;
 

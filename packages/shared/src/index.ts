@@ -14,6 +14,7 @@ export * from './schemas/profiles.js';
 export * from './schemas/members.js';
 export * from './schemas/search.js';
 export * from './schemas/likes.js';
+export * from './schemas/visits.js';
 export * from './schemas/chat.js';
 export * from './schemas/live.js';
 export * from './schemas/ops.js';

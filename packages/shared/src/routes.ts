@@ -40,6 +40,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'likes', path: '/likes', layout: 'default', auth: true },
   { name: 'likes-m-id', path: '/likes/m/:id', layout: 'default', auth: true },
   { name: 'likes-type', path: '/likes/:type', layout: 'default', auth: true },
+  { name: 'visitors', path: '/visitors', layout: 'default', auth: true },
   { name: 'chats', path: '/chats', layout: 'default', auth: true },
   { name: 'chats-id', path: '/chats/:id', layout: 'chat', auth: true },
   { name: 'members', path: '/members', layout: 'default' },

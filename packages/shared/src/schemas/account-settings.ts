@@ -45,7 +45,7 @@ import { z } from 'zod';
 import { text } from './common.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.js';
 import { EmailSchema } from './accounts.js';
-import { NOTIFICATION_TYPES, NotificationTypeSchema } from './user.js';
+import { NOTIFICATION_TYPES, NotificationTypeSchema, OFF_BY_DEFAULT_NOTIFICATION_TYPES } from './user.js';
 
 /** Each notification type switched on (true) or off. */
 export const NotificationPreferencesSchema = z.record(NotificationTypeSchema, z.boolean());
@@ -156,7 +156,9 @@ export type ReactivationRequestBody = z.infer<typeof ReactivationRequestBodySche
 export const ReactivateQuerySchema = z.object({ token: text().max(200).optional() });
 export type ReactivateQuery = z.infer<typeof ReactivateQuerySchema>;
 
-/** Every notification type on: a new member's preferences. */
+/** A new member's preferences: every type on but those that start off. */
 export function defaultNotificationPreferences(): NotificationPreferences {
-  return Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, true])) as NotificationPreferences;
+  return Object.fromEntries(
+    NOTIFICATION_TYPES.map((type) => [type, !OFF_BY_DEFAULT_NOTIFICATION_TYPES.includes(type)]),
+  ) as NotificationPreferences;
 }

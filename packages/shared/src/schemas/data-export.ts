@@ -21,6 +21,7 @@ export const DATA_EXPORT_FILES = [
   'credits.json',
   'consents.json',
   'likes.json',
+  'visits.json',
   'blocks.json',
   'reports.json',
   'complaints.json',

@@ -21,7 +21,7 @@
  *     `liked_by` (received), each entry `{ id, like_new, match, card }`, newest like first, plus
  *     `matches` (mutual likes, newest match first), `new_likes` (received likes not yet seen, for
  *     the top-bar badge; it counts every such like, not only the page sent, up to BADGE_CAP + 1)
- *     and paging cursors.
+ *     `new_visitors` (the visitors badge: see schemas/visits.ts) and paging cursors.
  *     `like_new` is true while the liked member has not opened the liker's profile: on `liked_by`
  *     it is the viewer's own new like; on `profiles` whether the other has not seen it yet.
  *     Paging: each list holds at most LIKES_PAGE_SIZE entries; `next` holds an opaque cursor per
@@ -109,6 +109,11 @@ export const LikesResponseSchema = z.object({
    * badge shows 99+ from there on.
    */
   new_likes: z.number().int().nonnegative(),
+  /**
+   * Visitors since the member last opened /visitors (GET /api/visitors.php), counted as
+   * new_likes is: the badge beside the likes badge rides on the same poll.
+   */
+  new_visitors: z.number().int().nonnegative(),
   /** Cursor of each list's next page, null when the list is complete. */
   next: z.object({
     given: z.string().nullable(),

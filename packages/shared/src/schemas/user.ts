@@ -21,8 +21,15 @@ export const NOTIFICATION_TYPES = [
   'weekly_updates',
   'news',
   'reminders',
+  'visits',
 ] as const;
 export const NotificationTypeSchema = z.enum(NOTIFICATION_TYPES);
+
+/**
+ * Types a member must switch on: a new member's stored list of switched-off types starts with
+ * them (the members table's default), and the client shows them off until told otherwise.
+ */
+export const OFF_BY_DEFAULT_NOTIFICATION_TYPES: readonly (typeof NOTIFICATION_TYPES)[number][] = ['visits'];
 
 /** Why e-mail to a member was switched off. */
 export const EmailDisabledReasonSchema = z.enum(['fbl', 'bounce', 'listunsubscribe']);

@@ -12,3 +12,4 @@ export * from './complaints.js';
 export * from './staff.js';
 export * from './safety.js';
 export * from './pages.js';
+export * from './visits.js';

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { OFF_BY_DEFAULT_NOTIFICATION_TYPES } from '@app/shared';
 import {
   bigserial,
   bigint,
@@ -35,8 +36,14 @@ export const members = pgTable(
     fictional: boolean('fictional').notNull().default(false),
     invisible: boolean('invisible').notNull().default(false),
     notificationsDisabled: text('notifications_disabled').array().notNull().default([]),
-    /** Notification types the member switched off; every other type is on. */
-    notificationsOff: text('notifications_off').array().notNull().default([]),
+    /**
+     * Notification types the member switched off; every other type is on. Visits start off
+     * (OFF_BY_DEFAULT_NOTIFICATION_TYPES), so a new member's list holds them.
+     */
+    notificationsOff: text('notifications_off')
+      .array()
+      .notNull()
+      .default([...OFF_BY_DEFAULT_NOTIFICATION_TYPES]),
     signupDate: timestamp('signup_date', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** Why the member deleted the account (DELETE_REASONS) and what they added, for the operator. */

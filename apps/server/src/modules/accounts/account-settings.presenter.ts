@@ -8,7 +8,9 @@ import type { DiscountCodeRow, MemberRow } from './accounts.repository.js';
 
 /**
  * The member's account settings. The database keeps the switched-off types only, so a type
- * added later starts switched on for everyone.
+ * added later starts switched on for everyone, unless it is one of
+ * OFF_BY_DEFAULT_NOTIFICATION_TYPES: those the members table's default and their migration
+ * put in the list.
  */
 export function presentAccountSettings(member: MemberRow): AccountSettings {
   const off = new Set(member.notificationsOff);

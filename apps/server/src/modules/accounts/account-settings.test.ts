@@ -52,7 +52,7 @@ async function memberRow(id: number) {
 }
 
 describe('GET /api/account.php', () => {
-  it('answers the e-mail address, invisible mode and every notification type switched on', async () => {
+  it('answers the e-mail address, invisible mode and every notification type on but visits', async () => {
     const m = await member();
     const res = await call('GET', '/api/account.php', m.cookie);
     expect(res.statusCode).toBe(200);
@@ -60,7 +60,8 @@ describe('GET /api/account.php', () => {
     expect(AccountSettingsResponseSchema.parse(res.json())).toEqual({
       account: { email: m.email, invisible: false, notification_preferences: defaultNotificationPreferences() },
     });
-    expect(Object.keys(res.json().account.notification_preferences)).toHaveLength(8);
+    expect(Object.keys(res.json().account.notification_preferences)).toHaveLength(NOTIFICATION_TYPES.length);
+    expect(res.json().account.notification_preferences).toMatchObject({ like: true, visits: false });
   });
 
   it('answers 403 authentication_required to a visitor', async () => {
@@ -80,7 +81,7 @@ describe('PUT /api/account.php', () => {
     expect(res.statusCode).toBe(200);
     const expected = { ...defaultNotificationPreferences(), promotions: false, news: false };
     expect(res.json().account).toEqual({ email: m.email, invisible: true, notification_preferences: expected });
-    expect((await memberRow(m.member.id)).notificationsOff).toEqual(['news', 'promotions']);
+    expect((await memberRow(m.member.id)).notificationsOff).toEqual(['news', 'promotions', 'visits']);
 
     const again = await call('PUT', '/api/account.php', m.cookie, { notification_preferences: { news: true } });
     expect(again.json().account).toMatchObject({
@@ -100,10 +101,9 @@ describe('PUT /api/account.php', () => {
     const allOff = Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, false]));
     const res = await call('PUT', '/api/account.php', m.cookie, { notification_preferences: allOff });
     expect(res.json().account.notification_preferences).toEqual(allOff);
-    const on = await call('PUT', '/api/account.php', m.cookie, {
-      notification_preferences: defaultNotificationPreferences(),
-    });
-    expect(on.json().account.notification_preferences).toEqual(defaultNotificationPreferences());
+    const allOn = Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, true]));
+    const on = await call('PUT', '/api/account.php', m.cookie, { notification_preferences: allOn });
+    expect(on.json().account.notification_preferences).toEqual(allOn);
     expect((await memberRow(m.member.id)).notificationsOff).toEqual([]);
   });
 
@@ -114,7 +114,7 @@ describe('PUT /api/account.php', () => {
       call('PUT', '/api/account.php', m.cookie, { notification_preferences: { news: false } }),
     ]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
-    expect((await memberRow(m.member.id)).notificationsOff).toEqual(['news', 'promotions']);
+    expect((await memberRow(m.member.id)).notificationsOff).toEqual(['news', 'promotions', 'visits']);
   });
 
   it('refuses an unknown notification type, an unknown field or a non-boolean, and changes nothing', async () => {
@@ -131,7 +131,7 @@ describe('PUT /api/account.php', () => {
     }
     const row = await memberRow(m.member.id);
     expect(row.invisible).toBe(false);
-    expect(row.notificationsOff).toEqual([]);
+    expect(row.notificationsOff).toEqual(['visits']);
     expect(row.email).toBe(m.email);
   });
 

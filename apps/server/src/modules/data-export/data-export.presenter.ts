@@ -6,6 +6,7 @@ import type {
   ConversationExportRow,
   LedgerRow,
   LikesExport,
+  VisitsExport,
   MessageExportRow,
   OrderExportRow,
   PhotoRow,
@@ -199,6 +200,18 @@ export function presentLikesFile({ given, received, names }: LikesExport) {
       seen_at: iso(l.seenAt),
       matched_at: iso(l.matchedAt),
     })),
+  };
+}
+
+/** visits.json: profiles the member opened, and when (and how often) theirs was opened. */
+export function presentVisitsFile({ made, received, names }: VisitsExport) {
+  return {
+    made: made.map((v) => ({
+      member: other(v.viewedId, names.get(v.viewedId)),
+      last_at: iso(v.lastAt),
+      count: v.count,
+    })),
+    received: received.map((v) => ({ last_at: iso(v.lastAt), count: v.count })),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   directDebits,
   interests,
   likes,
+  profileVisits,
   memberTracking,
   members,
   messages,
@@ -174,6 +175,30 @@ export async function listLikes(db: DbOrTx, memberId: number) {
   return { given, received, names };
 }
 export type LikesExport = Awaited<ReturnType<typeof listLikes>>;
+
+/**
+ * Profile visits: those the member made, with the visited member's profile name, and those the
+ * member received as times and counts only. Who visited is the visitor's data, and a premium
+ * feature on the site: the export does not name them (decision 0073).
+ */
+export async function listVisits(db: DbOrTx, memberId: number) {
+  const made = await db
+    .select()
+    .from(profileVisits)
+    .where(eq(profileVisits.viewerId, memberId))
+    .orderBy(asc(profileVisits.lastAt));
+  const received = await db
+    .select({ lastAt: profileVisits.lastAt, count: profileVisits.count })
+    .from(profileVisits)
+    .where(eq(profileVisits.viewedId, memberId))
+    .orderBy(asc(profileVisits.lastAt));
+  const names = await profileNames(
+    db,
+    made.map((v) => v.viewedId),
+  );
+  return { made, received, names };
+}
+export type VisitsExport = Awaited<ReturnType<typeof listVisits>>;
 
 /** The members the member blocked, with their profile names. */
 export async function listBlocks(db: DbOrTx, memberId: number) {

@@ -12,6 +12,7 @@ import {
   presentConsentsFile,
   presentCreditsFile,
   presentLikesFile,
+  presentVisitsFile,
   presentMessagesFile,
   presentOrdersFile,
   presentProfileFile,
@@ -28,6 +29,7 @@ import {
   listFiledReports,
   listInterestKeys,
   listLikes,
+  listVisits,
   listMessages,
   listOrders,
   listPhotos,
@@ -115,7 +117,7 @@ export function createDataExportService(deps: DataExportServiceDeps) {
   return {
     /**
      * Assembles the member's data export: the account and profile, photos, conversations,
-     * orders, credits, consents, likes, blocks, filed reports and complaints, with a README in
+     * orders, credits, consents, likes, visits, blocks, filed reports and complaints, with a README in
      * the member's language. Only the member's own rows; other members appear by id and
      * profile name, never with their e-mail address or private fields.
      */
@@ -132,6 +134,7 @@ export function createDataExportService(deps: DataExportServiceDeps) {
         ledger,
         pushDates,
         likes,
+        visits,
         blocked,
         filed,
         complaints,
@@ -145,6 +148,7 @@ export function createDataExportService(deps: DataExportServiceDeps) {
         listCreditLedger(db, memberId),
         listPushSubscriptionDates(db, memberId),
         listLikes(db, memberId),
+        listVisits(db, memberId),
         listBlocks(db, memberId),
         listFiledReports(db, memberId),
         listComplaints(db, memberId),
@@ -174,6 +178,7 @@ export function createDataExportService(deps: DataExportServiceDeps) {
           'credits.json': json(presentCreditsFile(account.credits, ledger)),
           'consents.json': json(presentConsentsFile(account, orders, pushDates)),
           'likes.json': json(presentLikesFile(likes)),
+          'visits.json': json(presentVisitsFile(visits)),
           'blocks.json': json(presentBlocksFile(blocked)),
           'reports.json': json(presentReportsFile(filed)),
           'complaints.json': json(presentComplaintsFile(complaints)),

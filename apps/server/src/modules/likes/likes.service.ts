@@ -29,12 +29,15 @@ import {
   type ListPage,
 } from './likes.repository.js';
 import { decodeCursor, encodeCursor, localDay } from './likes.rules.js';
+import type { VisitsService } from '../visits/visits.service.js';
 
 export interface LikesServiceDeps {
   db: Db;
   bus: Bus;
   /** Announces members whose likes lists changed. */
   answers: Pick<MemberAnswers, 'stale'>;
+  /** The visitors badge rides on the likes poll (new_visitors). */
+  visits: Pick<VisitsService, 'newVisitorCount'>;
   now?: () => Date;
 }
 
@@ -154,17 +157,19 @@ export function createLikesService(deps: LikesServiceDeps) {
         next: rows.length > LIKES_PAGE_SIZE && last ? encodeCursor({ micros: last.micros, id: last.id }) : null,
       };
     };
-    const [given, received, matches, newLikes] = await Promise.all([
+    const [given, received, matches, newLikes, newVisitors] = await Promise.all([
       page('given'),
       page('received'),
       page('matches'),
       newLikeCount(viewerId),
+      deps.visits.newVisitorCount(viewerId),
     ]);
     return {
       profiles: given.entries,
       liked_by: received.entries,
       matches: matches.entries,
       new_likes: newLikes,
+      new_visitors: newVisitors,
       next: { given: given.next, received: received.next, matches: matches.next },
     };
   }

@@ -5,6 +5,7 @@ import type { MemberAnswers } from '../../plugins/member-answers.js';
 import { AppError, authenticationRequired, notFound } from '../../errors.js';
 import { ageOn } from '../accounts/accounts.rules.js';
 import type { LikesService } from '../likes/likes.service.js';
+import type { VisitsService } from '../visits/visits.service.js';
 import { isPhotoPublic } from '../profiles/profiles.rules.js';
 import type { ProfilesService } from '../profiles/profiles.service.js';
 import { presentCard } from '../directory/directory.presenter.js';
@@ -36,6 +37,8 @@ export interface MembersServiceDeps {
   likes: Pick<LikesService, 'markSeen'>;
   /** Announces members whose polled answers a block changed. */
   answers: Pick<MemberAnswers, 'stale'>;
+  /** Opening another member's profile records a visit. */
+  visits: Pick<VisitsService, 'record'>;
   now?: () => Date;
 }
 
@@ -57,7 +60,7 @@ function mainFirst(rows: readonly PhotoRow[]): PhotoRow[] {
  * from ids that never existed.
  */
 export function createMembersService(deps: MembersServiceDeps) {
-  const { db, profiles, likes } = deps;
+  const { db, profiles, likes, visits } = deps;
   const now = deps.now ?? (() => new Date());
 
   /** GET /api/member.php: `viewerId` null for a visitor, `tracking` the visitor's traffic source. */
@@ -99,6 +102,17 @@ export function createMembersService(deps: MembersServiceDeps) {
       }),
       // Opening a liker's profile clears the new flag of their like (spec section 4).
       viewerId === null || self ? null : likes.markSeen(viewerId, memberId),
+      viewer === null || viewerId === null
+        ? null
+        : visits.record({
+            viewerId,
+            viewedId: memberId,
+            self,
+            viewerInvisible: viewer.invisible,
+            viewerSiteRun: viewer.fictional,
+            blockedEitherWay: viewed.blockedByMe || viewed.blockedMe,
+            viewedNotificationsOff: viewed.member.notificationsOff,
+          }),
     ]);
     // Photos waiting for review before they may show stay the owner's own (settings.photo_review).
     const photos = mainFirst(self ? photoRows : photoRows.filter((p) => isPhotoPublic(p.review)));

@@ -15,6 +15,8 @@ import {
   ChatChannelEventSchema,
   LIKES_CHANNEL,
   LikesChannelEventSchema,
+  VISITS_CHANNEL,
+  VisitEventSchema,
 } from '../../platform/bus/events.js';
 import { isoWeekPeriod, minutePeriod, type Job } from '../../platform/jobs/runner.js';
 import type { Mailer } from '../../platform/mail/index.js';
@@ -23,11 +25,13 @@ import {
   newConversationMail,
   newMessagesMail,
   unreadReminderMail,
+  visitMail,
   weeklyUpdateMail,
   type NotificationMail,
   type NotificationMailOpts,
 } from '../../platform/mail/templates.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import { visitNoticeDay } from '../visits/visits.rules.js';
 import {
   addDisabledReason,
   claimDelivery,
@@ -47,7 +51,8 @@ import {
 import { loadUnsubscribeKey, signUnsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token.js';
 
 /** The notification mails, named by the preference that switches each off. */
-export type MailKind = 'new_conversations' | 'new_messages' | 'like' | 'unread_message_reminders' | 'weekly_updates';
+export type MailKind =
+  'new_conversations' | 'new_messages' | 'like' | 'unread_message_reminders' | 'weekly_updates' | 'visits';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -178,6 +183,14 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
       (o) => likeMail({ ...o, liker }),
       `/members/${likerId}`,
     );
+  }
+
+  /**
+   * Someone opened the member's profile: at most one mail a day (claimed per day, however many
+   * visits), not naming the visitor, whom only premium members see on the page.
+   */
+  async function onVisit(viewedId: number, at: Date) {
+    await deliver(viewedId, 'visits', [`day:${visitNoticeDay(at)}`], now(), (o) => visitMail(o), '/visitors');
   }
 
   const byRecipient = (rows: UnreadMessage[]) => {
@@ -321,9 +334,16 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
         const { liker_id, liked_id } = event.data;
         return run('like', () => onLike(liker_id, liked_id));
       });
+      const offVisits = await deps.bus.subscribe(VISITS_CHANNEL, (raw) => {
+        const event = VisitEventSchema.safeParse(raw);
+        if (!event.success) return;
+        const { viewed_id, at } = event.data;
+        return run('visits', () => onVisit(viewed_id, new Date(at)));
+      });
       return async () => {
         await offChat();
         await offLikes();
+        await offVisits();
       };
     },
 

@@ -65,6 +65,8 @@ export interface ViewerRow {
   memberStatus: MemberRow['status'];
   profileStatus: ProfileRow['status'];
   invisible: boolean;
+  /** A site-run profile (staff act for it). */
+  fictional: boolean;
 }
 
 /**
@@ -85,6 +87,7 @@ export async function findViewer(db: DbOrTx, viewerId: number): Promise<ViewerRo
         memberStatus: members.status,
         profileStatus: profiles.status,
         invisible: members.invisible,
+        fictional: members.fictional,
       })
       .from(members)
       .innerJoin(profiles, eq(profiles.memberId, members.id))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PUSH_HOSTS } from '../../config.js';
-import { pushEndpointAllowed } from './push.rules.js';
+import { buildPayload, pushEndpointAllowed, wantsPush } from './push.rules.js';
 
 describe('pushEndpointAllowed', () => {
   it("allows the browsers' push services by default, subdomains included", () => {
@@ -51,5 +51,20 @@ describe('pushEndpointAllowed', () => {
     ]) {
       expect(pushEndpointAllowed(endpoint, hosts), endpoint).toBe(false);
     }
+  });
+});
+
+describe('visit pushes', () => {
+  it('follow the visits preference, which members switch on themselves', () => {
+    expect(wantsPush(['visits'], 'visit')).toBe(false);
+    expect(wantsPush([], 'visit')).toBe(true);
+    expect(wantsPush(['visits'], 'like')).toBe(true);
+  });
+
+  it('open the visitors page and never name the visitor', () => {
+    const payload = buildPayload({ kind: 'visit', name: 'Zwaantje' }, 'nl', 2);
+    expect(payload).toMatchObject({ type: 'visit', url: '/visitors', tag: 'visitors', badge: 2, icon: null });
+    expect(payload.title).toBe('Nieuwe profielbezoeker');
+    expect(`${payload.title} ${payload.body}`).not.toContain('Zwaantje');
   });
 });

@@ -17,13 +17,14 @@ const CATALOGUES: Record<Locale, Record<string, unknown>> = { nl, en, de, fr, da
 
 /**
  * What a push is about, as the preferences and the delivery log name it. A match is told under
- * the `like` preference, but logged as its own kind.
+ * the `like` preference, but logged as its own kind; a visit under `visits`.
  */
-export type PushKind = 'new_conversations' | 'new_messages' | 'like' | 'match';
+export type PushKind = 'new_conversations' | 'new_messages' | 'like' | 'match' | 'visit';
 
 /** The preference (a notification type of members.notifications_off) that switches a kind off. */
 export function preferenceOf(kind: PushKind): string {
-  return kind === 'match' ? 'like' : kind;
+  if (kind === 'match') return 'like';
+  return kind === 'visit' ? 'visits' : kind;
 }
 
 /** Whether the member wants pushes of this kind; notifications_disabled is about e-mail only. */
@@ -36,6 +37,7 @@ const TEXT_KEYS: Record<PushKind, { title: string; body: string }> = {
   new_messages: { title: 'push_message_title', body: 'push_message_body' },
   like: { title: 'push_like_title', body: 'push_like_body' },
   match: { title: 'push_match_title', body: 'push_match_body' },
+  visit: { title: 'push_visit_title', body: 'push_visit_body' },
 };
 
 function text(locale: Locale, key: string, name: string): string {
@@ -48,7 +50,8 @@ function text(locale: Locale, key: string, name: string): string {
 export type PushSubject =
   | { kind: 'new_conversations' | 'new_messages'; name: string; conversationId: number }
   | { kind: 'like'; name: string }
-  | { kind: 'match'; name: string; memberId: number };
+  | { kind: 'match'; name: string; memberId: number }
+  | { kind: 'visit'; name: string };
 
 /**
  * The payload of a push in the member's language. Only the other member's name is told, never
@@ -81,6 +84,8 @@ export function buildPayload(subject: PushSubject, language: string, badge: numb
         tag: `match-${subject.memberId}`,
         icon: null,
       };
+    case 'visit':
+      return { type: 'visit', ...texts, url: '/visitors', badge, tag: 'visitors', icon: null };
   }
 }
 

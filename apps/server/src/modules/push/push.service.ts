@@ -7,13 +7,17 @@ import {
   ChatChannelEventSchema,
   LIKES_CHANNEL,
   LikesChannelEventSchema,
+  VISITS_CHANNEL,
+  VisitEventSchema,
   type ChatMessageEvent,
   type LikeEvent,
+  type VisitEvent,
 } from '../../platform/bus/events.js';
 import { validationFailed } from '../../errors.js';
 import type { PushSender } from '../../platform/push/index.js';
 import { isBlockedEitherWay } from '../directory/directory.repository.js';
 import type { LikesService } from '../likes/likes.service.js';
+import { visitNoticeDay } from '../visits/visits.rules.js';
 import {
   buildPayload,
   deliveryOf,
@@ -57,7 +61,7 @@ interface PushOrder {
   /** The other member: the sender or liker. */
   otherId: number;
   subject: (name: string) => PushSubject;
-  claim: { kind: 'message' | 'like'; ref: string };
+  claim: { kind: 'message' | 'like' | 'visit'; ref: string };
 }
 
 export function createPushService(deps: PushServiceDeps) {
@@ -155,6 +159,19 @@ export function createPushService(deps: PushServiceDeps) {
     });
   }
 
+  /**
+   * A visit, at most one push per member and day: the visitor is not named, since who visited
+   * is what only premium members see (the page tells them).
+   */
+  async function onVisit(event: VisitEvent): Promise<void> {
+    await push({
+      recipientId: event.viewed_id,
+      otherId: event.viewer_id,
+      subject: () => ({ kind: 'visit', name: '' }),
+      claim: { kind: 'visit', ref: `day:${visitNoticeDay(new Date(event.at))}` },
+    });
+  }
+
   /** Runs a handler as pending work; a failure is logged, never thrown at the bus. */
   function track(work: () => Promise<void>): Promise<void> {
     const running = work().catch((err: unknown) => log.error({ err }, 'push notification failed'));
@@ -164,7 +181,7 @@ export function createPushService(deps: PushServiceDeps) {
   }
 
   /**
-   * Subscribes to the chat and likes channels; the returned function unsubscribes and waits for
+   * Subscribes to the chat, likes and visits channels; the returned function unsubscribes and waits for
    * the pushes under way.
    */
   async function start(): Promise<() => Promise<void>> {
@@ -180,9 +197,16 @@ export function createPushService(deps: PushServiceDeps) {
       const event = parsed.data;
       return track(() => onLike(event));
     });
+    const offVisits = await bus.subscribe(VISITS_CHANNEL, (raw) => {
+      const parsed = VisitEventSchema.safeParse(raw);
+      if (!parsed.success) return;
+      const event = parsed.data;
+      return track(() => onVisit(event));
+    });
     return async () => {
       await offChat();
       await offLikes();
+      await offVisits();
       await Promise.allSettled([...pending]);
     };
   }

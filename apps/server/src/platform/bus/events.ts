@@ -128,6 +128,20 @@ export const AnswersStaleEventSchema = z.object({
 });
 export type AnswersChannelEvent = z.infer<typeof AnswersStaleEventSchema>;
 
+/**
+ * A visit to a member who wants to hear of visits (schemas/visits.ts); the pushes and mails it
+ * makes are claimed once per member and day.
+ */
+export const VISITS_CHANNEL = 'visits';
+export const VisitEventSchema = z.object({
+  type: z.literal('visit'),
+  viewer_id: z.number().int(),
+  viewed_id: z.number().int(),
+  /** ISO 8601. */
+  at: z.string(),
+});
+export type VisitEvent = z.infer<typeof VisitEventSchema>;
+
 /** Every channel with its event type. */
 export interface BusEvents {
   [LIKES_CHANNEL]: LikesChannelEvent;
@@ -136,6 +150,7 @@ export interface BusEvents {
   [SESSIONS_CHANNEL]: SessionsChannelEvent;
   [SITE_DATA_CHANNEL]: SiteDataChannelEvent;
   [ANSWERS_CHANNEL]: AnswersChannelEvent;
+  [VISITS_CHANNEL]: VisitEvent;
 }
 
 /** Publishes an event of the channel's own type. */

@@ -343,6 +343,17 @@ export function likeMail(opts: NotificationMailOpts & { liker: string }): Notifi
   });
 }
 
+/** Someone opened the member's profile (at most one such mail a day); who is not told. */
+export function visitMail(opts: NotificationMailOpts): NotificationMail {
+  const p = { site: opts.site.name };
+  return notificationMail(opts, {
+    subject: t(opts.locale, 'visit_subject', p),
+    heading: t(opts.locale, 'visit_heading', p),
+    lines: [t(opts.locale, 'visit_body', p)],
+    button: t(opts.locale, 'visit_button', p),
+  });
+}
+
 /** Messages left unread for a long time. */
 export function unreadReminderMail(
   opts: NotificationMailOpts & { count: number; senders: string[] },
