@@ -34,6 +34,7 @@ export const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
   likes: withMemberTexts(() => import('./routes/likes')),
   'likes-m-id': withMemberTexts(() => import('./routes/member-profile')),
   'likes-type': withMemberTexts(() => import('./routes/likes')),
+  visitors: withMemberTexts(() => import('./routes/visitors')),
   chats: withMemberTexts(() => import('./routes/chats')),
   'chats-id': withMemberTexts(() => import('./routes/chat')),
   members: withMemberTexts(() => import('./routes/members')),

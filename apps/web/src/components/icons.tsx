@@ -179,3 +179,9 @@ export const LightbulbIcon = icon(
 );
 export const FlagIcon = icon(<path d="M5 21V4m0 0h11l-2 4 2 4H5" />);
 export const DownloadIcon = icon(<path d="M12 4v12m-5-5 5 5 5-5M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" />);
+export const EyeIcon = icon(
+  <>
+    <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
+    <circle cx="12" cy="12" r="3" />
+  </>,
+);

@@ -29,6 +29,11 @@ export const queryKeys = {
   gifts: ['gifts'],
   /** GET /api/likes.php: {profiles, liked_by: [{id, like_new}]} (spec section 3). */
   likes: ['likes'],
+  /**
+   * GET /api/visitors.php: who opened the member's profile, as an infinite query (pageParam:
+   * the `before` cursor). Opening its first page clears likes.php's new_visitors.
+   */
+  visitors: ['visitors'],
   /** GET /api/auto-like.php: asked once per visit of the members area. */
   autoLike: ['auto-like'],
   /** GET /api/swipe.php: the swipe game's next cards and the likes left today. */

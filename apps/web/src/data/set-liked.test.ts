@@ -9,6 +9,7 @@ function likes(overrides: Partial<LikesResponse> = {}): LikesResponse {
     liked_by: [],
     matches: [],
     new_likes: 0,
+    new_visitors: 0,
     next: { given: null, received: null, matches: null },
     ...overrides,
   };

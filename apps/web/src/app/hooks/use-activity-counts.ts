@@ -5,6 +5,7 @@ import { queryKeys } from '../../data/query-keys';
 export interface ActivityCounts {
   unreadMessages: number;
   newLikes: number;
+  newVisitors: number;
 }
 
 function listOf(data: unknown, field: string): unknown[] {
@@ -30,6 +31,12 @@ export function countNewLikes(likes: unknown): number {
   return listOf(likes, 'liked_by').filter((like) => (like as { like_new?: unknown } | null)?.like_new === true).length;
 }
 
+/** New visitors: the likes answer's `new_visitors` (the visitors badge rides on the likes poll). */
+export function countNewVisitors(likes: unknown): number {
+  const count = likes && typeof likes === 'object' ? (likes as { new_visitors?: unknown }).new_visitors : undefined;
+  return typeof count === 'number' && count >= 0 ? count : 0;
+}
+
 /** A number derived from one query's cached data, re-read whenever the cache changes. */
 function useCachedCount(queryKey: readonly unknown[], count: (data: unknown) => number): number {
   const queryClient = useQueryClient();
@@ -40,7 +47,7 @@ function useCachedCount(queryKey: readonly unknown[], count: (data: unknown) => 
 }
 
 /**
- * Unread messages and new likes for the badges and the page title. The chats and likes
+ * Unread messages, new likes and new visitors for the badges and the page title. The chats and likes
  * features load those lists (and the live channel updates them) under the shared query keys;
  * the shell only reads the cache. It holds no query observer: an observer without a query
  * function would hand the query its options, and the next refetch (polling, or the live
@@ -50,5 +57,6 @@ export function useActivityCounts(): ActivityCounts {
   return {
     unreadMessages: useCachedCount(queryKeys.chats, countUnreadMessages),
     newLikes: useCachedCount(queryKeys.likes, countNewLikes),
+    newVisitors: useCachedCount(queryKeys.likes, countNewVisitors),
   };
 }

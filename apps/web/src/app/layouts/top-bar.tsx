@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
-import { ArrowLeftIcon, HeartIcon, MessageIcon, SearchIcon } from '../../components/icons';
+import { ArrowLeftIcon, EyeIcon, HeartIcon, MessageIcon, SearchIcon } from '../../components/icons';
 import { useUser } from '../../data/user';
 import { useSettings } from '../../data/settings';
 import { useActivityCounts } from '../hooks/use-activity-counts';
@@ -24,7 +24,7 @@ export function TopBar() {
   const route = useCurrentRoute();
   const installed = useInstalledApp();
   const navigate = useNavigate();
-  const { unreadMessages, newLikes } = useActivityCounts();
+  const { unreadMessages, newLikes, newVisitors } = useActivityCounts();
   const showBack =
     route !== null && shouldShowBackButton({ installed, historyLength: window.history.length, routeName: route.name });
 
@@ -59,6 +59,13 @@ export function TopBar() {
                   <HeartIcon size={20} />
                   <span className="nav-label">{t('nav.likes')}</span>
                   <CountBadge count={newLikes} label={t('nav.newLikes', { count: newLikes })} />
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/visitors" className="top-bar__link">
+                  <EyeIcon size={20} />
+                  <span className="nav-label">{t('nav.visitors')}</span>
+                  <CountBadge count={newVisitors} label={t('nav.newVisitors', { count: newVisitors })} />
                 </NavLink>
               </li>
               <li>

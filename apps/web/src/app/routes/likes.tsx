@@ -5,9 +5,10 @@ import { EmptyState } from '../../components/empty-state';
 import { FlameIcon, HeartIcon } from '../../components/icons';
 import type { LikeEntry, LikesList } from '../../features/likes/api/contract';
 import { getLikes, useLikes } from '../../data/likes';
-import { entriesOf, LIKES_TABS, mergeEntries, parseLikesTab } from '../../features/likes/rules';
+import { entriesOf, mergeEntries, parseLikesTab } from '../../features/likes/rules';
 import { ProfileCard } from '../../components/profile-card';
 import '../../components/likes.scss';
+import { LikesTabs } from '../components/likes-tabs';
 import { Page } from '../components/page';
 import { errorText } from '../../lib/error-text';
 
@@ -17,21 +18,7 @@ export function Component() {
   const tab = parseLikesTab(useParams().type) ?? 'received';
   return (
     <Page title={t('pages.likes.title')} intro={t('pages.likes.intro')} icon={<HeartIcon size={28} />}>
-      <nav aria-label={t('pages.likes.tabs')}>
-        <ul className="nav nav-pills page-tabs">
-          {LIKES_TABS.map((item) => (
-            <li className="nav-item" key={item}>
-              <Link
-                to={`/likes/${item}`}
-                className={`nav-link${item === tab ? ' active' : ''}`}
-                aria-current={item === tab ? 'page' : undefined}
-              >
-                {t(`pages.likes.tab.${item}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <LikesTabs current={tab} />
       <LikesList key={tab} list={tab} />
     </Page>
   );

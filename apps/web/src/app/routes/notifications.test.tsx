@@ -22,8 +22,10 @@ describe('the notifications page', () => {
     vi.unstubAllGlobals();
   });
 
-  it('shows the eight switches as the member set them', async () => {
-    const preferences = Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, type !== 'promotions']));
+  it('shows every switch as the member set them, visits among them', async () => {
+    const preferences = Object.fromEntries(
+      NOTIFICATION_TYPES.map((type) => [type, type !== 'promotions' && type !== 'visits']),
+    );
     fetchMock.mockResolvedValue(
       jsonResponse(200, {
         account: { email: 'sanne@example.com', invisible: false, notification_preferences: preferences },
@@ -31,7 +33,8 @@ describe('the notifications page', () => {
     );
     await renderWithApp(appRoutes(queryClient), { path: '/notifications', user: buildUser() });
     expect(await screen.findByRole('switch', { name: 'Aanbiedingen' })).not.toBeChecked();
-    expect(screen.getAllByRole('switch')).toHaveLength(8);
+    expect(screen.getAllByRole('switch')).toHaveLength(9);
+    expect(screen.getByRole('switch', { name: 'Profielbezoekers' })).not.toBeChecked();
     expect(screen.getByRole('switch', { name: 'Nieuwe berichten' })).toHaveAccessibleDescription(
       'Als er een nieuw bericht voor je is in een gesprek.',
     );

@@ -1,4 +1,4 @@
-import { NOTIFICATION_TYPES } from '@app/shared';
+import { NOTIFICATION_TYPES, OFF_BY_DEFAULT_NOTIFICATION_TYPES } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { useUpdateAccount } from '../api/update-account';
 import type { AccountSettings } from '../api/contract';
@@ -26,7 +26,7 @@ export function NotificationSwitches({ preferences }: { preferences: AccountSett
             <SettingSwitch
               label={t(`accountSettings.notifications.types.${type}.label`)}
               description={t(`accountSettings.notifications.types.${type}.text`)}
-              checked={preferences[type] ?? true}
+              checked={preferences[type] ?? !OFF_BY_DEFAULT_NOTIFICATION_TYPES.includes(type)}
               onChange={(on) => handleChange(type, on)}
             />
           </li>

@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LIKES_TABS } from '../../features/likes/rules';
+import type { LikesList } from '../../features/likes/api/contract';
+
+/**
+ * The likes area's tabs: the three likes lists and, beside them, the profile visitors. `current`
+ * is the list shown, or 'visitors' on /visitors.
+ */
+export function LikesTabs({ current }: { current: LikesList | 'visitors' }) {
+  const { t } = useTranslation();
+  const tabs = [
+    ...LIKES_TABS.map((item) => ({ key: item, to: `/likes/${item}`, label: t(`pages.likes.tab.${item}`) })),
+    { key: 'visitors', to: '/visitors', label: t('nav.visitors') },
+  ];
+  return (
+    <nav aria-label={t('pages.likes.tabs')}>
+      <ul className="nav nav-pills page-tabs">
+        {tabs.map((tab) => (
+          <li className="nav-item" key={tab.key}>
+            <Link
+              to={tab.to}
+              className={`nav-link${tab.key === current ? ' active' : ''}`}
+              aria-current={tab.key === current ? 'page' : undefined}
+            >
+              {tab.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
