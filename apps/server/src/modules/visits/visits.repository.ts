@@ -86,8 +86,10 @@ export function listVisitors(db: DbOrTx, q: VisitorsPage): Promise<VisitorRow[]>
 
 /**
  * How many members the list would show, up to `cap` (all of them, or with `onlyNew` those who
- * came since the page was last opened): a badge shows no more, and a member with 100,000
- * visits costs no more than one with `cap`.
+ * came since the page was last opened): a badge shows no more. Read in the list's own order,
+ * newest first along profile_visits_viewed_last_idx, so the scan stops after `cap` findable
+ * visitors: a member with 100,000 visits costs no more than one with `cap`. Without the order
+ * a generic plan may start from the members and probe each one's visit.
  */
 export async function countVisitors(db: DbOrTx, memberId: number, cap: number, onlyNew: boolean): Promise<number> {
   const [row] = await prepared(db, onlyNew ? 'visitors_count_new' : 'visitors_count', (db) => {
@@ -103,6 +105,7 @@ export async function countVisitors(db: DbOrTx, memberId: number, cap: number, o
           findableFor(bound('memberId')),
         ),
       )
+      .orderBy(desc(profileVisits.lastAt), desc(profileVisits.viewerId))
       .limit(bound('cap'))
       .as('shown');
     return db.select({ count: sql<number>`count(*)::int` }).from(shown);
