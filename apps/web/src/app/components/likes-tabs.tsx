@@ -3,6 +3,11 @@ import { Link } from 'react-router';
 import { LIKES_TABS } from '../../features/likes/rules';
 import type { LikesList } from '../../features/likes/api/contract';
 
+/** On a narrow phone the tabs scroll sideways: the current one is scrolled into the row's view. */
+function showInRow(link: HTMLAnchorElement | null): void {
+  link?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+}
+
 /**
  * The likes area's tabs: the three likes lists and, beside them, the profile visitors. `current`
  * is the list shown, or 'visitors' on /visitors.
@@ -22,6 +27,7 @@ export function LikesTabs({ current }: { current: LikesList | 'visitors' }) {
               to={tab.to}
               className={`nav-link${tab.key === current ? ' active' : ''}`}
               aria-current={tab.key === current ? 'page' : undefined}
+              ref={tab.key === current ? showInRow : undefined}
             >
               {tab.label}
             </Link>
