@@ -22,6 +22,9 @@ describe('parsePushPayload', () => {
   it('takes a payload as the server sends it', () => {
     expect(parsePushPayload(payload)).toEqual(payload);
     expect(parsePushPayload({ ...payload, type: 'match', icon: '/media/a.webp' })).toMatchObject({ type: 'match' });
+    expect(parsePushPayload({ ...payload, type: 'visit', url: '/visitors', tag: 'visitors' })).toMatchObject({
+      type: 'visit',
+    });
   });
 
   it('refuses anything else', () => {
