@@ -130,7 +130,9 @@ function VisitorItem({ entry }: { entry: VisitorEntry }) {
       {entry.new && <span className="likes-new">{t('visitors.new')}</span>}
       <ProfileCard card={entry.card} likeable />
       <p className="visitor-item__when">
-        <span>{t('visitors.visited', { date })}</span>
+        <EyeIcon size={14} />
+        <span className="visually-hidden">{t('visitors.visited', { date })}</span>
+        <span aria-hidden="true">{date}</span>
         {entry.visits > 1 && (
           <span className="visitor-item__count">{t('visitors.visits', { count: entry.visits })}</span>
         )}
