@@ -234,6 +234,18 @@ describe('polled answers remembered per process', () => {
     ]);
   });
 
+  it('answer 200 after a visit through the other process, and after the visitors page was opened', async () => {
+    const [me, visitor] = [await member(), await member()];
+    const likes = await remembered(me, '/api/likes.php');
+    const viewed = await get(b, visitor.cookie, `/api/member.php?id=${me.id}`);
+    expect(viewed.statusCode, viewed.body).toBe(200);
+    expect((await changedOnA(me, '/api/likes.php', likes)).new_visitors).toBe(1);
+
+    const counted = await remembered(me, '/api/likes.php');
+    expect((await get(b, me.cookie, '/api/visitors.php')).statusCode).toBe(200);
+    expect((await changedOnA(me, '/api/likes.php', counted)).new_visitors).toBe(0);
+  });
+
   it('expire when a shown member would no longer show as online', async () => {
     const me = await member();
     const onlineUntil = Date.now() + 1_000;
