@@ -79,9 +79,10 @@ export const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
 
 /**
  * The operator console at /admin/*: not a route of the spec's table, so it has its own entry
- * in the router, outside the member shell; its chunk and the `admin` texts load side by side.
+ * in the router, outside the member shell; its chunk and the `admin` texts load side by side, with
+ * the `member` texts for the gift names its inbox shows.
  */
-export const ADMIN_MODULE = withTexts('admin', () => import('./routes/admin'));
+export const ADMIN_MODULE = withTexts(['admin', 'member'], () => import('./routes/admin'));
 
 type PageData = (params: Params, queryClient: QueryClient) => Promise<void>;
 

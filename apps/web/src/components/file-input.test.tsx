@@ -11,13 +11,13 @@ describe('FileInput', () => {
     else await i18n.changeLanguage('nl');
   });
 
-  it("reads 'Browse' and shows the chosen file's name", async () => {
+  it("names its button in the member's language and shows the chosen file's name", async () => {
     render(
       <I18nextProvider i18n={i18n}>
         <FileInput label="Foto" accept="image/*" />
       </I18nextProvider>,
     );
-    expect(screen.getByText('Browse')).toBeInTheDocument();
+    expect(screen.getByText('Bladeren')).toBeInTheDocument();
     expect(screen.getByText('Geen bestand gekozen')).toBeInTheDocument();
     await userEvent.upload(screen.getByLabelText(/Foto/), new File(['x'], 'me.jpg', { type: 'image/jpeg' }));
     expect(screen.getByText('me.jpg')).toBeInTheDocument();

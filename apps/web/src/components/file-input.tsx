@@ -7,9 +7,9 @@ interface FileInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'ty
 }
 
 /**
- * A file field whose button reads 'Browse' in every browser (spec section 9): the native
- * control cannot be relabelled, so it stays in the page, visually hidden but focusable, and
- * a label draws the button and the chosen file names.
+ * A file field whose button reads the same in every browser, 'Browse' in English (spec section 9)
+ * and its own word in each other language: the native control cannot be relabelled, so it stays
+ * in the page, visually hidden but focusable, and a label draws the button and the chosen file names.
  */
 export function FileInput({ label, id, onChange, ...inputProps }: FileInputProps) {
   const { t } = useTranslation();

@@ -391,6 +391,8 @@ export const InboxMessageSchema = z.object({
   from_fictional: z.boolean(),
   kind: z.string(),
   body: z.string(),
+  /** A gift's catalogue key, for its name in the reader's language; `gift_name` is the operator's. */
+  gift_key: z.string().nullable(),
   gift_name: z.string().nullable(),
   image_url: z.string().nullable(),
   created_at: z.string(),

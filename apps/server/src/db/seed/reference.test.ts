@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COUNTRIES, INTERESTS, StoredSettingsSchema, type Country } from '@app/shared';
+import { COUNTRIES, INTERESTS, LOCALES, StoredSettingsSchema, type Country } from '@app/shared';
 import { openTestDatabase } from '../../../test/helpers.js';
 import type { Db } from '../client.js';
 import { companies, gifts, interests, regions, siteSettings } from '../schema/index.js';
@@ -119,6 +119,21 @@ describe('seed gifts', () => {
       );
       expect(svg, gift.key).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 64 64">/);
       expect(svg, gift.key).not.toMatch(/<text|<script|href=/);
+    }
+  });
+
+  it('have a name in every language, which the member texts keep under gifts.<key>', () => {
+    for (const locale of LOCALES) {
+      const texts = JSON.parse(
+        readFileSync(
+          fileURLToPath(new URL(`../../../../../packages/i18n/locales/${locale}/member.json`, import.meta.url)),
+          'utf8',
+        ),
+      ) as { gifts?: Record<string, unknown> };
+      for (const gift of SEED_GIFTS) {
+        const name = texts.gifts?.[gift.key];
+        expect(typeof name === 'string' && name.trim() !== '', `${locale} gifts.${gift.key}`).toBe(true);
+      }
     }
   });
 });

@@ -310,6 +310,7 @@ describe('the operator console', () => {
             from_fictional: true,
             kind: 'text',
             body: (body as { body: string }).body,
+            gift_key: null,
             gift_name: null,
             image_url: null,
             created_at: new Date().toISOString(),
@@ -335,6 +336,26 @@ describe('the operator console', () => {
         body: { conversation_id: 5, body: 'Goed hoor!\nEn met jou?' },
       },
     ]);
+  });
+
+  it("names a member's gift in the console's language, not the operator's name for it", async () => {
+    const gift = {
+      ...buildThread().messages[0]!,
+      id: 102,
+      kind: 'gift',
+      body: '',
+      gift_key: 'rose',
+      gift_name: 'Rose',
+    };
+    serve(fetchMock, {
+      'GET /api/admin/me.php': () => jsonResponse(200, { staff: buildStaff({ role: 'moderator' }) }),
+      'GET /api/admin/inbox-thread.php': () => jsonResponse(200, buildThread({ messages: [gift] })),
+      'GET /api/admin/inbox.php': () => jsonResponse(200, { threads: [] }),
+    });
+    await open('/admin/inbox/5');
+
+    const log = await screen.findByRole('log', { name: 'Berichten' });
+    expect(await within(log).findByText('Cadeau: Roos')).toBeInTheDocument();
   });
 
   it('goes back to its own login when the staff session ends', async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useGiftName } from '../../data/gift-name';
 import type { InboxThreadResponse } from '../api/contract';
 import { useInbox } from '../api/get-inbox';
 import { useInboxThread } from '../api/get-inbox-thread';
@@ -75,6 +76,7 @@ export function InboxThreadScreen() {
 
 function ThreadView({ thread }: { thread: InboxThreadResponse }) {
   const { t } = useTranslation('admin');
+  const giftName = useGiftName();
   const endRef = useRef<HTMLLIElement>(null);
   const count = thread.messages.length;
   useEffect(() => endRef.current?.scrollIntoView?.({ block: 'end' }), [count]);
@@ -103,7 +105,13 @@ function ThreadView({ thread }: { thread: InboxThreadResponse }) {
                     {formatDateTime(message.created_at)}
                   </span>
                   {message.kind === 'gift' ? (
-                    <span>{t('inbox.gift', { name: message.gift_name ?? '' })}</span>
+                    <span>
+                      {t('inbox.gift', {
+                        name: message.gift_key
+                          ? giftName({ key: message.gift_key, name: message.gift_name ?? message.gift_key })
+                          : (message.gift_name ?? ''),
+                      })}
+                    </span>
                   ) : message.image_url ? (
                     <a href={message.image_url} target="_blank" rel="noreferrer">
                       <img

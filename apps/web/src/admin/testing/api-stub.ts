@@ -193,6 +193,7 @@ export function buildThread(overrides: Partial<InboxThreadResponse> = {}): Inbox
         from_fictional: false,
         kind: 'text',
         body: 'Hoi Eva, hoe gaat het?',
+        gift_key: null,
         gift_name: null,
         image_url: null,
         created_at: '2025-02-01T10:00:00Z',

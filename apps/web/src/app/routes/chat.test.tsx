@@ -34,7 +34,7 @@ const HISTORY = [
     id: 1,
     kind: 'gift',
     body: '',
-    gift: { key: 'rose', name: 'Roos', image: '/gifts/rose.svg' },
+    gift: { key: 'rose', name: 'Rose', image: '/gifts/rose.svg' },
     at: '2026-01-01T09:00:00',
   }),
 ];

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { GiftIcon } from '../../../components/icons';
+import { useGiftName } from '../../../data/gift-name';
 import type { Gift } from '../api/contract';
 import { useGifts } from '../api/get-gifts';
 
@@ -14,12 +15,6 @@ interface GiftPickerProps {
   error?: string | null;
   onSend: (gift: Gift) => void;
   onClose: () => void;
-}
-
-/** The gift's name in the member's language, else the operator's name for it. */
-export function useGiftName() {
-  const { t } = useTranslation();
-  return (gift: Pick<Gift, 'key' | 'name'>) => t(`gifts.${gift.key}`, { defaultValue: gift.name });
 }
 
 /**

@@ -1,9 +1,9 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGiftName } from '../../../data/gift-name';
 import { formatDate } from '../../../lib/i18n';
 import type { ChatMessage } from '../api/contract';
 import { thumbSize } from '../rules';
-import { useGiftName } from './gift-picker';
 
 /** The largest side of an image message's thumbnail, in CSS pixels. */
 const THUMB_MAX = 240;

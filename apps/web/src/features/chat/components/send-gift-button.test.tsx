@@ -60,7 +60,7 @@ describe('the gift action on a profile', () => {
             from_me: true,
             kind: 'gift',
             body: '',
-            gift: { key: 'rose', name: 'Roos', image: '/gifts/rose.svg' },
+            gift: { key: 'rose', name: 'Rose', image: '/gifts/rose.svg' },
           }),
           credits: 30,
           free_messages_left: 0,
@@ -70,7 +70,7 @@ describe('the gift action on a profile', () => {
 
     await chooseRose();
 
-    const notice = await screen.findByText(/Je Roos is naar Eva gestuurd/);
+    const notice = await screen.findByText(/Je cadeau \(Roos\) is naar Eva gestuurd/);
     expect(within(notice).getByRole('link', { name: 'Naar het gesprek' })).toHaveAttribute('href', '/chats/9');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(commands(fetchMock)).toEqual([

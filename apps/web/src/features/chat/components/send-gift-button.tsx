@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { GiftIcon } from '../../../components/icons';
+import { useGiftName } from '../../../data/gift-name';
 import { ApiError } from '../../../lib/api';
 import { errorText } from '../../../lib/error-text';
 import type { Gift, ProfileCard } from '../api/contract';
 import { useSendGift } from '../api/send-gift';
 import { useSendKey } from '../hooks/use-send-key';
 import { promptOf, type SendPrompt as PromptKind } from '../rules';
-import { GiftPicker, useGiftName } from './gift-picker';
+import { GiftPicker } from './gift-picker';
 import { SendPrompt } from './send-prompt';
 import './chat.scss';
 

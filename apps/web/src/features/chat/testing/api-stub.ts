@@ -49,6 +49,6 @@ export function buildEntry(overrides: Partial<ChatEntry> = {}): ChatEntry {
 
 /** GET /api/gifts.php as seeded: two gifts, one with its own price. */
 export const GIFTS: Gift[] = [
-  { key: 'rose', name: 'Roos', image: '/gifts/rose.svg', credits: 20 },
+  { key: 'rose', name: 'Rose', image: '/gifts/rose.svg', credits: 20 },
   { key: 'champagne', name: 'Champagne', image: '/gifts/champagne.svg', credits: 50 },
 ];
