@@ -70,17 +70,21 @@ export const RECURRING_METHODS: readonly PaymentMethod[] = [
   'sdd',
 ];
 
-const CARDS: readonly PaymentMethod[] = [
-  'creditcard',
-  'visa',
-  'mastercard',
-  'maestro',
-  'applepay',
-  'paypal',
-  'paysafecard',
-];
+/**
+ * Card brands of the spec's method list. They are not offered beside 'creditcard': the card is
+ * one choice and the provider's checkout takes any brand. /credits/{id}/visa and the like still
+ * lead to the card (paidAs), and orders placed with a brand keep it.
+ */
+export const CARD_BRANDS: readonly PaymentMethod[] = ['visa', 'mastercard', 'maestro'];
 
-/** The payment methods offered per country (ISO 3166 code), in display order. */
+/** The method offered for `method`: the card for a card brand, else the method itself. */
+export function paidAs(method: PaymentMethod): PaymentMethod {
+  return CARD_BRANDS.includes(method) ? 'creditcard' : method;
+}
+
+const CARDS: readonly PaymentMethod[] = ['creditcard', 'applepay', 'paypal', 'paysafecard'];
+
+/** The payment methods offered per country (ISO 3166 code), in display order; each one choice. */
 export const PAYMENT_METHODS_BY_COUNTRY: Record<string, readonly PaymentMethod[]> = {
   NL: ['ideal', 'sdd', ...CARDS, 'sct'],
   BE: ['bancontact', 'ideal', ...CARDS, 'sct'],

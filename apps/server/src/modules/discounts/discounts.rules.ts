@@ -1,4 +1,4 @@
-import { PAYMENT_METHODS, TIME_BONUS_DURATION_SECONDS, type PaymentMethod } from '@app/shared';
+import { PAYMENT_METHODS, paidAs, TIME_BONUS_DURATION_SECONDS, type PaymentMethod } from '@app/shared';
 import type { discountCodes } from '../../db/schema/index.js';
 
 export type DiscountCodeRow = typeof discountCodes.$inferSelect;
@@ -78,13 +78,21 @@ export function discountRefusal(
   return null;
 }
 
-/** Whether a usable code fits an order of `amount` cents (the list price) paid by `method`. */
+/**
+ * Whether a usable code fits an order of `amount` cents (the list price) paid by `method`; a code
+ * for a card brand fits the card, which takes every brand (paidAs).
+ */
 export function orderRefusal(
   code: Pick<DiscountCodeRow, 'minimumOrderValue' | 'paymentMethods'>,
   order: { amount: number; method: PaymentMethod },
 ): OrderRefusal | null {
   if (code.minimumOrderValue !== null && order.amount < code.minimumOrderValue) return 'minimum_order';
-  if (code.paymentMethods !== null && !code.paymentMethods.includes(order.method)) return 'method';
+  if (
+    code.paymentMethods !== null &&
+    !knownMethods(code.paymentMethods).some((m) => paidAs(m) === paidAs(order.method))
+  ) {
+    return 'method';
+  }
   return null;
 }
 

@@ -6,6 +6,7 @@ import {
   PaymentMethodSchema,
   RECURRING_METHODS,
   isLocale,
+  paidAs,
   termsVersion,
   type BundlesResponse,
   type CreateOrderBody,
@@ -278,7 +279,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     async placeOrder(memberId: number, body: CreateOrderBody, from: RequestOrigin): Promise<CreateOrderResponse> {
       const buyer = await buyerOf(memberId);
       if (!body.terms) throw termsRequired();
-      const bundle = await pricedFor(buyer, body.bundle_id, body.method);
+      const method = paidAs(body.method);
+      const bundle = await pricedFor(buyer, body.bundle_id, method);
       const at = now();
       const currency = currencyOf(buyer.country);
       const termsVersion = new Date(await termsVersionOf(from.host));
@@ -289,14 +291,14 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           country: buyer.country,
           currency,
           amount: bundle.price,
-          method: body.method,
+          method,
           now: at,
         });
         const placed = await insertOrder(tx, {
           memberId,
           bundleId: bundle.id,
           credits: bundle.credits,
-          method: body.method,
+          method,
           currency,
           ...price,
           provider: provider.name,
@@ -320,7 +322,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       if (!body.terms) throw termsRequired();
       const last = await findLastCompletedOrder(db, memberId);
       if (!last) throw noPreviousOrder();
-      const method = PaymentMethodSchema.parse(last.method);
+      const method = paidAs(PaymentMethodSchema.parse(last.method));
       const bundle = await pricedFor(buyer, last.bundleId, method);
       const mandate =
         RECURRING_METHODS.includes(method) &&

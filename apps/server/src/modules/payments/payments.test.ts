@@ -202,6 +202,21 @@ describe('GET /api/bundles.php', () => {
     );
   });
 
+  it('offers the card as one choice in every country, never a card brand beside it', async () => {
+    for (const country of ['NL', 'BE', 'DE', 'PL', 'GB'] as const) {
+      const me = await buyer({ profile: { country } });
+      const { methods } = BundlesResponseSchema.parse(
+        (await t.app.inject({ method: 'GET', url: '/api/bundles.php', headers: { cookie: me.cookie } })).json(),
+      );
+      expect(methods, country).toContain('creditcard');
+      expect(
+        methods.filter((m) => ['visa', 'mastercard', 'maestro'].includes(m)),
+        country,
+      ).toEqual([]);
+      expect(new Set(methods).size, country).toBe(methods.length);
+    }
+  });
+
   it("prices a member's bundles in the currency of the profile's country, with that country's methods", async () => {
     const me = await buyer({ profile: { country: 'CH' } });
     const body = BundlesResponseSchema.parse(
@@ -258,6 +273,15 @@ describe('POST /api/order.php', () => {
     expect(await orderOf(me.cookie, order.id)).toEqual(order);
     // Nothing is credited before the payment.
     expect((await memberRow(me.id)).credits).toBe(0);
+  });
+
+  it('pays an order placed with a card brand (the spec route /credits/{id}/visa) as the card', async () => {
+    const me = await buyer();
+    const bundle = await bundleOf('p1');
+    const { order } = await ordered(me.cookie, { bundle_id: bundle.id, method: 'visa' });
+    expect(order.method).toBe('creditcard');
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row!.method).toBe('creditcard');
   });
 
   it("records the company's added date as the terms version when it is later than the minimum", async () => {

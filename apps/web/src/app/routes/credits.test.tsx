@@ -120,6 +120,8 @@ describe('the credits page', () => {
     expect(textOf(within(first).getByRole('insertion'))).toContain('€ 7,46');
     expect(first).toHaveTextContent('−25%');
     expect(screen.getAllByText('25% welkomstkorting actief').length).toBeGreaterThan(0);
+    // One badge per card: the discount's, not the larger bundles' saving beside it.
+    for (const card of within(grid).getAllByRole('listitem')) expect(card).not.toHaveTextContent(/Bespaar/);
     // The welcome discount is the site's: the checkout links carry no code.
     expect(within(first).getByRole('link')).toHaveAttribute('href', '/credits/1');
   });
@@ -203,9 +205,41 @@ describe('the credits page', () => {
     expect(screen.getByText("Bekijk alle foto's van andere leden")).toBeInTheDocument();
     expect(screen.getByText('Begin zoveel gesprekken als je wilt')).toBeInTheDocument();
     const grid = await screen.findByRole('list', { name: 'Creditpakketten' });
+    // Signed up long ago: the welcome discount's window has ended, so nothing promises it.
+    expect(screen.queryByText(/welkomstkorting/)).not.toBeInTheDocument();
+    expect(reads(fetchMock, '/api/discountcode.php')).toEqual([]);
     expect(within(grid).getAllByRole('link', { name: /^Word Premium ?, pakket met/ })[0]).toHaveAttribute(
       'href',
       '/credits/1',
     );
+  });
+
+  it('names on /premium the welcome discount a new member can have now, with it on the bundles', async () => {
+    serve(fetchMock, {
+      ...QUIET,
+      'GET /api/bundles.php': () => jsonResponse(200, buildBundles()),
+      'GET /api/discountcode.php': discountCodes(true),
+    });
+    const user = buildUser({ paid_user: false, credits: 0, signup_date: new Date().toISOString() });
+    await renderWithApp(appRoutes(queryClient), { path: '/premium', user });
+
+    expect(await screen.findByText('25% welkomstkorting actief')).toBeInTheDocument();
+    const first = within(await screen.findByRole('list', { name: 'Creditpakketten' })).getAllByRole('listitem')[0]!;
+    expect(await within(first).findByRole('deletion')).toHaveTextContent('€ 9,95');
+  });
+
+  it('promises the welcome discount on /pricing to visitors, not to a member whose window has ended', async () => {
+    serve(fetchMock, {
+      ...QUIET,
+      'GET /api/bundles.php': () => jsonResponse(200, buildBundles()),
+      'GET /api/discountcode.php': discountCodes(false),
+    });
+    const visitor = await renderWithApp(appRoutes(queryClient), { path: '/pricing' });
+    expect(await screen.findByText(/25% welkomstkorting op je eerste creditpakket/)).toBeInTheDocument();
+    visitor.unmount();
+
+    await renderWithApp(appRoutes(queryClient), { path: '/pricing', user: buildUser({ paid_user: false }) });
+    await screen.findByRole('list', { name: 'Creditpakketten' });
+    expect(screen.queryByText(/welkomstkorting/)).not.toBeInTheDocument();
   });
 });

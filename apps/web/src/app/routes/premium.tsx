@@ -1,4 +1,4 @@
-import { PREMIUM_PHOTO_LIMIT, WELCOME_DISCOUNT_PERCENT } from '@app/shared';
+import { PREMIUM_PHOTO_LIMIT } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { CheckIcon, CrownIcon } from '../../components/icons';
 import { DiscountBadge, useActiveDiscount } from '../../features/payments/components/active-discount';
@@ -9,18 +9,20 @@ import { useSettings } from '../../data/settings';
 import { useWelcomeDiscount } from '../../features/time-bonus/api/get-welcome-discount';
 import { Page } from '../components/page';
 
-const BENEFITS = ['photos', 'allPhotos', 'conversations', 'discount'] as const;
+const BENEFITS = ['photos', 'allPhotos', 'conversations'] as const;
 
 /**
  * /premium, for members who never paid: what a first bundle unlocks (spec section 1: 25 photos,
- * every photo visible, unlimited conversations), the welcome discount and the bundles.
+ * every photo visible, unlimited conversations), the bundles, and a discount only when the member
+ * can have one now (the welcome discount while the time bonus runs, or an entered code): no
+ * promise of a welcome discount whose window has ended.
  */
 export function Component() {
   const { t } = useTranslation();
   const settings = useSettings();
   const welcome = useWelcomeDiscount();
   const discount = useActiveDiscount(welcome);
-  const values = { name: settings.name, photos: PREMIUM_PHOTO_LIMIT, percent: WELCOME_DISCOUNT_PERCENT };
+  const values = { name: settings.name, photos: PREMIUM_PHOTO_LIMIT };
   return (
     <Page title={t('pages.premium.title')} intro={t('pages.premium.intro', values)} icon={<CrownIcon size={28} />}>
       <div className="premium-card premium-card--wide">

@@ -49,6 +49,12 @@ describe('parseMethod', () => {
     expect(parseMethod('bitcoin', ['ideal'])).toBeNull();
     expect(parseMethod(undefined, ['ideal'])).toBeNull();
   });
+
+  it('takes a card brand of the spec route as the card, which is offered as one choice', () => {
+    expect(parseMethod('visa', ['ideal', 'creditcard'])).toBe('creditcard');
+    expect(parseMethod('maestro', ['ideal', 'creditcard'])).toBe('creditcard');
+    expect(parseMethod('visa', ['ideal'])).toBeNull();
+  });
 });
 
 describe('pricePerCredit and savingPercent', () => {
@@ -120,6 +126,11 @@ describe('discountMiss', () => {
     expect(discountMiss(idealOnly, 995, 'paypal')).toBe('method');
     expect(discountMiss(idealOnly, 995, 'ideal')).toBeNull();
     expect(discountMiss(idealOnly, 995, null)).toBeNull();
+  });
+
+  it('lets a code for a card brand apply to the card, which takes every brand', () => {
+    expect(discountMiss(discount({ methods: ['visa'] }), 995, 'creditcard')).toBeNull();
+    expect(discountMiss(discount({ methods: ['visa'] }), 995, 'paypal')).toBe('method');
   });
 });
 

@@ -1,4 +1,4 @@
-import { discountedAmount, PAYMENT_METHODS } from '@app/shared';
+import { discountedAmount, paidAs, PAYMENT_METHODS } from '@app/shared';
 import type { Bundle, DiscountCode, Order, PaymentMethod } from './api/contract';
 
 /** A route's :id as an order or bundle id: a whole positive number, else null (not found). */
@@ -8,10 +8,13 @@ export function parseId(param: string | undefined): number | null {
   return id > 0 ? id : null;
 }
 
-/** The :paymentmethod of /credits/{id}/{paymentmethod?}, when it names a method offered here. */
+/**
+ * The :paymentmethod of /credits/{id}/{paymentmethod?} as the method offered here: a card brand
+ * (visa, ...) chooses the card, whose checkout takes every brand; null when not offered.
+ */
 export function parseMethod(param: string | undefined, offered: readonly PaymentMethod[]): PaymentMethod | null {
   const method = PAYMENT_METHODS.find((candidate) => candidate === param);
-  return method && offered.includes(method) ? method : null;
+  return method && offered.includes(paidAs(method)) ? paidAs(method) : null;
 }
 
 /** Cents per credit of a price (fractional: the display rounds). */
@@ -82,7 +85,9 @@ export function discountMiss(
   method: PaymentMethod | null,
 ): DiscountMiss | null {
   if (discount.minimum !== null && amount < discount.minimum) return 'minimum';
-  if (method !== null && discount.methods !== null && !discount.methods.includes(method)) return 'method';
+  if (method !== null && discount.methods !== null && !discount.methods.some((m) => paidAs(m) === paidAs(method))) {
+    return 'method';
+  }
   return null;
 }
 

@@ -24,7 +24,8 @@ interface BundleGridProps {
 /**
  * The credit bundles as cards styled by tier (p0 to p3), the popular one highlighted: credits,
  * the price (struck through with the discounted price beside it while a discount applies), the
- * price per credit and what the larger bundles save.
+ * price per credit and one badge: the discount's percentage off where it applies, else what the
+ * larger bundles save (two percentages side by side read as competing offers).
  */
 export function BundleGrid({ bundles, currency, discount, action }: BundleGridProps) {
   const { t } = useTranslation();
@@ -53,7 +54,9 @@ export function BundleGrid({ bundles, currency, discount, action }: BundleGridPr
                   price: formatMoney(pricePerCredit(price.final, bundle.credits), currency, locale),
                 })}
               </p>
-              {saving > 0 && <p className="bundle-card__saving">{t('payments.bundles.saving', { percent: saving })}</p>}
+              {saving > 0 && price.percentage === null && (
+                <p className="bundle-card__saving">{t('payments.bundles.saving', { percent: saving })}</p>
+              )}
               {price.miss === 'minimum' && discount?.minimum != null && (
                 <p className="bundle-card__note">
                   {t('payments.discount.minimum', {
