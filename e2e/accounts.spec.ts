@@ -84,6 +84,8 @@ test.describe('signup and activation', () => {
     await form.locator('input[name=password]').fill('geheim-wachtwoord');
     await form.getByRole('button', { name: 'Volgende' }).click();
 
+    // Marketing mail needs the member's own tick: the choice is offered unticked.
+    await expect(form.getByRole('checkbox', { name: /aanbiedingen en nieuws/ })).not.toBeChecked();
     await form.locator('input[name=terms]').check();
     await form.getByRole('button', { name: 'Account aanmaken' }).click();
     await expect(page).toHaveURL(/\/complete-signup/);

@@ -45,7 +45,7 @@ import { z } from 'zod';
 import { text } from './common.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.js';
 import { EmailSchema } from './accounts.js';
-import { NOTIFICATION_TYPES, NotificationTypeSchema, OFF_BY_DEFAULT_NOTIFICATION_TYPES } from './user.js';
+import { NOTIFICATION_TYPES, NotificationTypeSchema, notificationsOffAtSignup } from './user.js';
 
 /** Each notification type switched on (true) or off. */
 export const NotificationPreferencesSchema = z.record(NotificationTypeSchema, z.boolean());
@@ -156,9 +156,8 @@ export type ReactivationRequestBody = z.infer<typeof ReactivationRequestBodySche
 export const ReactivateQuerySchema = z.object({ token: text().max(200).optional() });
 export type ReactivateQuery = z.infer<typeof ReactivateQuerySchema>;
 
-/** A new member's preferences: every type on but those that start off. */
-export function defaultNotificationPreferences(): NotificationPreferences {
-  return Object.fromEntries(
-    NOTIFICATION_TYPES.map((type) => [type, !OFF_BY_DEFAULT_NOTIFICATION_TYPES.includes(type)]),
-  ) as NotificationPreferences;
+/** A new member's preferences: every service mail on, the marketing mails on only when they opted in. */
+export function defaultNotificationPreferences(marketing = false): NotificationPreferences {
+  const off = notificationsOffAtSignup(marketing);
+  return Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, !off.includes(type)])) as NotificationPreferences;
 }

@@ -141,6 +141,8 @@ export const SignupBodySchema = z
     sexuality: SexualitySchema,
     country: CountrySchema,
     terms: z.literal(true, { error: 'terms_required' }),
+    /** Opted in to the marketing mails (promotions, news); unticked, so absent is no. */
+    marketing: z.boolean().optional(),
     /** A first message for recipient_id, delivered once the e-mail is confirmed. */
     signup_message: text().trim().max(SIGNUP_MESSAGE_MAX_LENGTH).optional(),
     /** Member id of /members/{id}/signup. */

@@ -24,12 +24,32 @@ export const NOTIFICATION_TYPES = [
   'visits',
 ] as const;
 export const NotificationTypeSchema = z.enum(NOTIFICATION_TYPES);
+export type NotificationType = z.infer<typeof NotificationTypeSchema>;
 
 /**
- * Types a member must switch on: a new member's stored list of switched-off types starts with
- * them (the members table's default), and the client shows them off until told otherwise.
+ * The marketing mails: sent only to members who opted in (at signup or with the switch in
+ * settings). Until then they are among the member's switched-off types, which is also the
+ * stored default of members.notifications_off; the service mails start switched on.
  */
-export const OFF_BY_DEFAULT_NOTIFICATION_TYPES: readonly (typeof NOTIFICATION_TYPES)[number][] = ['visits'];
+export const MARKETING_NOTIFICATION_TYPES = ['promotions', 'news'] as const satisfies readonly NotificationType[];
+export type MarketingNotificationType = (typeof MARKETING_NOTIFICATION_TYPES)[number];
+
+/**
+ * Types a member must switch on: the marketing mails and visits. A new member's stored list of
+ * switched-off types starts with them (the members table's default), and the client shows them
+ * off until told otherwise.
+ */
+export const OFF_BY_DEFAULT_NOTIFICATION_TYPES: readonly NotificationType[] = [
+  ...MARKETING_NOTIFICATION_TYPES,
+  'visits',
+];
+
+/** The types a new member starts with switched off: those above, less the marketing mails they opted in to. */
+export function notificationsOffAtSignup(marketing: boolean): NotificationType[] {
+  return OFF_BY_DEFAULT_NOTIFICATION_TYPES.filter(
+    (type) => !(marketing && (MARKETING_NOTIFICATION_TYPES as readonly NotificationType[]).includes(type)),
+  );
+}
 
 /** Why e-mail to a member was switched off. */
 export const EmailDisabledReasonSchema = z.enum(['fbl', 'bounce', 'listunsubscribe']);

@@ -37,8 +37,9 @@ export const members = pgTable(
     invisible: boolean('invisible').notNull().default(false),
     notificationsDisabled: text('notifications_disabled').array().notNull().default([]),
     /**
-     * Notification types the member switched off; every other type is on. Visits start off
-     * (OFF_BY_DEFAULT_NOTIFICATION_TYPES), so a new member's list holds them.
+     * Notification types the member switched off; every other type is on. The marketing mails
+     * and visits start off (OFF_BY_DEFAULT_NOTIFICATION_TYPES: a member opts in to them), so a new
+     * member's list holds them; members from before keep their marketing choice.
      */
     notificationsOff: text('notifications_off')
       .array()

@@ -52,7 +52,7 @@ async function memberRow(id: number) {
 }
 
 describe('GET /api/account.php', () => {
-  it('answers the e-mail address, invisible mode and every notification type on but visits', async () => {
+  it('answers the e-mail address, invisible mode and the service mails on, the marketing mails and visits off until switched on', async () => {
     const m = await member();
     const res = await call('GET', '/api/account.php', m.cookie);
     expect(res.statusCode).toBe(200);
@@ -131,7 +131,7 @@ describe('PUT /api/account.php', () => {
     }
     const row = await memberRow(m.member.id);
     expect(row.invisible).toBe(false);
-    expect(row.notificationsOff).toEqual(['visits']);
+    expect(row.notificationsOff).toEqual(['promotions', 'news', 'visits']);
     expect(row.email).toBe(m.email);
   });
 

@@ -6,6 +6,7 @@ import {
   emailKey,
   hasTrafficSource,
   isLocale,
+  notificationsOffAtSignup,
   type Locale,
   type SignupBody,
   type StoredSettings,
@@ -331,6 +332,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
             language: body.language,
             domain: site.domain,
             signupDate: at,
+            notificationsOff: notificationsOffAtSignup(body.marketing === true),
           });
           const credits = site.settings.signup_credits;
           if (credits > 0) {

@@ -4,6 +4,7 @@ import { SignupResponseSchema, type SignupBody } from '@app/shared';
 import { buildMember, buildSite, mailsTo, passwordHash, tokenOf, uniqueEmail } from '../../../test/factories.js';
 import { XHR, buildTestApp, loginCookie, type TestApp } from '../../../test/helpers.js';
 import { accountTokens, memberTracking, members, pendingFirstMessages, profiles } from '../../db/schema/index.js';
+import { mayMail } from '../notifications/notifications.service.js';
 
 const GENEROUS = { max: 1000, timeWindow: 60_000 };
 
@@ -219,6 +220,59 @@ describe('POST /api/signup.php', () => {
   it('ignores a first message for a member that does not exist', async () => {
     const body = signupBody({ recipient_id: 987_654_321, signup_message: 'Hoi' });
     expect((await signup(body)).statusCode).toBe(200);
+  });
+
+  it('sends promotions and news only to a member who opted in; service mails stay on, and no alert is raised', async () => {
+    const account = async (cookie: string) =>
+      (await t.app.inject({ method: 'GET', url: '/api/account.php', headers: { cookie } })).json().account
+        .notification_preferences;
+
+    const plainBody = signupBody();
+    const plain = await signup(plainBody);
+    expect(plain.statusCode).toBe(200);
+    // Not having opted in is no disabled e-mail: the disabled-notifications alert stays away.
+    expect(plain.json().user.notifications_disabled).toEqual([]);
+    expect(await account(sessionCookie(plain))).toEqual({
+      new_conversations: true,
+      new_messages: true,
+      like: true,
+      unread_message_reminders: true,
+      promotions: false,
+      weekly_updates: true,
+      news: false,
+      reminders: true,
+    });
+    const confirmed = { ...(await memberByEmail(plainBody.email as string)), status: 'confirmed' as const };
+    expect(mayMail(confirmed, 'promotions')).toBe(false);
+    expect(mayMail(confirmed, 'news')).toBe(false);
+    expect(mayMail(confirmed, 'new_messages')).toBe(true);
+
+    const optedIn = signupBody({ marketing: true });
+    const res = await signup(optedIn);
+    expect(res.statusCode).toBe(200);
+    expect(await account(sessionCookie(res))).toMatchObject({ promotions: true, news: true, like: true });
+    const member = { ...(await memberByEmail(optedIn.email as string)), status: 'confirmed' as const };
+    expect(mayMail(member, 'promotions')).toBe(true);
+    expect(mayMail(member, 'news')).toBe(true);
+  });
+
+  it('refuses a malformed opt-in with 400 and creates no member', async () => {
+    const body = signupBody({ marketing: 'yes' });
+    const res = await signup(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'validation_failed' });
+    expect(
+      await t.db
+        .select()
+        .from(members)
+        .where(eq(members.email, body.email as string)),
+    ).toEqual([]);
+  });
+
+  it('starts any member stored without a choice with the marketing mails off', async () => {
+    const { member } = await buildMember(t.db);
+    const [row] = await t.db.select().from(members).where(eq(members.id, member.id));
+    expect(row!.notificationsOff).toEqual(['promotions', 'news']);
   });
 });
 

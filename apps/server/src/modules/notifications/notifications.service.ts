@@ -4,6 +4,7 @@ import {
   isLocale,
   DEFAULT_LOCALE,
   type Locale,
+  type MarketingNotificationType,
   type StoredSettings,
 } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -50,9 +51,18 @@ import {
 } from './notifications.repository.js';
 import { loadUnsubscribeKey, signUnsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token.js';
 
-/** The notification mails, named by the preference that switches each off. */
+/**
+ * The notification mails, named by the preference that switches each off; the marketing ones
+ * (MARKETING_NOTIFICATION_TYPES) are off until the member opts in, so mayMail is their consent check.
+ */
 export type MailKind =
-  'new_conversations' | 'new_messages' | 'like' | 'unread_message_reminders' | 'weekly_updates' | 'visits';
+  | 'new_conversations'
+  | 'new_messages'
+  | 'like'
+  | 'unread_message_reminders'
+  | 'weekly_updates'
+  | 'visits'
+  | MarketingNotificationType;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -62,7 +72,10 @@ const WEEKLY_START_OFFSET_MS = 9 * HOUR;
 /** Unread messages older than this get no mail any more: stale news. */
 const LOOKBACK_MS = 7 * DAY;
 
-/** Whether a member may get a mail of a kind: a real, confirmed member with e-mail on. */
+/**
+ * Whether a member may get a mail of a kind: a real, confirmed member with e-mail on and the kind
+ * switched on (for promotions and news: opted in). Every notification and marketing mail asks it.
+ */
 export function mayMail(member: Recipient['member'], kind: MailKind): boolean {
   return (
     member.deletedAt === null &&

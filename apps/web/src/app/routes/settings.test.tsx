@@ -110,16 +110,19 @@ describe('the settings page', () => {
       'PUT /api/account.php': () =>
         jsonResponse(200, {
           account: buildAccount({
-            notification_preferences: { ...buildAccount().notification_preferences, news: false },
+            notification_preferences: { ...buildAccount().notification_preferences, news: true },
           }),
         }),
     });
     await renderWithApp(appRoutes(queryClient), { path: '/settings', user: buildUser() });
-    await userEvent.click(await screen.findByRole('switch', { name: 'Nieuws' }));
-    expect(screen.getByRole('switch', { name: 'Nieuws' })).not.toBeChecked();
+    // A new member's marketing mails start off: switching news on is the opt-in.
+    const news = await screen.findByRole('switch', { name: 'Nieuws' });
+    expect(news).not.toBeChecked();
+    await userEvent.click(news);
+    expect(screen.getByRole('switch', { name: 'Nieuws' })).toBeChecked();
     await waitFor(() =>
       expect(commands(fetchMock)).toEqual([
-        { path: '/api/account.php', method: 'PUT', body: { notification_preferences: { news: false } } },
+        { path: '/api/account.php', method: 'PUT', body: { notification_preferences: { news: true } } },
       ]),
     );
   });

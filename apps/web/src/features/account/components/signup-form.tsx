@@ -68,6 +68,7 @@ export function SignupForm({ recipientId, onSuccess, onProgressChange, onLeave }
     terms: false,
   }));
   const [message, setMessage] = useState('');
+  const [marketing, setMarketing] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const inProgress = signupInProgress(step, signup.isPending);
@@ -130,6 +131,7 @@ export function SignupForm({ recipientId, onSuccess, onProgressChange, onLeave }
       ...(landing ? { landing } : {}),
       ...(recipientId ? { recipient_id: recipientId } : {}),
       ...(recipientId && message.trim() ? { signup_message: message.trim() } : {}),
+      ...(marketing ? { marketing: true } : {}),
     };
     signup.mutate(body, {
       onSuccess: () => onSuccess(),
@@ -256,6 +258,7 @@ export function SignupForm({ recipientId, onSuccess, onProgressChange, onLeave }
             <MessageField value={message} onChange={setMessage} error={errors.signup_message} />
           )}
           <TermsField checked={values.terms} onChange={(checked) => update('terms', checked)} error={errors.terms} />
+          <MarketingField checked={marketing} onChange={setMarketing} />
         </>
       )}
 
@@ -529,6 +532,27 @@ function TermsField({
           {error}
         </div>
       )}
+    </div>
+  );
+}
+
+/** The opt-in to marketing mails: unticked, as consent is only what the member ticks. */
+function MarketingField({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="form-check terms-check">
+      <input
+        id={id}
+        type="checkbox"
+        name="marketing"
+        className="form-check-input"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <label className="form-check-label" htmlFor={id}>
+        {t('signup.marketing')}
+      </label>
     </div>
   );
 }

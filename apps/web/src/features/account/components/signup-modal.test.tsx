@@ -153,6 +153,20 @@ describe('the signup modal', () => {
     expect(queryClient.getQueryData(queryKeys.user)).toEqual({ user });
   });
 
+  it('offers the marketing mails unticked, and sends the opt-in only when the member ticks it', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { user: buildUser({ status: 'not_confirmed' }) }));
+    const { router } = await renderWithApp(routes);
+    await walkToTerms();
+
+    const optIn = screen.getByRole('checkbox', { name: /aanbiedingen en nieuws/ });
+    expect(optIn).not.toBeChecked();
+    await userEvent.click(optIn);
+    await userEvent.click(screen.getByRole('checkbox', { name: /algemene voorwaarden/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Account aanmaken' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/complete-signup'));
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toMatchObject({ terms: true, marketing: true });
+  });
+
   it("shows the server's field messages on their step", async () => {
     fetchMock.mockResolvedValue(
       jsonResponse(400, {

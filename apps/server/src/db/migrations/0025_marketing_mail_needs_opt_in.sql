@@ -1,0 +1,1 @@
+ALTER TABLE "members" ALTER COLUMN "notifications_off" SET DEFAULT '{"promotions","news","visits"}';
