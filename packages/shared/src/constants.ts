@@ -300,6 +300,13 @@ export const RELATED_PROFILES_LIMIT = 6;
 /** A member counts as online when active within this many minutes. */
 export const ONLINE_MINUTES = 5;
 
+/**
+ * The smallest counts a lander boasts of. A visitor from an ad reads '70 leden · 1 nu online' as
+ * an empty site, which hurts more than saying nothing: below these a count is answered as 0,
+ * which the page leaves out. Online counts need fewer than members, as few are online at once.
+ */
+export const LANDER_COUNT_MINIMUMS = { members: 500, online: 20, today: 10 } as const;
+
 /** A member counts as recently active within this many hours. */
 export const RECENTLY_ACTIVE_HOURS = 24;
 

@@ -14,7 +14,8 @@
  *     `member`: with `member_id` (the /members/{id}/landing pages), that member's card, or null
  *     when they cannot be shown (unknown, invisible, deleted, disabled); never in `members`.
  *     `counts`: the pool's active members, those online now and those who joined in the last
- *     24 hours (whole numbers, for "12,345 singles" claims that are true).
+ *     24 hours (whole numbers, for "12,345 singles" claims that are true); a count under its
+ *     LANDER_COUNT_MINIMUMS is 0, which the page leaves out.
  *     400 validation_failed: niche outside 1..7, member_id not a positive whole number.
  *
  * The landing pages' HTML is also rendered by the server (title, description, headline, text

@@ -1,4 +1,4 @@
-import type { Niche } from '@app/shared';
+import { LANDER_COUNT_MINIMUMS, type LanderCounts, type Niche } from '@app/shared';
 import { birthDateRange, type Gender, type Sexuality } from '../members/members.rules.js';
 
 /** Which members a niche's landing pages show (spec section 2: the niche selects the pool). */
@@ -44,4 +44,10 @@ export function poolSteps(niche: Niche, today: Date): NichePool[] {
   if (strict.sexualities || strict.bodyTypes || strict.born) steps.push({ ...ANYONE, genders: strict.genders });
   if (strict.genders) steps.push(ANYONE);
   return steps;
+}
+
+/** A pool's counts as a lander may show them: each below its LANDER_COUNT_MINIMUMS is 0 (left out). */
+export function shownCounts(counts: LanderCounts): LanderCounts {
+  const shown = (key: keyof LanderCounts) => (counts[key] >= LANDER_COUNT_MINIMUMS[key] ? counts[key] : 0);
+  return { members: shown('members'), online: shown('online'), today: shown('today') };
 }

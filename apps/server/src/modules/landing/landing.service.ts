@@ -4,7 +4,7 @@ import { presentCard } from '../directory/directory.presenter.js';
 import { findableCard, type CardRow } from '../directory/directory.repository.js';
 import { selectCountry } from '../settings/settings.presenter.js';
 import { poolCounts, poolMembers } from './landing.repository.js';
-import { poolSteps, type NichePool } from './landing.rules.js';
+import { poolSteps, shownCounts, type NichePool } from './landing.rules.js';
 
 export interface LandingServiceDeps {
   db: Db;
@@ -42,7 +42,8 @@ export function createLandingService(deps: LandingServiceDeps) {
 
   /**
    * Draws from the niche's pool, then wider ones, until the lander is full. The counts are the
-   * niche's own pool in the visitor's country, so "N online now" is true of what the page offers.
+   * niche's own pool in the visitor's country, so "N online now" is true of what the page offers,
+   * and only those big enough to persuade (shownCounts).
    */
   async function readPool(niche: Niche, country: string, countries: readonly string[]): Promise<PoolSnapshot> {
     const today = now();
@@ -65,7 +66,7 @@ export function createLandingService(deps: LandingServiceDeps) {
       new Date(today.getTime() - ONLINE_MINUTES * 60_000),
       new Date(today.getTime() - DAY_MS),
     );
-    return { rows, counts, expires: today.getTime() + cacheMs };
+    return { rows, counts: shownCounts(counts), expires: today.getTime() + cacheMs };
   }
 
   async function cachedPool(site: LandingSite, niche: Niche, country: string): Promise<PoolSnapshot> {

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LANDER_MEMBERS_LIMIT, LanderResponseSchema } from '@app/shared';
+import { LANDER_COUNT_MINIMUMS, LANDER_MEMBERS_LIMIT, LanderResponseSchema } from '@app/shared';
 import { buildMember, buildPhoto } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { members } from '../../db/schema/index.js';
+import { poolCounts } from './landing.repository.js';
+import { nichePool, shownCounts } from './landing.rules.js';
 
 const clock = { now: new Date('2026-03-10T09:00:00Z') };
 
@@ -64,8 +66,23 @@ describe('GET /api/lander.php', () => {
     expect(body.members.map((m) => m.id)).toEqual([online, older, newcomer]);
     expect(body.members[0]).toMatchObject({ online: true, thumb: expect.stringMatching(/\.webp$/) });
     expect(body.member).toBeNull();
-    // The member without a photo counts as a member of the pool too.
-    expect(body.counts).toEqual({ members: 4, online: 1, today: 1 });
+    // The member without a photo counts as a member of the pool too; so few are not boasted of.
+    const counted = await poolCounts(
+      t.db,
+      nichePool(1, clock.now),
+      ['NL'],
+      new Date('2026-03-10T08:55:00Z'),
+      new Date('2026-03-09T09:00:00Z'),
+    );
+    expect(counted).toEqual({ members: 4, online: 1, today: 1 });
+    expect(body.counts).toEqual({ members: 0, online: 0, today: 0 });
+  });
+
+  it('shows each count only from its minimum, so a small site does not advertise that it is small', () => {
+    const { members: m, online: o, today: d } = LANDER_COUNT_MINIMUMS;
+    expect(shownCounts({ members: 70, online: 1, today: 3 })).toEqual({ members: 0, online: 0, today: 0 });
+    expect(shownCounts({ members: m, online: o - 1, today: d })).toEqual({ members: m, online: 0, today: d });
+    expect(shownCounts({ members: 12_345, online: 87, today: 40 })).toEqual({ members: 12_345, online: 87, today: 40 });
   });
 
   it.each([
@@ -81,7 +98,7 @@ describe('GET /api/lander.php', () => {
     expect(body.niche).toBe(niche);
     expect(body.members.map((m) => m.id)).toEqual([own, other]);
     // The counts are the niche's own.
-    expect(body.counts.members).toBe(1);
+    expect((await poolCounts(t.db, nichePool(niche, clock.now), ['NL'], clock.now, clock.now)).members).toBe(1);
   });
 
   it('shows the niche of the settings without a niche parameter', async () => {

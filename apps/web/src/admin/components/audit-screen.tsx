@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useAudit } from '../api/get-audit';
 import { formatDateTime } from './format';
 import { EmptyState, ErrorState, LoadingState, LoadMoreButton, ScreenHeader } from './states';
+import { EmailText } from './email-text';
 
 /** The audit log: every change staff made, newest first, a page at a time (admins only). */
 export function AuditScreen() {
@@ -36,7 +37,9 @@ export function AuditScreen() {
                 {entries.map((entry) => (
                   <tr key={entry.id}>
                     <td className="text-nowrap">{formatDateTime(entry.created_at)}</td>
-                    <td className="admin-break">{entry.staff_email}</td>
+                    <td>
+                      <EmailText email={entry.staff_email} />
+                    </td>
                     <td>
                       <code>{entry.action}</code>
                     </td>

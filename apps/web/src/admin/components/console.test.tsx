@@ -140,6 +140,24 @@ describe('the operator console', () => {
     expect(screen.getByRole('button', { name: 'Schaduwblokkade' })).toBeInTheDocument();
   });
 
+  it("shows a member's gender and sexuality by their names, and the e-mail wrapping only at the @", async () => {
+    const detail = buildMemberDetail();
+    serve(fetchMock, {
+      'GET /api/admin/me.php': () => jsonResponse(200, { staff: buildStaff({ role: 'moderator' }) }),
+      'GET /api/admin/member.php': () =>
+        jsonResponse(200, {
+          member: { ...detail, profile: { ...detail.profile!, gender: 'female', sexuality: 'hetero' } },
+        }),
+    });
+    await open('/admin/members/7');
+
+    expect(await screen.findByText('Vrouw · Hetero')).toBeInTheDocument();
+    expect(screen.queryByText(/female/)).not.toBeInTheDocument();
+    const email = screen.getByText((_, element) => element?.className === 'admin-email');
+    expect(email).toHaveTextContent('piet@example.com');
+    expect(email.querySelector('wbr')?.nextSibling?.textContent).toBe('@example.com');
+  });
+
   it('warns on every page while members can mark their own orders paid, from the login on', async () => {
     const banner = 'Demobetalingen: leden kunnen hun eigen bestellingen als betaald markeren';
     let verified = false;

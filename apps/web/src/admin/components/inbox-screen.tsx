@@ -135,7 +135,7 @@ function ThreadView({ thread }: { thread: InboxThreadResponse }) {
             <ProfileHead profile={thread.member} />
             <dl className="admin-dl">
               <dt>{t('member.gender')}</dt>
-              <dd>{thread.member.gender}</dd>
+              <dd>{t(`siteProfiles.genders.${thread.member.gender}`, { defaultValue: thread.member.gender })}</dd>
               <dt>{t('members.signup')}</dt>
               <dd>{formatDay(thread.member.signup_date)}</dd>
               <dt>{t('members.premium')}</dt>

@@ -13,6 +13,7 @@ import { MemberBadges } from './members-screen';
 import { useStaff } from './staff-context';
 import { EmptyState, ErrorState, LoadingState, Panel, ScreenHeader, useProblemText } from './states';
 import { useToast } from './toast';
+import { EmailText } from './email-text';
 
 type Dialog = 'credits' | 'ban' | 'shadow_ban' | 'unban' | 'delete' | null;
 
@@ -116,7 +117,9 @@ function MemberDetail({ member }: { member: AdminMemberDetail }) {
             <dt>{t('members.id')}</dt>
             <dd>{member.id}</dd>
             <dt>{t('members.email')}</dt>
-            <dd className="admin-break">{member.email}</dd>
+            <dd>
+              <EmailText email={member.email} />
+            </dd>
             <dt>{t('members.site')}</dt>
             <dd>
               {member.domain} · {member.language}
@@ -159,7 +162,9 @@ function MemberDetail({ member }: { member: AdminMemberDetail }) {
             <dl className="admin-dl">
               <dt>{t('member.gender')}</dt>
               <dd>
-                {member.profile.gender} · {member.profile.sexuality}
+                {t(`siteProfiles.genders.${member.profile.gender}`, { defaultValue: member.profile.gender })}
+                {' · '}
+                {t(`siteProfiles.sexualities.${member.profile.sexuality}`, { defaultValue: member.profile.sexuality })}
               </dd>
               <dt>{t('member.birthDate')}</dt>
               <dd>{formatDay(member.profile.birth_date)}</dd>

@@ -4,6 +4,7 @@ import type { AdminMemberSummary } from '../api/contract';
 import { useMembers } from '../api/get-members';
 import { formatDay, formatNumber } from './format';
 import { EmptyState, ErrorState, LoadingState, LoadMoreButton, ScreenHeader, SearchBox } from './states';
+import { EmailText } from './email-text';
 
 /** Members: a search (id, e-mail or name) with the results as a table, a page at a time. */
 export function MembersScreen() {
@@ -54,7 +55,9 @@ export function MembersScreen() {
                     <td>
                       <Link to={`/admin/members/${member.id}`}>{member.name ?? t('members.noName')}</Link>
                     </td>
-                    <td className="admin-break">{member.email}</td>
+                    <td>
+                      <EmailText email={member.email} />
+                    </td>
                     <td>
                       {member.domain}
                       {member.country ? ` · ${member.country}` : ''}

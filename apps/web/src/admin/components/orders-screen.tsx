@@ -18,6 +18,7 @@ import { ActionDialog } from './action-dialog';
 import { formatDateTime, formatMoney, formatNumber } from './format';
 import { EmptyState, ErrorState, LoadingState, LoadMoreButton, Panel, ScreenHeader } from './states';
 import { useToast } from './toast';
+import { EmailText } from './email-text';
 
 const STATUS_FILTERS = [...ORDER_STATUSES, 'refunded'] as const;
 
@@ -319,7 +320,9 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
               <dt>{t('members.id')}</dt>
               <dd>{order.member_id}</dd>
               <dt>{t('members.email')}</dt>
-              <dd className="admin-break">{order.member_email}</dd>
+              <dd>
+                <EmailText email={order.member_email} />
+              </dd>
             </dl>
           </Panel>
           <Panel title={t('orders.providerStatus', { provider })}>

@@ -10,6 +10,7 @@ import { formatDateTime } from './format';
 import { useStaff } from './staff-context';
 import { EmptyState, ErrorState, LoadingState, Panel, ScreenHeader, useProblemText } from './states';
 import { useToast } from './toast';
+import { EmailText } from './email-text';
 
 const STATUS_FILTERS: CaseStatusFilter[] = ['open', 'in_progress', 'resolved', 'all'];
 const STATUSES: CaseStatus[] = ['open', 'in_progress', 'resolved'];
@@ -224,7 +225,9 @@ function CaseDetailView({ item }: { item: CaseDetail }) {
                   {item.sender_email && (
                     <>
                       {' · '}
-                      <a href={`mailto:${item.sender_email}`}>{item.sender_email}</a>
+                      <a href={`mailto:${item.sender_email}`}>
+                        <EmailText email={item.sender_email} />
+                      </a>
                     </>
                   )}
                 </dd>
