@@ -103,7 +103,7 @@ test.describe('member search', () => {
         .getByRole('link')
         .evaluateAll((links) => links.map((link) => link.getAttribute('aria-label') ?? ''));
       for (const label of labels) {
-        const age = Number(/, (\d+) jaar/.exec(label)?.[1]);
+        const age = Number(/, (\d+),/.exec(label)?.[1]);
         expect(age).toBeGreaterThanOrEqual(25);
         expect(age).toBeLessThanOrEqual(40);
       }

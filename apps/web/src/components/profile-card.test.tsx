@@ -31,7 +31,7 @@ describe('ProfileCard', () => {
   it('is one link to the profile, named by name, age and place', async () => {
     serve(fetchMock, {});
     await renderCard(buildCard());
-    const link = await screen.findByRole('link', { name: 'Lotte, 31 jaar, Utrecht' });
+    const link = await screen.findByRole('link', { name: 'Lotte, 31, Utrecht' });
     expect(link).toHaveAttribute('href', '/members/21');
     expect(screen.getAllByRole('link')).toHaveLength(1);
     expect(link.querySelector('img')).toHaveAttribute('src', '/media/photos/210-match.webp');
@@ -42,13 +42,13 @@ describe('ProfileCard', () => {
   it('says whether the member is online or was active lately', async () => {
     serve(fetchMock, {});
     await renderCard(buildCard({ online: true, recently_active: true }));
-    expect(await screen.findByRole('link', { name: 'Lotte, 31 jaar, Utrecht, Nu online' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Lotte, 31, Utrecht, Nu online' })).toBeInTheDocument();
   });
 
   it('carries the fictional marker with the warning as its name and tooltip', async () => {
     serve(fetchMock, {});
     await renderCard(buildCard({ fictional: true, recently_active: true }));
-    expect(await screen.findByRole('link', { name: 'Lotte, 31 jaar, Utrecht, Onlangs actief' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Lotte, 31, Utrecht, Onlangs actief' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: WARNING })).toHaveAttribute('title', WARNING);
   });
 
@@ -62,10 +62,10 @@ describe('ProfileCard', () => {
         }),
     });
     const view = await renderCard(buildCard({ city: null, region_id: 5 }));
-    expect(await screen.findByRole('link', { name: 'Lotte, 31 jaar, Noord-Holland' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Lotte, 31, Noord-Holland' })).toBeInTheDocument();
     view.unmount();
     await renderCard(buildCard({ city: null, region_id: null, thumb: null, match: null }), 'row');
-    const link = await screen.findByRole('link', { name: 'Lotte, 31 jaar, Nederland' });
+    const link = await screen.findByRole('link', { name: 'Lotte, 31, Nederland' });
     expect(link.querySelector('img')).toBeNull();
   });
 });

@@ -22,7 +22,9 @@ interface ProfileCardProps {
 
 /**
  * A member as lists show them (related profiles, the blocked list, later search and likes):
- * one link to the profile whose accessible name says who, how old, where and whether online.
+ * one link to the profile whose accessible name says who, how old, where and whether online,
+ * starting with the caption's own words in its order (name, age, place), so a voice command
+ * that reads the caption hits the link.
  * The fictional marker sits beside the link so it keeps its own accessible name.
  */
 export function ProfileCard({ card, photo = 'match', variant = 'tile', to, likeable = false }: ProfileCardProps) {
@@ -49,7 +51,7 @@ export function ProfileCard({ card, photo = 'match', variant = 'tile', to, likea
           <span className="member-card__name">
             <span className="member-card__name-text">{card.name}</span>, {card.age}
             {activity && <span className={`activity-dot activity-dot--${activity}`} title={status ?? undefined} />}
-          </span>
+          </span>{' '}
           <span className="member-card__place">
             <MapPinIcon size={13} />
             <span>{place}</span>

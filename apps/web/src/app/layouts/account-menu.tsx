@@ -24,7 +24,8 @@ export function AccountMenu({ user }: { user: User }) {
   return (
     <DropdownMenu
       id="account-menu"
-      label={t('account.menu')}
+      // With the name the button shows on wide screens, so it can be called by what it reads.
+      label={`${t('account.menu')}: ${user.profile.name}`}
       toggleClassName="top-bar__account"
       toggle={
         <>

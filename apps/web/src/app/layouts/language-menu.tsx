@@ -37,7 +37,8 @@ export function LanguageMenu() {
   return (
     <DropdownMenu
       id="language-menu"
-      label={t('language.label')}
+      // The name carries the code the button shows, so it can be called by what it reads (WCAG 2.5.3).
+      label={`${t('language.label')}: ${current.toUpperCase()}`}
       toggleClassName="top-bar__icon-button top-bar__language"
       toggle={
         <>

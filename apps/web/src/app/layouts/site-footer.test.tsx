@@ -44,7 +44,7 @@ describe('SiteFooter', () => {
         }),
     );
     vi.stubGlobal('fetch', fetchMock);
-    await userEvent.click(screen.getByRole('button', { name: 'Taal' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Taal/ }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'English' }));
 
     await waitFor(() =>
