@@ -241,6 +241,7 @@ describe('POST /api/signup.php', () => {
       weekly_updates: true,
       news: false,
       reminders: true,
+      visits: false,
     });
     const confirmed = { ...(await memberByEmail(plainBody.email as string)), status: 'confirmed' as const };
     expect(mayMail(confirmed, 'promotions')).toBe(false);
@@ -269,10 +270,10 @@ describe('POST /api/signup.php', () => {
     ).toEqual([]);
   });
 
-  it('starts any member stored without a choice with the marketing mails off', async () => {
+  it('starts any member stored without a choice with the marketing mails and visits off', async () => {
     const { member } = await buildMember(t.db);
     const [row] = await t.db.select().from(members).where(eq(members.id, member.id));
-    expect(row!.notificationsOff).toEqual(['promotions', 'news']);
+    expect(row!.notificationsOff).toEqual(['promotions', 'news', 'visits']);
   });
 });
 
