@@ -112,6 +112,7 @@ describe('OpenAPI document', () => {
       '/api/swipe.php',
       '/api/transactions.php',
       '/api/user.php',
+      '/api/visitors.php',
       '/manifest.webmanifest',
     ]);
     expect(Object.keys(doc.paths['/api/user.php']).sort()).toEqual(['delete', 'get', 'post', 'put']);
