@@ -1,4 +1,5 @@
 import { expect, test, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
+import nlCommon from '../packages/i18n/locales/nl/common.json' with { type: 'json' };
 import nlMember from '../packages/i18n/locales/nl/member.json' with { type: 'json' };
 import { deviceKeys } from '../apps/server/src/modules/push/push.stand-in';
 import { XHR, mailedLink, newConfirmedMember, skipEntryWarning } from './helpers';
@@ -123,8 +124,13 @@ test.describe('web push', () => {
       name: 'Bente',
     });
 
-    // The push alert offers push to a member who was not asked yet; turning it on stores the subscription.
+    // One prompt at a time: a member without a photo is asked for one first; once that is
+    // dismissed, the push alert offers push to a member who was not asked yet, and turning it on
+    // stores the subscription.
     await b.goto('/chats');
+    const photoPrompt = b.getByRole('region', { name: nlCommon.profilePhotoAlert.title });
+    await photoPrompt.getByRole('button', { name: nlCommon.profilePhotoAlert.dismiss }).click();
+    await expect(photoPrompt).toBeHidden();
     const alert = b.getByRole('region', { name: nlMember.pushAlert.title });
     const stored = b.waitForResponse(
       (response) => response.url().endsWith('/api/user.php?push=1') && response.request().method() === 'POST',

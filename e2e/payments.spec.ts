@@ -52,6 +52,11 @@ function orderIdOf(page: Page): number {
 }
 
 /** The status page's heading once the order has its outcome. */
+/** The time bonus's countdown chip in the top bar. */
+function timeBonusChip(page: Page) {
+  return page.getByRole('button', { name: new RegExp(fill(timeBonus.chip, { percent: 25 })) });
+}
+
 function statusHeading(page: Page, view: 'completed' | 'failed' | 'cancelled') {
   return page.getByRole('heading', { name: payments.status[view].title });
 }
@@ -63,17 +68,18 @@ test('a new member sees the time bonus and welcome discount, buys with iDEAL, be
   await newMember(page, 'Iris', `${testInfo.project.name}.${Date.now()}`);
   const start = await ownCredits(page.request);
 
-  // The time bonus: a bar with a countdown of just under 4 hours that ticks each second.
+  // The time bonus: a chip in the top bar with a countdown of just under 4 hours that ticks each second.
   await page.goto('/members');
-  const bar = page.getByRole('complementary', { name: timeBonus.label });
-  await expect(bar).toContainText(fill(timeBonus.bar.title, { percent: 25 }));
-  const timer = bar.getByRole('timer');
+  const chip = timeBonusChip(page);
+  const timer = chip.getByRole('timer');
   await expect(timer).toHaveText(/3:5\d:\d\d/);
   const first = await timer.textContent();
   await expect(timer).not.toHaveText(first!);
 
-  // The welcome discount on /premium: named, and taken off every bundle's price.
-  await bar.getByRole('link', { name: timeBonus.bar.action }).click();
+  // The chip opens the time-bonus modal; claiming leads to the welcome discount on /premium,
+  // named and taken off every bundle's price.
+  await chip.click();
+  await page.getByRole('dialog').getByRole('button', { name: timeBonus.modal.claim }).click();
   await expect(page).toHaveURL(/\/premium$/);
   await expect(page.getByText(fill(payments.discount.welcome, { percent: 25 }))).toBeVisible();
   const { bundles } = (await (await page.request.get('/api/bundles.php')).json()) as {
@@ -96,7 +102,7 @@ test('a new member sees the time bonus and welcome discount, buys with iDEAL, be
   // A paid member has no time bonus any more.
   await page.goto('/members');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByRole('complementary', { name: timeBonus.label })).toHaveCount(0);
+  await expect(timeBonusChip(page)).toHaveCount(0);
 
   // Repeat order: the same bundle and method again in one step, at the full price.
   await page.goto('/credits/repeat-order');
@@ -126,10 +132,8 @@ test('an unconfirmed member claims the time bonus and buys from the first minute
   await page.goto('/members');
   const reminder = page.getByRole('region', { name: nlCommon.activation.title });
   await expect(reminder).toBeVisible();
-  await page
-    .getByRole('complementary', { name: timeBonus.label })
-    .getByRole('link', { name: timeBonus.bar.action })
-    .click();
+  await timeBonusChip(page).click();
+  await page.getByRole('dialog').getByRole('button', { name: timeBonus.modal.claim }).click();
   await expect(page).toHaveURL(/\/premium$/);
   const { bundles } = (await (await page.request.get('/api/bundles.php')).json()) as {
     bundles: Array<{ id: number; credits: number }>;

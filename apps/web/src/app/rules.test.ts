@@ -12,6 +12,8 @@ import {
   isChunkLoadError,
   languageOptions,
   loginPath,
+  memberPrompt,
+  type MemberPromptInput,
   PROFILE_PHOTO_ALERT_EXCLUDED_ROUTES,
   PUSH_ALERT_EXCLUDED_ROUTES,
   shouldReloadForChunkError,
@@ -311,5 +313,71 @@ describe('shouldShowDisabledNotificationsAlert', () => {
     for (const routeName of DISABLED_NOTIFICATIONS_ALERT_EXCLUDED_ROUTES) {
       expect(shouldShowDisabledNotificationsAlert({ user, routeName, dismissed: false })).toBe(false);
     }
+  });
+});
+
+describe('memberPrompt', () => {
+  const photo = { filename: '/media/a.webp', thumb_filename: '/media/a-thumb.webp', match: '/media/a-match.webp' };
+  // A new member: unconfirmed, no photo, push not decided, nothing dismissed.
+  const fresh: MemberPromptInput = {
+    user: buildUser({
+      status: 'not_confirmed',
+      profile: { id: 7, name: 'Sanne', country: 'NL', status: 'disabled', main_image: null },
+    }),
+    routeName: 'members',
+    fromSignup: false,
+    phone: true,
+    pushState: 'unknown',
+    pushConfigured: true,
+    dismissed: { enrich: false, push: false, disabledNotifications: false },
+  };
+  const confirmed = buildUser();
+  const confirmedWithPhoto = buildUser({ profile: { ...confirmed.profile, main_image: photo } });
+
+  it('shows one prompt, by priority: activation, profile photo, push, disabled notifications', () => {
+    expect(memberPrompt(fresh)).toBe('activation');
+    expect(memberPrompt({ ...fresh, user: confirmed })).toBe('profile-photo');
+    expect(memberPrompt({ ...fresh, user: confirmedWithPhoto })).toBe('push');
+    const bounced = { ...confirmedWithPhoto, notifications_disabled: ['bounce' as const] };
+    expect(memberPrompt({ ...fresh, user: bounced, pushState: 'subscribed' })).toBe('disabled-notifications');
+    // Push outranks the disabled-notifications alert while both apply.
+    expect(memberPrompt({ ...fresh, user: bounced })).toBe('push');
+  });
+
+  it('the activation reminder is a modal right after signup on a phone, an alert otherwise', () => {
+    expect(memberPrompt({ ...fresh, fromSignup: true })).toBe('activation-modal');
+    expect(memberPrompt({ ...fresh, fromSignup: true, phone: false })).toBe('activation');
+  });
+
+  it('a dismissed prompt makes way for the next; the activation reminder cannot be dismissed', () => {
+    const dismissed = { enrich: true, push: true, disabledNotifications: true };
+    expect(memberPrompt({ ...fresh, dismissed })).toBe('activation');
+    expect(memberPrompt({ ...fresh, user: confirmed, dismissed: { ...fresh.dismissed, enrich: true } })).toBe('push');
+    expect(
+      memberPrompt({ ...fresh, user: confirmed, dismissed: { ...dismissed, disabledNotifications: false } }),
+    ).toBeNull();
+  });
+
+  it("keeps each prompt's page exceptions, letting the next one show there", () => {
+    expect(memberPrompt({ ...fresh, routeName: 'activate-error' })).toBe('profile-photo');
+    expect(memberPrompt({ ...fresh, user: confirmed, routeName: 'profile' })).toBe('push');
+    expect(memberPrompt({ ...fresh, user: confirmed, routeName: 'premium' })).toBeNull();
+    const bounced = { ...confirmedWithPhoto, notifications_disabled: ['fbl' as const] };
+    expect(memberPrompt({ ...fresh, user: bounced, routeName: 'notifications' })).toBeNull();
+    expect(memberPrompt({ ...fresh, user: bounced, routeName: 'profile', pushState: 'denied' })).toBe(
+      'disabled-notifications',
+    );
+  });
+
+  it('asks about push only where it can be sent and was not decided', () => {
+    const member = { ...fresh, user: confirmedWithPhoto };
+    expect(memberPrompt({ ...member, pushState: 'not-capable' })).toBeNull();
+    expect(memberPrompt({ ...member, pushState: 'denied' })).toBeNull();
+    expect(memberPrompt({ ...member, pushState: 'subscribed' })).toBeNull();
+    expect(memberPrompt({ ...member, pushConfigured: false })).toBeNull();
+  });
+
+  it('shows visitors nothing', () => {
+    expect(memberPrompt({ ...fresh, user: null })).toBeNull();
   });
 });

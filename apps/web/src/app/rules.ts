@@ -227,3 +227,56 @@ export function shouldShowDisabledNotificationsAlert({
   if (!user || user.notifications_disabled.length === 0 || dismissed) return false;
   return !DISABLED_NOTIFICATIONS_ALERT_EXCLUDED_ROUTES.includes(routeName);
 }
+
+/** Pages where the activation reminder never shows: the activation error page makes the same offer itself. */
+export const ACTIVATION_REMINDER_EXCLUDED_ROUTES: readonly string[] = ['activate-error'];
+
+/** The one prompt a member page shows; the activation reminder also comes as a phone modal. */
+export type MemberPrompt = 'activation-modal' | 'activation' | 'profile-photo' | 'push' | 'disabled-notifications';
+
+export interface MemberPromptInput {
+  user:
+    | (NonNullable<ActivationReminderInput['user']> & {
+        profile: { status: string; main_image: unknown };
+      })
+    | null;
+  routeName: string;
+  fromSignup: boolean;
+  phone: boolean;
+  pushState: PushAlertInput['pushState'];
+  /** settings.push_public_key is set. */
+  pushConfigured: boolean;
+  /** Stored dismissals (spec section 4's separate keys). */
+  dismissed: { enrich: boolean; push: boolean; disabledNotifications: boolean };
+}
+
+/**
+ * Which of spec section 4's member prompts a page shows: at most one, by priority (activation
+ * reminder, profile photo, push, disabled notifications), each under its own rules, exceptions
+ * and dismissal. A dismissed or settled prompt makes way for the next.
+ */
+export function memberPrompt({
+  user,
+  routeName,
+  fromSignup,
+  phone,
+  pushState,
+  pushConfigured,
+  dismissed,
+}: MemberPromptInput): MemberPrompt | null {
+  if (!user) return null;
+  const activation = activationReminder({ user, fromSignup, phone });
+  if (activation !== null && !ACTIVATION_REMINDER_EXCLUDED_ROUTES.includes(routeName)) {
+    return activation === 'modal' ? 'activation-modal' : 'activation';
+  }
+  if (shouldShowProfilePhotoAlert({ user, routeName, dismissed: dismissed.enrich })) return 'profile-photo';
+  if (
+    shouldShowPushAlert({ loggedIn: true, pushState, configured: pushConfigured, routeName, dismissed: dismissed.push })
+  ) {
+    return 'push';
+  }
+  if (shouldShowDisabledNotificationsAlert({ user, routeName, dismissed: dismissed.disabledNotifications })) {
+    return 'disabled-notifications';
+  }
+  return null;
+}

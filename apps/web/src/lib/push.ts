@@ -29,6 +29,18 @@ export function pushCapable(): boolean {
   );
 }
 
+/**
+ * The push state as far as it can be told without waiting: a browser that was never asked is
+ * 'unknown' and one that refused is 'denied' at once. Granted permission is taken as subscribed
+ * until the subscription is read (readPushState), as it nearly always is: the page's first
+ * render can then decide on the push prompt without a late banner pushing the page down.
+ */
+export function likelyPushState(): PushState {
+  if (!pushCapable()) return 'not-capable';
+  const permission = Notification.permission;
+  return pushStateOf({ capable: true, permission, subscribed: permission === 'granted' });
+}
+
 /** This browser's push subscription, if it holds one. */
 export async function currentSubscription(): Promise<PushSubscription | null> {
   const registration = await navigator.serviceWorker.getRegistration();

@@ -1,21 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { MailIcon } from '../../components/icons';
-import { useUser } from '../../data/user';
 import { useResendActivation } from '../../features/account/api/resend-activation';
-import { useCurrentRoute } from '../hooks/use-current-route';
-import { activationReminder } from '../rules';
 import { useErrorText } from '../../lib/error-text';
+import { PromptFrame } from './prompt-frame';
 
-// The phone modal (and react-bootstrap's Modal with it) loads only for those who see it.
-const ActivationModal = lazy(() =>
-  import('./activation-modal').then((module) => ({ default: module.ActivationModal })),
-);
-
-const PHONE_QUERY = '(max-width: 767.98px)';
-
-/** The resend button and its outcome, shared by the alert and the modal. */
+/** The resend button and its outcome, shared by the prompt, the modal and the activation error page. */
 export function ResendActivation({ className = 'btn btn-sm btn-primary' }: { className?: string }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -38,38 +27,17 @@ export function ResendActivation({ className = 'btn btn-sm btn-primary' }: { cla
   );
 }
 
-/**
- * The activation reminder of the default layout's warning banners (#activation-reminder):
- * an alert, or on a phone right after signup a modal (spec section 4).
- */
-export function ActivationReminder() {
+/** The activation reminder as the page's prompt (spec section 4): it cannot be dismissed. */
+export function ActivationPrompt() {
   const { t } = useTranslation();
-  const user = useUser();
-  const route = useCurrentRoute();
-  const [search] = useSearchParams();
-  const [modalClosed, setModalClosed] = useState(false);
-  const phone = typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches;
-  const kind = activationReminder({ user, fromSignup: search.get('from') === 'signup' && !modalClosed, phone });
-  // The activation error page makes the same offer itself.
-  if (kind === null || route?.name === 'activate-error') return null;
-  if (kind === 'modal') {
-    return (
-      <Suspense fallback={null}>
-        <ActivationModal onClose={() => setModalClosed(true)} />
-      </Suspense>
-    );
-  }
   return (
-    <div id="activation-reminder" className="activation-reminder" role="region" aria-label={t('activation.title')}>
-      <div className="container activation-reminder__inner">
-        <MailIcon size={22} className="activation-reminder__icon" />
-        <p className="activation-reminder__text">
-          <strong>{t('activation.title')}</strong> {t('activation.text')}
-        </p>
-        <div className="activation-reminder__actions">
-          <ResendActivation />
-        </div>
-      </div>
-    </div>
+    <PromptFrame
+      id="activation-reminder"
+      title={t('activation.title')}
+      text={t('activation.text')}
+      icon={<MailIcon size={20} />}
+      actions={<ResendActivation />}
+      warning
+    />
   );
 }

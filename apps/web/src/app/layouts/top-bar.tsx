@@ -4,6 +4,7 @@ import { BrandLogo } from '../../components/brand-logo';
 import { ArrowLeftIcon, EyeIcon, HeartIcon, MessageIcon, SearchIcon } from '../../components/icons';
 import { useUser } from '../../data/user';
 import { useSettings } from '../../data/settings';
+import { TimeBonusSlot } from '../../features/time-bonus/components/time-bonus-slot';
 import { useActivityCounts } from '../hooks/use-activity-counts';
 import { useCurrentRoute } from '../hooks/use-current-route';
 import { useInstalledApp } from '../hooks/use-installed-app';
@@ -80,6 +81,8 @@ export function TopBar() {
         </ul>
 
         <div className="top-bar__actions">
+          {/* The time bonus's countdown chip, with its modal, for members who have not paid yet. */}
+          <TimeBonusSlot />
           {user && <CreditsLink user={user} className="top-bar__credits" />}
           <LanguageMenu />
           {user ? (

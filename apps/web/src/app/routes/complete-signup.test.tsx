@@ -102,16 +102,41 @@ describe('the /complete-signup wizard', () => {
     removeBrowserPush();
   });
 
-  it('keeps the check-your-mail panel on top for an unconfirmed member', async () => {
+  it("asks an unconfirmed member once to confirm the e-mail: the layout's prompt, no other prompt or panel", async () => {
     const unconfirmed = buildUser({ status: 'not_confirmed', profile: { ...user.profile, status: 'disabled' } });
     stubApi(unconfirmed, { 'GET /api/profile.php': jsonResponse(200, { profile: buildProfile() }) });
     await renderWithApp(appRoutes(queryClient), {
-      path: '/complete-signup',
+      path: '/complete-signup?from=signup',
       user: unconfirmed,
       settings: ALL_FIELDS_SETTINGS,
     });
-    const panel = await screen.findByRole('heading', { name: 'Kijk in je mailbox' });
-    const wizard = await screen.findByRole('heading', { name: 'Voeg een foto toe' });
-    expect(panel.compareDocumentPosition(wizard) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const prompt = await screen.findByRole('region', { name: 'Bevestig je e-mailadres' });
+    expect(prompt).toContainElement(screen.getByRole('button', { name: 'Stuur de e-mail opnieuw' }));
+    expect(await screen.findByRole('heading', { name: 'Voeg een foto toe' })).toBeInTheDocument();
+    expect(screen.getAllByText('Bevestig je e-mailadres')).toHaveLength(1);
+    // No photo yet either, but one prompt at a time.
+    expect(screen.queryByRole('region', { name: 'Voeg een profielfoto toe.' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('on a phone straight from signup says it in a modal only, and the prompt takes over once it is closed', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    const unconfirmed = buildUser({ status: 'not_confirmed', profile: { ...user.profile, status: 'disabled' } });
+    stubApi(unconfirmed, { 'GET /api/profile.php': jsonResponse(200, { profile: buildProfile() }) });
+    await renderWithApp(appRoutes(queryClient), {
+      path: '/complete-signup?from=signup',
+      user: unconfirmed,
+      settings: ALL_FIELDS_SETTINGS,
+    });
+    const modal = await screen.findByRole('dialog', { name: 'Bevestig je e-mailadres' });
+    expect(screen.queryByRole('region', { name: 'Bevestig je e-mailadres' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Begrepen' }));
+    await waitFor(() => expect(modal).not.toBeInTheDocument());
+    expect(await screen.findByRole('region', { name: 'Bevestig je e-mailadres' })).toBeInTheDocument();
   });
 });

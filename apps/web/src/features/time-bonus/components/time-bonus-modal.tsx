@@ -27,12 +27,21 @@ function membersAreaEnteredAt(inArea: boolean): number | null {
   return now;
 }
 
+interface TimeBonusModalProps {
+  bonus: TimeBonus;
+  percent: number;
+  credits: number;
+  /** The member opened it from the chip. */
+  asked: boolean;
+  onClosed: () => void;
+}
+
 /**
  * The time-bonus modal (spec section 4): 40 s after this tab entered the members area it opens,
- * if the member has 0 credits, has not dismissed it and the bonus still runs. Closing it in any
- * way is the dismissal, stored with its moment.
+ * if the member has 0 credits, has not dismissed it and the bonus still runs; the top bar's chip
+ * opens it whenever the member asks. Closing it in any way is the dismissal, stored with its moment.
  */
-export function TimeBonusModal({ bonus, percent, credits }: { bonus: TimeBonus; percent: number; credits: number }) {
+export function TimeBonusModal({ bonus, percent, credits, asked, onClosed }: TimeBonusModalProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const inArea = isMembersArea(useLocation().pathname);
@@ -47,12 +56,14 @@ export function TimeBonusModal({ bonus, percent, credits }: { bonus: TimeBonus; 
     return () => clearTimeout(timer);
   }, [due, inArea]);
 
-  const open = due && shouldOpenTimeBonusModal({ loggedIn: true, credits, dismissed, bonusVisible: bonus.isVisible });
+  const open =
+    asked || (due && shouldOpenTimeBonusModal({ loggedIn: true, credits, dismissed, bonusVisible: bonus.isVisible }));
   if (!open || !bonus.countdown) return null;
 
   function close() {
     dismiss(DISMISSAL_KEYS.timeBonusModal);
     setDismissed(true);
+    onClosed();
   }
 
   function handleClaim() {

@@ -9,8 +9,8 @@ const TimeBonus = lazy(() =>
 );
 
 /**
- * The time-bonus bar and modal of the default layout (spec sections 2 and 4), for logged-in
- * members who have not paid yet: only they can have a time bonus.
+ * The time-bonus chip and modal of the default layout's top bar (spec sections 2 and 4), for
+ * logged-in members who have not paid yet: only they can have a time bonus.
  */
 export function TimeBonusSlot() {
   const user = useUser();

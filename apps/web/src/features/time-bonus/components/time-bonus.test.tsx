@@ -114,16 +114,28 @@ describe('the time bonus', () => {
   it('shows a new member the bonus with a countdown in hours, minutes and seconds that ticks each second', async () => {
     serve(fetchMock, { 'GET /api/discountcode.php': () => jsonResponse(200, { discount: welcomeDiscount(30) }) });
     await renderAt('/', member(60));
-    const bar = screen.getByRole('complementary', { name: 'Welkomstbonus' });
+    const chip = screen.getByRole('button', { name: /welkomstbonus/ });
     expect(screen.getByRole('timer')).toHaveTextContent('nog 3:59:00');
     await elapse(1000);
     expect(screen.getByRole('timer')).toHaveTextContent('nog 3:58:59');
     await elapse(2000);
     expect(screen.getByRole('timer')).toHaveTextContent('nog 3:58:57');
-    // Login loads the welcome discount, whose percentage the bar names.
+    // Login loads the welcome discount, whose percentage the chip names.
     expect(reads(fetchMock, '/api/discountcode.php')).toEqual(['/api/discountcode.php?welcome=true']);
-    expect(bar).toHaveTextContent('30% welkomstbonus');
-    expect(screen.getByRole('link', { name: 'Bonus claimen' })).toHaveAttribute('href', '/premium');
+    expect(chip).toHaveAccessibleName('30% welkomstbonus nog 3:58:57');
+  });
+
+  it('opens the time-bonus modal from the chip at any time, before its 40 s', async () => {
+    await renderAt('/members', member(60));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    act(() => screen.getByRole('button', { name: /welkomstbonus/ }).click());
+    await elapse(0);
+    const dialog = screen.getByRole('dialog', { name: '25% welkomstbonus met directe ontvangst' });
+    expect(dialog).toHaveTextContent('3:59:00');
+    act(() => screen.getByRole('button', { name: 'Misschien later' }).click());
+    await elapse(0);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(Number(localStorage.getItem(DISMISSAL_KEYS.timeBonusModal))).toBe(NOW);
   });
 
   it('ignores a failed welcome discount load silently: the bonus shows with its own 25%', async () => {
@@ -131,7 +143,7 @@ describe('the time bonus', () => {
       'GET /api/discountcode.php': () => jsonResponse(404, { error: 'code_not_found', message: 'Code niet gevonden' }),
     });
     await renderAt('/', member(60));
-    expect(screen.getByRole('complementary', { name: 'Welkomstbonus' })).toHaveTextContent('25% welkomstbonus');
+    expect(screen.getByRole('button', { name: /welkomstbonus/ })).toHaveTextContent('25% welkomstbonus');
     expect(reads(fetchMock, '/api/discountcode.php')).toHaveLength(1);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByText('Code niet gevonden')).not.toBeInTheDocument();
@@ -143,7 +155,7 @@ describe('the time bonus', () => {
     await elapse(1000);
     expect(screen.getByRole('timer')).toHaveTextContent('0:00:01');
     await elapse(1000);
-    expect(screen.queryByRole('complementary', { name: 'Welkomstbonus' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /welkomstbonus/ })).not.toBeInTheDocument();
     await elapse(5000);
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
   });

@@ -80,6 +80,35 @@ describe('the push alert', () => {
   });
 });
 
+describe('one prompt at a time', () => {
+  beforeEach(() => {
+    localStorage.setItem(DISMISSAL_KEYS.siteEntryWarning, String(Date.now()));
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    removeBrowserPush();
+  });
+
+  it('asks a member without a photo for one first, and offers push once that is dismissed', async () => {
+    stubBrowserPush('default');
+    stubApi(buildUser(), {});
+    await renderWithApp(appRoutes(queryClient), {
+      path: '/lang-config',
+      user: buildUser(),
+      settings: { push_public_key: PUSH_KEY },
+    });
+    const photo = await screen.findByRole('region', { name: 'Voeg een profielfoto toe.' });
+    expect(screen.queryByRole('region', { name: 'Mis geen bericht.' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Melding sluiten' }));
+    expect(photo).not.toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Mis geen bericht.' })).toBeInTheDocument();
+    expect(
+      screen.getAllByRole('region', { name: /./ }).filter((region) => region.closest('.member-prompt')),
+    ).toHaveLength(1);
+  });
+});
+
 describe('the disabled-notifications alert', () => {
   beforeEach(() => {
     localStorage.setItem(DISMISSAL_KEYS.siteEntryWarning, String(Date.now()));
