@@ -124,19 +124,33 @@ describe('the member profile page', () => {
     await waitFor(() => expect(within(gallery).getByRole('button', { name: 'Foto 2 van 3 vergroten' })).toHaveFocus());
   });
 
-  it('shows locked photos as blurred tiles with the premium prompt, never as images', async () => {
+  it('shows locked photos as blurred tiles, never as images, and offers premium after the name and actions', async () => {
     serve(fetchMock, {
       'GET /api/member.php': () =>
         jsonResponse(200, { member: buildMember({ photos: [buildPhoto(120, 0)], locked_photos: 4 }) }),
     });
     await renderWithApp(appRoutes(queryClient), { path: '/members/12', user: buildUser() });
     const gallery = await screen.findByRole('region', { name: "Foto's" });
-    expect(within(gallery).getByText("Bekijk alle foto's met Premium")).toBeInTheDocument();
-    expect(within(gallery).getByRole('link', { name: 'Word Premium' })).toHaveAttribute('href', '/premium');
     const sources = [...gallery.querySelectorAll('img')].map((img) => img.getAttribute('src'));
     expect(sources).toEqual(['/media/photos/120.webp']);
     expect(gallery.querySelectorAll('.member-gallery__thumb--locked')).toHaveLength(3);
     expect(within(gallery).getByText('+2')).toBeInTheDocument();
+    const premium = screen.getByRole('link', { name: 'Word Premium' });
+    expect(premium).toHaveAttribute('href', '/premium');
+    expect(screen.getByText("Bekijk alle foto's met Premium")).toBeInTheDocument();
+    const message = screen.getByRole('link', { name: 'Stuur een bericht' });
+    expect(message.compareDocumentPosition(premium) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('offers a visitor signup for the locked photos, not premium', async () => {
+    serve(fetchMock, {
+      'GET /api/member.php': () =>
+        jsonResponse(200, { member: buildMember({ photos: [buildPhoto(120, 0)], locked_photos: 4 }) }),
+    });
+    await renderWithApp(appRoutes(queryClient), { path: '/members/12', user: null });
+    expect(await screen.findByText("Bekijk alle foto's van Eva")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Gratis aanmelden' })).toHaveAttribute('href', '/members/12/signup');
+    expect(screen.queryByRole('link', { name: 'Word Premium' })).not.toBeInTheDocument();
   });
 
   it('marks a fictional profile and shows the warning', async () => {

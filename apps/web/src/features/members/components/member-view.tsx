@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { InterestIcon } from '../../../components/interest-icon';
-import { BlockIcon, MapPinIcon, MessageIcon, SparklesIcon, UserIcon } from '../../../components/icons';
+import { BlockIcon, LockIcon, MapPinIcon, MessageIcon, SparklesIcon, UserIcon } from '../../../components/icons';
 import { LikeButton } from '../../../components/like-button';
 import { interestsQueryOptions } from '../../../data/interests';
 import { useSettings } from '../../../data/settings';
@@ -88,6 +88,8 @@ export function MemberView({ member, own, loggedIn, giftAction, reportAction }: 
             )}
           </header>
 
+          {!own && member.locked_photos > 0 && <LockedPhotosOffer member={member} loggedIn={loggedIn} />}
+
           {showsAbout(member, settings) && (
             <section className="member-panel" aria-labelledby="member-about">
               <h2 id="member-about" className="member-panel__title">
@@ -124,6 +126,36 @@ export function MemberView({ member, own, loggedIn, giftAction, reportAction }: 
           </h2>
           <ProfileCardGrid cards={member.related} likeable={loggedIn} />
         </section>
+      )}
+    </div>
+  );
+}
+
+/**
+ * More photos than the viewer sees: members are offered premium, visitors signing up. It comes
+ * after the name and the actions, so on a phone the offer never stands between them and the photo.
+ */
+function LockedPhotosOffer({ member, loggedIn }: { member: MemberProfile; loggedIn: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="member-premium">
+      <span className="member-premium__icon" aria-hidden="true">
+        <LockIcon size={20} />
+      </span>
+      <div className="member-premium__text">
+        <strong>
+          {loggedIn ? t('memberView.lockedTitle') : t('memberView.lockedVisitorTitle', { name: member.name })}
+        </strong>
+        <span>{loggedIn ? t('memberView.lockedText', { name: member.name }) : t('memberView.lockedVisitorText')}</span>
+      </div>
+      {loggedIn ? (
+        <Link to="/premium" className="btn btn-primary btn-sm">
+          {t('memberView.premium')}
+        </Link>
+      ) : (
+        <Link to={`/members/${member.id}/signup`} className="btn btn-primary btn-sm">
+          {t('nav.signup')}
+        </Link>
       )}
     </div>
   );

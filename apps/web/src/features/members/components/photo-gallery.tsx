@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import {
   CameraIcon,
   ChevronLeftIcon,
@@ -22,7 +21,7 @@ interface PhotoGalleryProps {
 
 /**
  * The profile's photos: a large one with previous/next (buttons and arrow keys), thumbnails to
- * pick from, a lightbox to see them whole, and the premium prompt for locked photos.
+ * pick from (with tiles for the locked ones), and a lightbox to see them whole.
  */
 export function PhotoGallery({ name, photos, lockedPhotos }: PhotoGalleryProps) {
   const { t } = useTranslation();
@@ -130,21 +129,6 @@ export function PhotoGallery({ name, photos, lockedPhotos }: PhotoGalleryProps) 
             </li>
           ))}
         </ul>
-      )}
-
-      {lockedPhotos > 0 && (
-        <div className="member-premium">
-          <span className="member-premium__icon" aria-hidden="true">
-            <LockIcon size={20} />
-          </span>
-          <div className="member-premium__text">
-            <strong>{t('memberView.lockedTitle')}</strong>
-            <span>{t('memberView.lockedText', { name })}</span>
-          </div>
-          <Link to="/premium" className="btn btn-primary btn-sm">
-            {t('memberView.premium')}
-          </Link>
-        </div>
       )}
 
       {lightbox && current && (

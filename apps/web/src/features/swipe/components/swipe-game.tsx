@@ -168,12 +168,14 @@ export function SwipeGame() {
             {deck[1] && <SwipeCard key={deck[1].id} card={deck[1]} behind />}
             <SwipeCard key={card.id} card={card} onDecide={decide} />
           </div>
+          {/* While a swipe is stored the buttons only say they are busy (decide ignores them): a
+              disabled button would drop the keyboard focus to the page after each like or skip. */}
           <div className="swipe-controls">
             <button
               type="button"
               className="btn swipe-controls__pass"
               onClick={() => decide('pass')}
-              disabled={busy}
+              aria-disabled={busy}
               aria-keyshortcuts="ArrowLeft"
             >
               <span className="swipe-controls__icon" aria-hidden="true">
@@ -186,7 +188,7 @@ export function SwipeGame() {
               type="button"
               className="btn swipe-controls__like"
               onClick={() => decide('like')}
-              disabled={busy}
+              aria-disabled={busy}
               aria-keyshortcuts="ArrowRight"
             >
               <HeartIcon size={20} aria-hidden="true" />
