@@ -31,7 +31,7 @@ async function expectOnePrompt(page: Page): Promise<void> {
 /** A new member: unconfirmed, no photo, push not decided in this browser. */
 async function freshMember(page: Page, stamp: string): Promise<void> {
   await skipEntryWarning(page);
-  // Playwright's browser answers 'denied' where a member's browser asks: this one was never asked.
+  // Whatever the test browser's own setting: this member's browser was never asked.
   await page.addInitScript(() => {
     Object.defineProperty(Notification, 'permission', { get: () => 'default' });
   });
