@@ -106,7 +106,7 @@ test.describe('on a phone', () => {
       }).observe({ type: 'layout-shift', buffered: true });
     });
     await page.goto('/members');
-    await expect(page.locator('.member-card').first()).toBeVisible();
+    await expect(page.locator('.member-card').first()).toBeVisible({ timeout: 15_000 });
     // The prompt, the time bonus's chip and the page's lazy parts have all arrived.
     await expect(page.locator('#activation-reminder')).toBeVisible();
     await expect(page.locator('#time-bonus')).toBeVisible();
