@@ -16,8 +16,8 @@ interface PromptFrameProps {
 }
 
 /**
- * One member prompt, shaped to the slot's fixed box: icon, a text of at most two lines on a
- * phone (one from md up), the action and the close button.
+ * One member prompt, shaped to the slot's fixed box: icon, a text of at most two lines, the
+ * action and the close button.
  */
 export function PromptFrame({
   id,
