@@ -179,7 +179,7 @@ export type LikesExport = Awaited<ReturnType<typeof listLikes>>;
 /**
  * Profile visits: those the member made, with the visited member's profile name, and those the
  * member received as times and counts only. Who visited is the visitor's data, and a premium
- * feature on the site: the export does not name them (decision 0073).
+ * feature on the site: the export does not name them (decision 0076).
  */
 export async function listVisits(db: DbOrTx, memberId: number) {
   const made = await db
