@@ -30,6 +30,7 @@ const REACT_LIBRARIES = [
   '@testing-library/react',
   '@tanstack/react-query',
   'react-bootstrap/Modal',
+  'react-hook-form',
   'react-i18next',
   'react-router',
 ];

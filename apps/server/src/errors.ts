@@ -1,13 +1,6 @@
-import type { ErrorCode } from '@app/shared';
+import type { ErrorCode, FieldProblem, MessageParams } from '@app/shared';
 
-/** Interpolation values of a message ({{min}}, {{minutes}}, ...). */
-export type MessageParams = Record<string, string | number>;
-
-/**
- * What is wrong with one field: a message key of the errors catalogue, with its values when the
- * text interpolates any. The error handler translates it into the request's language.
- */
-export type FieldProblem = string | { key: string; params?: MessageParams };
+export type { FieldProblem, MessageParams } from '@app/shared';
 
 /**
  * An error the API answers deliberately: a status, a stable snake_case code the client may

@@ -3,6 +3,7 @@ export * from './profile-options.js';
 export * from './landing.js';
 export * from './routes.js';
 export * from './rules.js';
+export * from './field-problem.js';
 export * from './schemas/common.js';
 export * from './schemas/settings.js';
 export * from './schemas/reference.js';

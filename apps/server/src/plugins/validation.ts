@@ -1,8 +1,7 @@
 import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { FIELD_MESSAGE_KEYS, isCleanText } from '@app/shared';
-import type { FieldProblem } from '../errors.js';
+import { fieldProblemsOf, isCleanText, type FieldProblem } from '@app/shared';
 
 /** The zod issues of a request that failed its route's schema; the error handler words them. */
 export class RequestValidationError extends Error {
@@ -73,43 +72,10 @@ function unfitInput(value: unknown, path: PropertyKey[], depth: number): z.core.
   return null;
 }
 
-const FIELD_KEYS: ReadonlySet<string> = new Set(FIELD_MESSAGE_KEYS);
-
-/**
- * Maps a zod issue to a message key of the errors catalogue and its values. A schema may name
- * the key itself as the issue's message (`{ error: 'email_invalid' }`), for the spec's texts.
- */
-export function fieldProblem(issue: z.core.$ZodIssue): FieldProblem {
-  if (FIELD_KEYS.has(issue.message)) return issue.message;
-  if (issue.input === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_value')) {
-    return 'field_required';
-  }
-  switch (issue.code) {
-    case 'invalid_value':
-      return 'field_invalid_option';
-    case 'too_small': {
-      const min = Number(issue.minimum);
-      if (issue.origin === 'string') return min <= 1 ? 'field_required' : { key: 'field_too_short', params: { min } };
-      return { key: 'field_too_small', params: { min } };
-    }
-    case 'too_big': {
-      const max = Number(issue.maximum);
-      return { key: issue.origin === 'string' ? 'field_too_long' : 'field_too_big', params: { max } };
-    }
-    default:
-      return 'field_invalid';
-  }
-}
-
 /**
  * One problem per field, keyed by its dotted path (`address.zip`); a problem with the whole
  * body or query is keyed by that part's name.
  */
 export function fieldProblems(error: RequestValidationError): Record<string, FieldProblem> {
-  const fields: Record<string, FieldProblem> = {};
-  for (const issue of error.issues) {
-    const name = issue.path.map(String).join('.') || error.validationContext || 'body';
-    fields[name] ??= fieldProblem(issue);
-  }
-  return fields;
+  return fieldProblemsOf(error.issues, error.validationContext || 'body');
 }

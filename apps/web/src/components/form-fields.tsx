@@ -1,8 +1,8 @@
 import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api';
-import './form-fields.scss';
-import { describedBy, FieldShell } from './field-shell';
+import './form/form.scss';
+import { describedBy, FieldShell } from './form/field-shell';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;

@@ -16,3 +16,13 @@ export function useErrorText(): (error: unknown, fallback?: string) => string {
   const { t } = useTranslation();
   return (error, fallback = t('auth.errors.generic')) => errorText(error, fallback);
 }
+
+/** The per-field texts of a validation_failed answer, or null for any other failure. */
+export function fieldErrorsOf(error: unknown): Record<string, string> | null {
+  return error instanceof ApiError && error.error === 'validation_failed' ? error.fields : null;
+}
+
+/** The API's error code of a failure, or null. */
+export function errorCode(error: unknown): string | null {
+  return error instanceof ApiError ? error.error : null;
+}

@@ -26,7 +26,7 @@ import {
   signupStepErrors,
   type SignupValues,
 } from '../rules';
-import { describedBy, FieldShell } from '../../../components/field-shell';
+import { describedBy, FieldShell } from '../../../components/form/field-shell';
 import { fieldErrorsOf, FormAlert, PasswordField, TextField } from '../../../components/form-fields';
 import { ReactivationButton } from './reactivation-form';
 import './signup-form.scss';

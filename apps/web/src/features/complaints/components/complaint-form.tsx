@@ -2,7 +2,7 @@ import { COMPLAINT_MESSAGE_MAX_LENGTH, COMPLAINT_TOPICS } from '@app/shared';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { describedBy, FieldShell } from '../../../components/field-shell';
+import { describedBy, FieldShell } from '../../../components/form/field-shell';
 import { CheckIcon, HelpIcon, MailCheckIcon, ReceiptIcon, SparklesIcon, UserIcon } from '../../../components/icons';
 import { fieldErrorsOf, FormAlert, TextField } from '../../../components/form-fields';
 import type { Complaint, ComplaintTopic } from '../api/contract';

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { PROFILE_ABOUT_MAX_LENGTH } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import type { SectionFormProps } from './basics-form';
-import { describedBy, FieldShell } from '../../../components/field-shell';
+import { describedBy, FieldShell } from '../../../components/form/field-shell';
 import { SaveBar, useSectionSave } from './fields';
 
 /** The 'about me' text, with how much room is left. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../../data/settings';
 import type { OwnProfile } from '../api/contract';
 import { latestBirthDate } from '../rules';
-import { describedBy, FieldShell } from '../../../components/field-shell';
+import { describedBy, FieldShell } from '../../../components/form/field-shell';
 import { ChoiceGroup, SaveBar, useSectionSave } from './fields';
 
 export interface SectionFormProps {

@@ -7,7 +7,7 @@ import { useSettings } from '../../../data/settings';
 import type { OwnProfile, ProfileUpdateBody } from '../api/contract';
 import { profileSections } from '../rules';
 import type { SectionFormProps } from './basics-form';
-import { describedBy, FieldShell } from '../../../components/field-shell';
+import { describedBy, FieldShell } from '../../../components/form/field-shell';
 import { GroupError, SaveBar, useSectionSave } from './fields';
 
 type OptionValues = Pick<OwnProfile, ProfileOption>;

@@ -7,7 +7,7 @@ import { useRegions } from '../../../data/regions';
 import { useSettings } from '../../../data/settings';
 import { useGeolocation } from '../hooks/use-geolocation';
 import type { SectionFormProps } from './basics-form';
-import { describedBy, FieldShell } from '../../../components/field-shell';
+import { describedBy, FieldShell } from '../../../components/form/field-shell';
 import { SaveBar, useSectionSave } from './fields';
 
 interface Place {

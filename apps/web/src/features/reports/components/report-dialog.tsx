@@ -2,7 +2,7 @@ import { REPORT_NOTE_MAX_LENGTH, REPORT_REASONS } from '@app/shared';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { describedBy, FieldShell } from '../../../components/field-shell';
+import { describedBy, FieldShell } from '../../../components/form/field-shell';
 import { CheckIcon, FlagIcon } from '../../../components/icons';
 import { ApiError } from '../../../lib/api';
 import { errorText } from '../../../lib/error-text';

@@ -1,5 +1,5 @@
 import { useId, useLayoutEffect, useRef, type ChangeEvent } from 'react';
-import { describedBy, FieldShell } from '../../../../components/field-shell';
+import { describedBy, FieldShell } from '../../../../components/form/field-shell';
 import { formatIbanInput } from '../rules';
 
 interface IbanFieldProps {

@@ -11,6 +11,8 @@ interface FieldShellProps {
   label: string;
   error?: string | null | undefined;
   hint?: ReactNode;
+  /** Marks the label as required (the control says so itself with aria-required). */
+  required?: boolean | undefined;
   className?: string | undefined;
   children: ReactNode;
 }
@@ -19,10 +21,10 @@ interface FieldShellProps {
  * A control's label, hint and error around it, with the ids describedBy() names. The hint
  * steps aside while an error shows.
  */
-export function FieldShell({ id, label, error, hint, className, children }: FieldShellProps) {
+export function FieldShell({ id, label, error, hint, required, className, children }: FieldShellProps) {
   return (
     <div className={className}>
-      <label className="form-label fw-semibold" htmlFor={id}>
+      <label className={`form-label fw-semibold${required ? ' form-label--required' : ''}`} htmlFor={id}>
         {label}
       </label>
       {children}

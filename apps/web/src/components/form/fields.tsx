@@ -1,0 +1,338 @@
+import {
+  useId,
+  useState,
+  type FormHTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
+import {
+  FormProvider,
+  get,
+  useFormContext,
+  useFormState,
+  type FieldValues,
+  type RegisterOptions,
+} from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { describedBy, FieldShell } from './field-shell';
+import type { AppForm } from './use-app-form';
+import './form.scss';
+
+/** What every field of the kit takes besides its control's own attributes. */
+interface FieldBase {
+  /** The value's path in the form's values; its problems (the schema's, the server's) show here. */
+  name: string;
+  label: string;
+  hint?: ReactNode;
+  required?: boolean;
+  id?: string;
+  className?: string;
+  /** Classes of the control itself, beside Bootstrap's. */
+  controlClassName?: string;
+  /** How the control's text becomes the form's value (e.g. a number), as register's setValueAs. */
+  setValueAs?: RegisterOptions['setValueAs'];
+}
+
+/** The control's id, its registration and its problem, wired for the shell and aria. */
+function useField({ name, id, required, setValueAs }: Pick<FieldBase, 'name' | 'id' | 'required' | 'setValueAs'>) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  const { register, control } = useFormContext();
+  const { errors } = useFormState({ control, name });
+  const error = (get(errors, name) as { message?: string } | undefined)?.message;
+  const registration = register(name, setValueAs ? { setValueAs } : {});
+  return {
+    fieldId,
+    error,
+    control: {
+      ...registration,
+      id: fieldId,
+      'aria-invalid': error ? true : undefined,
+      'aria-required': required ? true : undefined,
+    },
+  };
+}
+
+type InputProps = FieldBase &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'required' | 'value' | 'onChange'>;
+
+/** A labelled text input with its problem (announced through aria-describedby) and hint. */
+export function TextField({
+  name,
+  label,
+  hint,
+  required,
+  id,
+  className,
+  controlClassName,
+  setValueAs,
+  ...input
+}: InputProps) {
+  const { fieldId, error, control } = useField({ name, id, required, setValueAs });
+  return (
+    <FieldShell id={fieldId} label={label} error={error} hint={hint} required={required} className={className}>
+      <input
+        className={`form-control${controlClassName ? ` ${controlClassName}` : ''}${error ? ' is-invalid' : ''}`}
+        aria-describedby={describedBy(fieldId, error, hint)}
+        {...input}
+        {...control}
+      />
+    </FieldShell>
+  );
+}
+
+/** A password input with a show/hide toggle that keeps its label and problem. */
+export function PasswordField({
+  name,
+  label,
+  hint,
+  required,
+  id,
+  className,
+  controlClassName,
+  ...input
+}: Omit<InputProps, 'type' | 'setValueAs'>) {
+  const { t } = useTranslation();
+  const { fieldId, error, control } = useField({ name, id, required });
+  const [visible, setVisible] = useState(false);
+  return (
+    <FieldShell id={fieldId} label={label} error={error} hint={hint} required={required} className={className}>
+      <div className="password-field">
+        <input
+          type={visible ? 'text' : 'password'}
+          className={`form-control${controlClassName ? ` ${controlClassName}` : ''}${error ? ' is-invalid' : ''}`}
+          aria-describedby={describedBy(fieldId, error, hint)}
+          {...input}
+          {...control}
+        />
+        <button
+          type="button"
+          className="password-field__toggle"
+          aria-controls={fieldId}
+          aria-pressed={visible}
+          aria-label={t('auth.showPassword')}
+          onClick={() => setVisible((value) => !value)}
+        >
+          {visible ? <EyeOffIcon /> : <EyeIcon />}
+        </button>
+      </div>
+    </FieldShell>
+  );
+}
+
+type TextAreaProps = FieldBase &
+  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'name' | 'required' | 'value' | 'onChange'> & {
+    /** More ids describing the control (a counter beside it). */
+    describedByExtra?: string;
+  };
+
+/** A labelled textarea with its problem and hint. */
+export function TextAreaField({
+  name,
+  label,
+  hint,
+  required,
+  id,
+  className,
+  describedByExtra,
+  setValueAs,
+  controlClassName,
+  ...textarea
+}: TextAreaProps) {
+  const { fieldId, error, control } = useField({ name, id, required, setValueAs });
+  const described = [describedBy(fieldId, error, hint), describedByExtra].filter(Boolean).join(' ') || undefined;
+  return (
+    <FieldShell id={fieldId} label={label} error={error} hint={hint} required={required} className={className}>
+      <textarea
+        {...textarea}
+        className={`form-control${controlClassName ? ` ${controlClassName}` : ''}${error ? ' is-invalid' : ''}`}
+        aria-describedby={described}
+        {...control}
+      />
+    </FieldShell>
+  );
+}
+
+type SelectProps = FieldBase &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'name' | 'required' | 'value' | 'onChange'> & {
+    options: readonly { value: string; label: string }[];
+  };
+
+/** A labelled select. */
+export function SelectField({
+  name,
+  label,
+  hint,
+  required,
+  id,
+  className,
+  controlClassName,
+  options,
+  setValueAs,
+  ...select
+}: SelectProps) {
+  const { fieldId, error, control } = useField({ name, id, required, setValueAs });
+  return (
+    <FieldShell id={fieldId} label={label} error={error} hint={hint} required={required} className={className}>
+      <select
+        className={`form-select${controlClassName ? ` ${controlClassName}` : ''}${error ? ' is-invalid' : ''}`}
+        aria-describedby={describedBy(fieldId, error, hint)}
+        {...select}
+        {...control}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}
+
+/** A labelled checkbox (a switch with `toggle`); its value is whether it is ticked. */
+export function CheckField({
+  name,
+  label,
+  hint,
+  required,
+  id,
+  className,
+  toggle,
+  ...input
+}: Omit<InputProps, 'label' | 'type' | 'setValueAs' | 'controlClassName'> & { label: ReactNode; toggle?: boolean }) {
+  const { fieldId, error, control } = useField({ name, id, required });
+  return (
+    <div className={className}>
+      <div className={`form-check${toggle ? ' form-switch' : ''}`}>
+        <input
+          type="checkbox"
+          role={toggle ? 'switch' : undefined}
+          className={`form-check-input${error ? ' is-invalid' : ''}`}
+          aria-describedby={describedBy(fieldId, error, hint)}
+          {...input}
+          {...control}
+        />
+        <label className="form-check-label" htmlFor={fieldId}>
+          {label}
+        </label>
+      </div>
+      {hint && !error && (
+        <div id={`${fieldId}-hint`} className="form-text">
+          {hint}
+        </div>
+      )}
+      {error && (
+        <div id={`${fieldId}-error`} className="invalid-feedback d-block">
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A field's problem from the form's state, for a control the kit does not draw (a group of chips). */
+export function useFieldError(name: string): string | undefined {
+  const { control } = useFormContext();
+  const { errors } = useFormState({ control, name });
+  return (get(errors, name) as { message?: string } | undefined)?.message;
+}
+
+/** An error or notice above a form, announced to screen readers. */
+export function FormAlert({
+  variant = 'danger',
+  children,
+}: {
+  variant?: 'danger' | 'warning' | 'success' | 'info';
+  children: ReactNode;
+}) {
+  return (
+    <div
+      className={`alert alert-${variant} auth-alert`}
+      role={variant === 'danger' || variant === 'warning' ? 'alert' : 'status'}
+    >
+      <div>{children}</div>
+    </div>
+  );
+}
+
+type FormProps<TValues extends FieldValues, TOutput> = Omit<
+  FormHTMLAttributes<HTMLFormElement>,
+  'onSubmit' | 'noValidate'
+> & {
+  form: AppForm<TValues, TOutput>;
+  /** The call the checked values go to (see useAppForm's submit). */
+  onSubmit: (values: TOutput) => Promise<unknown>;
+  /** Whether the form-level failure shows at the top of the form (true) or where the form puts it. */
+  alert?: boolean;
+};
+
+/**
+ * The form element of the kit: the fields inside find the form through context, the browser's
+ * own checks stay off (the schema's wording is the site's), the form says it is busy while it
+ * sends, and a failure that belongs to no field shows above the fields.
+ */
+export function Form<TValues extends FieldValues, TOutput>({
+  form,
+  onSubmit,
+  alert = true,
+  children,
+  ...props
+}: FormProps<TValues, TOutput>) {
+  return (
+    <FormContext form={form}>
+      <form {...props} noValidate onSubmit={form.submit(onSubmit)} aria-busy={form.formState.isSubmitting}>
+        {alert && form.formError && <FormAlert>{form.formError}</FormAlert>}
+        {children}
+      </form>
+    </FormContext>
+  );
+}
+
+/** The form's context for fields outside a <Form> (a page-wide form whose parts render apart). */
+export function FormContext<TValues extends FieldValues, TOutput>({
+  form,
+  children,
+}: {
+  form: AppForm<TValues, TOutput>;
+  children: ReactNode;
+}) {
+  return <FormProvider {...form}>{children}</FormProvider>;
+}
+
+function EyeIcon() {
+  return (
+    <svg
+      width={20}
+      height={20}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
+      <circle cx="12" cy="12" r="3" />
+    </svg>
+  );
+}
+
+function EyeOffIcon() {
+  return (
+    <svg
+      width={20}
+      height={20}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M3 3l18 18M10.6 5.1A10.8 10.8 0 0 1 12 5c6.4 0 10 7 10 7a17 17 0 0 1-3.2 4M6.6 6.6A17 17 0 0 0 2 12s3.6 7 10 7a10 10 0 0 0 5.4-1.6M9.9 9.9a3 3 0 0 0 4.2 4.2" />
+    </svg>
+  );
+}

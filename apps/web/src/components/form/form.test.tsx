@@ -1,0 +1,129 @@
+import { PasswordResetRequestBodySchema, PASSWORD_MIN_LENGTH } from '@app/shared';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ApiError } from '../../lib/api';
+import { i18n, initI18n, loadTexts } from '../../lib/i18n';
+import { Form, PasswordField, TextField } from './fields';
+import { useAppForm } from './use-app-form';
+
+const ChangeSchema = z.object({
+  email: PasswordResetRequestBodySchema.shape.email,
+  password: z.string().min(PASSWORD_MIN_LENGTH),
+});
+type Change = z.infer<typeof ChangeSchema>;
+
+function ChangeForm({
+  send,
+  messages,
+}: {
+  send: (values: Change) => Promise<unknown>;
+  messages?: Record<string, Record<string, string>>;
+}) {
+  const form = useAppForm<Change>({
+    defaultValues: { email: '', password: '' },
+    schema: ChangeSchema,
+    ...(messages ? { messages } : {}),
+  });
+  return (
+    <Form form={form} onSubmit={send} aria-label="wijzigen">
+      <TextField name="email" label="E-mail" hint="We sturen je een link" required />
+      <PasswordField name="password" label="Wachtwoord" />
+      <button type="submit" disabled={form.formState.isSubmitting}>
+        Opslaan
+      </button>
+    </Form>
+  );
+}
+
+function renderForm(props: Parameters<typeof ChangeForm>[0]) {
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <ChangeForm {...props} />
+    </I18nextProvider>,
+  );
+}
+
+describe('the form kit', () => {
+  beforeAll(async () => {
+    if (!i18n.isInitialized) await initI18n('nl');
+    else await i18n.changeLanguage('nl');
+    await loadTexts('errors');
+  });
+
+  it("words the shared schema's problems from the errors catalogue and sends nothing", async () => {
+    const sent: Change[] = [];
+    renderForm({ send: async (values) => sent.push(values) });
+    await userEvent.type(screen.getByLabelText('E-mail'), 'geen-adres');
+    await userEvent.type(screen.getByLabelText('Wachtwoord'), 'kort');
+    await userEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    const email = screen.getByLabelText('E-mail');
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    expect(email).toHaveAccessibleDescription(i18n.t('email_invalid', { ns: 'errors' }));
+    expect(screen.getByLabelText('Wachtwoord')).toHaveAccessibleDescription(
+      i18n.t('field_too_short', { ns: 'errors', min: PASSWORD_MIN_LENGTH }),
+    );
+    expect(screen.getByText('Gebruik minstens 8 tekens.')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+  });
+
+  it("prefers the form's own wording of a problem", async () => {
+    renderForm({ send: async () => undefined, messages: { email: { field_required: 'Vul je e-mailadres in' } } });
+    await userEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    await waitFor(() => expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription('Vul je e-mailadres in'));
+  });
+
+  it('shows the hint until a problem replaces it, and marks the control required', () => {
+    renderForm({ send: async () => undefined });
+    const email = screen.getByLabelText('E-mail');
+    expect(email).toHaveAccessibleDescription('We sturen je een link');
+    expect(email).toHaveAttribute('aria-required', 'true');
+    expect(email).not.toHaveAttribute('aria-invalid');
+  });
+
+  it("puts the server's per-field messages on their fields and focuses the first", async () => {
+    renderForm({
+      send: () =>
+        Promise.reject(new ApiError(422, 'validation_failed', 'Ongeldig', { password: 'Dit wachtwoord klopt niet.' })),
+    });
+    await userEvent.type(screen.getByLabelText('E-mail'), 'ik@example.com');
+    await userEvent.type(screen.getByLabelText('Wachtwoord'), 'lang-genoeg');
+    await userEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    const password = screen.getByLabelText('Wachtwoord');
+    await waitFor(() => expect(password).toHaveAccessibleDescription('Dit wachtwoord klopt niet.'));
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(password).toHaveFocus());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows a failure that names no field of the form above the form', async () => {
+    renderForm({
+      send: () => Promise.reject(new ApiError(429, 'rate_limited', 'Probeer het over een minuut opnieuw.')),
+    });
+    await userEvent.type(screen.getByLabelText('E-mail'), 'ik@example.com');
+    await userEvent.type(screen.getByLabelText('Wachtwoord'), 'lang-genoeg');
+    await userEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Probeer het over een minuut opnieuw.');
+  });
+
+  it('is busy and its button disabled while the call runs, and sends the checked values', async () => {
+    let finish: () => void = () => undefined;
+    const sent: Change[] = [];
+    renderForm({
+      send: (values) => {
+        sent.push(values);
+        return new Promise<void>((resolve) => (finish = resolve));
+      },
+    });
+    await userEvent.type(screen.getByLabelText('E-mail'), ' ik@example.com ');
+    await userEvent.type(screen.getByLabelText('Wachtwoord'), 'lang-genoeg');
+    await userEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Opslaan' })).toBeDisabled());
+    expect(screen.getByRole('form', { name: 'wijzigen' })).toHaveAttribute('aria-busy', 'true');
+    expect(sent).toEqual([{ email: 'ik@example.com', password: 'lang-genoeg' }]);
+    finish();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Opslaan' })).toBeEnabled());
+  });
+});

@@ -1,0 +1,14 @@
+export {
+  CheckField,
+  Form,
+  FormAlert,
+  FormContext,
+  PasswordField,
+  SelectField,
+  TextAreaField,
+  TextField,
+  useFieldError,
+} from './fields';
+export { describedBy, FieldShell } from './field-shell';
+export { problemText, type FieldMessages } from './problem-text';
+export { showFailure, useAppForm, type AppForm } from './use-app-form';

@@ -1,0 +1,96 @@
+import { useEffect, type BaseSyntheticEvent } from 'react';
+import { useForm, type DefaultValues, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { ApiError } from '../../lib/api';
+import { errorText } from '../../lib/error-text';
+import { i18n, loadTexts } from '../../lib/i18n';
+import type { FieldMessages } from './problem-text';
+import { schemaResolver } from './resolver';
+
+interface AppFormOptions<TValues extends FieldValues, TOutput> {
+  defaultValues: DefaultValues<TValues>;
+  /** The shared schema of the request; the form is checked by it before it is sent. */
+  schema?: z.ZodType<TOutput, unknown>;
+  /** The request the schema checks, when the form's values are not already its shape. */
+  toRequest?: (values: TValues) => unknown;
+  messages?: FieldMessages;
+}
+
+export interface AppForm<TValues extends FieldValues, TOutput = TValues> extends UseFormReturn<
+  TValues,
+  unknown,
+  TOutput
+> {
+  /**
+   * The form's submit handler: runs `send` with the checked values; a failure of the error
+   * contract lands on the fields it names (its per-field messages) or, for anything else, above
+   * the form. While `send` runs, formState.isSubmitting holds.
+   */
+  submit: (send: (values: TOutput) => Promise<unknown>) => (event?: BaseSyntheticEvent) => Promise<void>;
+  /** The form-level failure's text, if any. */
+  formError: string | undefined;
+}
+
+/** useForm with the shared schema as its resolver and the server's answers mapped back onto the form. */
+export function useAppForm<TValues extends FieldValues, TOutput = TValues>({
+  defaultValues,
+  schema,
+  toRequest,
+  messages,
+}: AppFormOptions<TValues, TOutput>): AppForm<TValues, TOutput> {
+  const form = useForm<TValues, unknown, TOutput>(
+    schema
+      ? { defaultValues, resolver: schemaResolver<TValues, TOutput>(schema, messages, toRequest) }
+      : { defaultValues },
+  );
+  useEffect(() => {
+    // The problems a schema finds are worded from the errors catalogue, which no page loads first.
+    if (schema) void loadTexts('errors');
+  }, [schema]);
+
+  const submit: AppForm<TValues, TOutput>['submit'] = (send) =>
+    form.handleSubmit(async (values) => {
+      try {
+        await send(values);
+      } catch (error) {
+        showFailure(form, error);
+      }
+    });
+
+  const errors = form.formState.errors as { root?: Record<string, { message?: string }> };
+  const formError = errors.root?.server?.message ?? errors.root?.form?.message;
+  return { ...form, submit, formError };
+}
+
+/**
+ * Puts a failed call's answer on the form: each per-field message of a validation failure on
+ * its field when the form has it, the contract's message above the form otherwise.
+ */
+export function showFailure<TValues extends FieldValues, TOutput>(
+  form: UseFormReturn<TValues, unknown, TOutput>,
+  error: unknown,
+): void {
+  const fields = error instanceof ApiError && error.error === 'validation_failed' ? error.fields : {};
+  const values = form.getValues() as Record<string, unknown>;
+  let placed = false;
+  let first: FieldPath<TValues> | null = null;
+  for (const [name, message] of Object.entries(fields)) {
+    if (!hasPath(values, name)) continue;
+    const path = name as FieldPath<TValues>;
+    form.setError(path, { type: 'server', message });
+    first ??= path;
+    placed = true;
+  }
+  if (first) form.setFocus(first);
+  if (!placed)
+    form.setError('root.server', { type: 'server', message: errorText(error, i18n.t('auth.errors.generic')) });
+}
+
+function hasPath(values: Record<string, unknown>, path: string): boolean {
+  let node: unknown = values;
+  for (const part of path.split('.')) {
+    if (typeof node !== 'object' || node === null || !(part in node)) return false;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return true;
+}
