@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { KeyIcon } from '../../components/icons';
-import { FormAlert } from '../../components/form-fields';
+import { FormAlert } from '../../components/form';
 import { LoginForm } from '../../features/account/components/login-form';
 import { useSettings } from '../../data/settings';
 import { Page } from '../components/page';

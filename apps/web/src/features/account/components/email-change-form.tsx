@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { EmailChangeBodySchema, type EmailChangeBody } from '@app/shared';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Form, PasswordField, TextField, useAppForm } from '../../../components/form';
 import { MailCheckIcon } from '../../../components/icons';
 import { useRequestEmailChange } from '../api/email-change';
-import { fieldErrorsOf, FormAlert, PasswordField, TextField } from '../../../components/form-fields';
-import { useErrorText } from '../../../lib/error-text';
 
 /**
  * The member's address, and the form that mails a confirmation link to a new one. The
@@ -11,40 +11,26 @@ import { useErrorText } from '../../../lib/error-text';
  */
 export function EmailChangeForm({ current }: { current: string }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const change = useRequestEmailChange();
   const [open, setOpen] = useState(false);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
+  const form = useAppForm<EmailChangeBody>({
+    defaultValues: { email: '', password: '' },
+    schema: EmailChangeBodySchema,
+    messages: {
+      email: { field_required: t('auth.errors.emailRequired') },
+      password: { field_required: t('auth.errors.passwordRequired') },
+    },
+  });
+  const { setFocus } = form;
 
   useEffect(() => {
-    if (open) emailRef.current?.focus();
-  }, [open]);
+    if (open) setFocus('email');
+  }, [open, setFocus]);
 
   function handleCancel() {
     setOpen(false);
     toggleRef.current?.focus();
-  }
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const next: Record<string, string> = {};
-    if (!email.trim()) next.email = t('auth.errors.emailRequired');
-    if (!password) next.password = t('auth.errors.passwordRequired');
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    change.mutate(
-      { email: email.trim(), password },
-      {
-        onError: (error) => {
-          const fields = fieldErrorsOf(error);
-          if (fields) setErrors(fields);
-        },
-      },
-    );
   }
 
   if (change.isSuccess) {
@@ -61,6 +47,7 @@ export function EmailChangeForm({ current }: { current: string }) {
     );
   }
 
+  const pending = form.formState.isSubmitting;
   return (
     <>
       <div className="settings-row">
@@ -80,47 +67,36 @@ export function EmailChangeForm({ current }: { current: string }) {
         </button>
       </div>
       {open && (
-        <form
+        <Form
           id="email-change-form"
           className="auth-form settings-form"
-          onSubmit={handleSubmit}
-          noValidate
-          aria-busy={change.isPending}
+          form={form}
+          onSubmit={(body) => change.mutateAsync(body)}
         >
-          {change.isError && !fieldErrorsOf(change.error) && (
-            <FormAlert>
-              <p>{errorText(change.error)}</p>
-            </FormAlert>
-          )}
           <TextField
-            ref={emailRef}
+            name="email"
             label={t('accountSettings.email.newLabel')}
             type="email"
-            name="email"
             autoComplete="email"
             inputMode="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            error={errors.email}
+            required
           />
           <PasswordField
-            label={t('accountSettings.email.password')}
             name="password"
+            label={t('accountSettings.email.password')}
             autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
             hint={t('accountSettings.email.passwordHint')}
-            error={errors.password}
+            required
           />
           <div className="settings-actions">
-            <button type="submit" className="btn btn-primary" disabled={change.isPending}>
-              {change.isPending ? t('accountSettings.email.submitting') : t('accountSettings.email.submit')}
+            <button type="submit" className="btn btn-primary" disabled={pending}>
+              {pending ? t('accountSettings.email.submitting') : t('accountSettings.email.submit')}
             </button>
-            <button type="button" className="btn btn-link" onClick={handleCancel} disabled={change.isPending}>
+            <button type="button" className="btn btn-link" onClick={handleCancel} disabled={pending}>
               {t('accountSettings.cancel')}
             </button>
           </div>
-        </form>
+        </Form>
       )}
     </>
   );

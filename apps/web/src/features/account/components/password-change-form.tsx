@@ -1,10 +1,9 @@
-import { PASSWORD_MIN_LENGTH } from '@app/shared';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { PASSWORD_MIN_LENGTH, PasswordChangeBodySchema, type PasswordChangeBody } from '@app/shared';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Form, PasswordField, useAppForm } from '../../../components/form';
 import { CheckIcon } from '../../../components/icons';
 import { useChangePassword } from '../api/change-password';
-import { fieldErrorsOf, FormAlert, PasswordField } from '../../../components/form-fields';
-import { useErrorText } from '../../../lib/error-text';
 
 /**
  * Changes the password with the current one. The server hands this browser a fresh session
@@ -12,19 +11,24 @@ import { useErrorText } from '../../../lib/error-text';
  */
 export function PasswordChangeForm() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const change = useChangePassword();
   const [open, setOpen] = useState(false);
-  const [oldPassword, setOldPassword] = useState('');
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const firstRef = useRef<HTMLInputElement>(null);
+  const tooShort = t('auth.errors.passwordTooShort', { min: PASSWORD_MIN_LENGTH });
+  const form = useAppForm<PasswordChangeBody>({
+    defaultValues: { old_password: '', password: '', password_repeat: '' },
+    schema: PasswordChangeBodySchema,
+    messages: {
+      old_password: { field_required: t('auth.errors.passwordRequired') },
+      password: { field_required: tooShort, field_too_short: tooShort },
+      password_repeat: { passwords_differ: t('auth.errors.passwordsDiffer') },
+    },
+  });
+  const { setFocus } = form;
 
   useEffect(() => {
-    if (open) firstRef.current?.focus();
-  }, [open]);
+    if (open) setFocus('old_password');
+  }, [open, setFocus]);
 
   function handleOpen() {
     change.reset();
@@ -36,32 +40,13 @@ export function PasswordChangeForm() {
     toggleRef.current?.focus();
   }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const next: Record<string, string> = {};
-    if (!oldPassword) next.old_password = t('auth.errors.passwordRequired');
-    if (password.length < PASSWORD_MIN_LENGTH)
-      next.password = t('auth.errors.passwordTooShort', { min: PASSWORD_MIN_LENGTH });
-    else if (password !== repeat) next.password_repeat = t('auth.errors.passwordsDiffer');
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    change.mutate(
-      { old_password: oldPassword, password, password_repeat: repeat },
-      {
-        onSuccess: () => {
-          setOpen(false);
-          setOldPassword('');
-          setPassword('');
-          setRepeat('');
-        },
-        onError: (error) => {
-          const fields = fieldErrorsOf(error);
-          if (fields) setErrors(fields);
-        },
-      },
-    );
+  async function send(body: PasswordChangeBody) {
+    await change.mutateAsync(body);
+    setOpen(false);
+    form.reset();
   }
 
+  const pending = form.formState.isSubmitting;
   return (
     <>
       <div className="settings-row">
@@ -91,53 +76,35 @@ export function PasswordChangeForm() {
         </div>
       )}
       {open && (
-        <form
-          id="password-change-form"
-          className="auth-form settings-form"
-          onSubmit={handleSubmit}
-          noValidate
-          aria-busy={change.isPending}
-        >
-          {change.isError && !fieldErrorsOf(change.error) && (
-            <FormAlert>
-              <p>{errorText(change.error)}</p>
-            </FormAlert>
-          )}
+        <Form id="password-change-form" className="auth-form settings-form" form={form} onSubmit={send}>
           <PasswordField
-            ref={firstRef}
-            label={t('accountSettings.password.current')}
             name="old_password"
+            label={t('accountSettings.password.current')}
             autoComplete="current-password"
-            value={oldPassword}
-            onChange={(event) => setOldPassword(event.target.value)}
-            error={errors.old_password}
+            required
           />
           <PasswordField
-            label={t('accountSettings.password.new')}
             name="password"
+            label={t('accountSettings.password.new')}
             autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
             hint={t('signup.passwordHint', { min: PASSWORD_MIN_LENGTH })}
-            error={errors.password}
+            required
           />
           <PasswordField
-            label={t('accountSettings.password.repeat')}
             name="password_repeat"
+            label={t('accountSettings.password.repeat')}
             autoComplete="new-password"
-            value={repeat}
-            onChange={(event) => setRepeat(event.target.value)}
-            error={errors.password_repeat}
+            required
           />
           <div className="settings-actions">
-            <button type="submit" className="btn btn-primary" disabled={change.isPending}>
-              {change.isPending ? t('accountSettings.saving') : t('accountSettings.password.submit')}
+            <button type="submit" className="btn btn-primary" disabled={pending}>
+              {pending ? t('accountSettings.saving') : t('accountSettings.password.submit')}
             </button>
-            <button type="button" className="btn btn-link" onClick={handleCancel} disabled={change.isPending}>
+            <button type="button" className="btn btn-link" onClick={handleCancel} disabled={pending}>
               {t('accountSettings.cancel')}
             </button>
           </div>
-        </form>
+        </Form>
       )}
     </>
   );

@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { ReactivationRequestBodySchema, type ReactivationRequestBody } from '@app/shared';
 import { useTranslation } from 'react-i18next';
-import { useRequestReactivation } from '../api/reactivation';
-import { fieldErrorsOf, FormAlert, TextField } from '../../../components/form-fields';
+import { Form, FormAlert, TextField, useAppForm } from '../../../components/form';
 import { useErrorText } from '../../../lib/error-text';
+import { useRequestReactivation } from '../api/reactivation';
 
 /**
  * Asks for a new reactivation link. The server answers alike for every address, so the
@@ -10,54 +10,25 @@ import { useErrorText } from '../../../lib/error-text';
  */
 export function ReactivationForm() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const request = useRequestReactivation();
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!email.trim()) {
-      setErrors({ email: t('auth.errors.emailRequired') });
-      return;
-    }
-    setErrors({});
-    request.mutate(
-      { email: email.trim() },
-      {
-        onError: (error) => {
-          const fields = fieldErrorsOf(error);
-          if (fields) setErrors(fields);
-        },
-      },
-    );
-  }
+  const form = useAppForm<ReactivationRequestBody>({
+    defaultValues: { email: '' },
+    schema: ReactivationRequestBodySchema,
+    messages: { email: { field_required: t('auth.errors.emailRequired') } },
+  });
 
   if (request.isSuccess) {
     return <FormAlert variant="success">{t('reactivation.sent')}</FormAlert>;
   }
 
+  const pending = form.formState.isSubmitting;
   return (
-    <form id="reactivation-form" className="auth-form" onSubmit={handleSubmit} noValidate aria-busy={request.isPending}>
-      {request.isError && !fieldErrorsOf(request.error) && (
-        <FormAlert>
-          <p>{errorText(request.error)}</p>
-        </FormAlert>
-      )}
-      <TextField
-        label={t('auth.email')}
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={errors.email}
-      />
-      <button type="submit" className="btn btn-primary btn-lg w-100" disabled={request.isPending}>
-        {request.isPending ? t('reactivation.sending') : t('reactivation.send')}
+    <Form id="reactivation-form" className="auth-form" form={form} onSubmit={(body) => request.mutateAsync(body)}>
+      <TextField name="email" label={t('auth.email')} type="email" autoComplete="email" inputMode="email" required />
+      <button type="submit" className="btn btn-primary btn-lg w-100" disabled={pending}>
+        {pending ? t('reactivation.sending') : t('reactivation.send')}
       </button>
-    </form>
+    </Form>
   );
 }
 

@@ -1,40 +1,27 @@
-import { useState, type FormEvent } from 'react';
+import { PASSWORD_MIN_LENGTH, PasswordResetBodySchema, type PasswordResetBody } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Form, FormAlert, PasswordField, useAppForm } from '../../../components/form';
 import { CheckIcon } from '../../../components/icons';
 import { ApiError } from '../../../lib/api';
-import { useErrorText } from '../../../lib/error-text';
-import { PASSWORD_MIN_LENGTH } from '@app/shared';
 import { useResetPassword } from '../api/password-reset';
-import { fieldErrorsOf, FormAlert, PasswordField } from '../../../components/form-fields';
+
+type ResetValues = Omit<PasswordResetBody, 'token'>;
 
 /** Sets a new password with the mailed token (#reset-password-do-form). */
 export function ResetPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const reset = useResetPassword();
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const next: Record<string, string> = {};
-    if (password.length < PASSWORD_MIN_LENGTH)
-      next.password = t('auth.errors.passwordTooShort', { min: PASSWORD_MIN_LENGTH });
-    else if (password !== repeat) next.password_repeat = t('auth.errors.passwordsDiffer');
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    reset.mutate(
-      { token, password, password_repeat: repeat },
-      {
-        onError: (error) => {
-          const fields = fieldErrorsOf(error);
-          if (fields) setErrors(fields);
-        },
-      },
-    );
-  }
+  const tooShort = t('auth.errors.passwordTooShort', { min: PASSWORD_MIN_LENGTH });
+  const form = useAppForm<ResetValues, PasswordResetBody>({
+    defaultValues: { password: '', password_repeat: '' },
+    schema: PasswordResetBodySchema,
+    toRequest: (values) => ({ ...values, token }),
+    messages: {
+      password: { field_required: tooShort, field_too_short: tooShort },
+      password_repeat: { passwords_differ: t('auth.errors.passwordsDiffer') },
+    },
+  });
 
   if (reset.isSuccess) {
     return (
@@ -52,17 +39,18 @@ export function ResetPasswordForm({ token }: { token: string }) {
   }
 
   const invalidLink = reset.error instanceof ApiError && reset.error.error === 'reset_token_invalid';
+  const pending = form.formState.isSubmitting;
   return (
-    <form
+    <Form
       id="reset-password-do-form"
       className="auth-form"
-      onSubmit={handleSubmit}
-      noValidate
-      aria-busy={reset.isPending}
+      form={form}
+      alert={false}
+      onSubmit={(body) => reset.mutateAsync(body)}
     >
-      {reset.isError && !fieldErrorsOf(reset.error) && (
+      {form.formError && (
         <FormAlert>
-          <p className={invalidLink ? 'mb-1' : undefined}>{errorText(reset.error)}</p>
+          <p className={invalidLink ? 'mb-1' : undefined}>{form.formError}</p>
           {invalidLink && (
             <p>
               <Link to="/reset-password" className="alert-link">
@@ -73,25 +61,16 @@ export function ResetPasswordForm({ token }: { token: string }) {
         </FormAlert>
       )}
       <PasswordField
-        label={t('reset.newPassword')}
         name="password"
+        label={t('reset.newPassword')}
         autoComplete="new-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
         hint={t('signup.passwordHint', { min: PASSWORD_MIN_LENGTH })}
-        error={errors.password}
+        required
       />
-      <PasswordField
-        label={t('reset.repeatPassword')}
-        name="password_repeat"
-        autoComplete="new-password"
-        value={repeat}
-        onChange={(event) => setRepeat(event.target.value)}
-        error={errors.password_repeat}
-      />
-      <button type="submit" className="btn btn-primary btn-lg w-100" disabled={reset.isPending}>
-        {reset.isPending ? t('reset.saving') : t('reset.save')}
+      <PasswordField name="password_repeat" label={t('reset.repeatPassword')} autoComplete="new-password" required />
+      <button type="submit" className="btn btn-primary btn-lg w-100" disabled={pending}>
+        {pending ? t('reset.saving') : t('reset.save')}
       </button>
-    </form>
+    </Form>
   );
 }

@@ -1,24 +1,18 @@
-import { useState, type FormEvent } from 'react';
+import { PasswordResetRequestBodySchema, type PasswordResetRequestBody } from '@app/shared';
 import { useTranslation } from 'react-i18next';
+import { Form, TextField, useAppForm } from '../../../components/form';
 import { MailCheckIcon } from '../../../components/icons';
 import { useRequestPasswordReset } from '../api/password-reset';
-import { FormAlert, TextField } from '../../../components/form-fields';
-import { useErrorText } from '../../../lib/error-text';
 
 /** Asks for the e-mail address and mails a reset link (#reset-password-form). */
 export function ResetRequestForm() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const request = useRequestPasswordReset();
-  const [email, setEmail] = useState('');
-  const [missing, setMissing] = useState(false);
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setMissing(!email.trim());
-    if (!email.trim()) return;
-    request.mutate({ email: email.trim() });
-  }
+  const form = useAppForm<PasswordResetRequestBody>({
+    defaultValues: { email: '' },
+    schema: PasswordResetRequestBodySchema,
+    messages: { email: { field_required: t('auth.errors.emailRequired') } },
+  });
 
   if (request.isSuccess) {
     return (
@@ -27,33 +21,18 @@ export function ResetRequestForm() {
           <MailCheckIcon size={30} />
         </span>
         <h2 className="h4">{t('reset.sentTitle')}</h2>
-        <p className="mb-0">{t('reset.sentText', { email: email.trim() })}</p>
+        <p className="mb-0">{t('reset.sentText', { email: request.variables.email })}</p>
       </div>
     );
   }
 
+  const pending = form.formState.isSubmitting;
   return (
-    <form
-      id="reset-password-form"
-      className="auth-form"
-      onSubmit={handleSubmit}
-      noValidate
-      aria-busy={request.isPending}
-    >
-      {request.isError && <FormAlert>{errorText(request.error)}</FormAlert>}
-      <TextField
-        label={t('auth.email')}
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={missing ? t('auth.errors.emailRequired') : null}
-      />
-      <button type="submit" className="btn btn-primary btn-lg w-100" disabled={request.isPending}>
-        {request.isPending ? t('reset.sending') : t('reset.submit')}
+    <Form id="reset-password-form" className="auth-form" form={form} onSubmit={(body) => request.mutateAsync(body)}>
+      <TextField name="email" label={t('auth.email')} type="email" autoComplete="email" inputMode="email" required />
+      <button type="submit" className="btn btn-primary btn-lg w-100" disabled={pending}>
+        {pending ? t('reset.sending') : t('reset.submit')}
       </button>
-    </form>
+    </Form>
   );
 }
