@@ -49,8 +49,8 @@ describe('the /profile page', () => {
     await userEvent.clear(name);
     await userEvent.type(name, 'Sanne B');
     await userEvent.click(within(section('Basisgegevens')).getByRole('radio', { name: 'Allebei' }));
-    await userEvent.click(within(section('Basisgegevens')).getByRole('button', { name: 'Opslaan' }));
-    expect(await within(section('Basisgegevens')).findByText('Opgeslagen')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText('Opgeslagen')).toBeInTheDocument();
     expect(sent('PUT', '/api/profile.php')).toEqual([{ name: 'Sanne B', sexuality: 'bi' }]);
   });
 
@@ -68,7 +68,7 @@ describe('the /profile page', () => {
     const name = await screen.findByRole('textbox', { name: 'Profielnaam' });
     await userEvent.clear(name);
     await userEvent.type(name, 'sanne@example.com');
-    await userEvent.click(within(section('Basisgegevens')).getByRole('button', { name: 'Opslaan' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(name).toHaveAccessibleDescription(message);
     expect(name).toHaveAttribute('aria-invalid', 'true');
@@ -84,17 +84,45 @@ describe('the /profile page', () => {
     await userEvent.selectOptions(within(details).getByRole('combobox', { name: 'Oogkleur' }), 'Groen');
     await userEvent.click(await within(details).findByRole('checkbox', { name: 'Wijn' }));
     await userEvent.click(within(details).getByRole('checkbox', { name: 'Muziek' }));
-    await userEvent.click(within(details).getByRole('button', { name: 'Opslaan' }));
-    expect(await within(details).findByText('Opgeslagen')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText('Opgeslagen')).toBeInTheDocument();
     expect(sent('PUT', '/api/profile.php')).toEqual([{ eye_color: 'green', interests: [3] }]);
 
     const about = within(section('Over mij')).getByRole('textbox', { name: 'Over mij' });
     expect(screen.getByText('20 / 2000 tekens')).toBeInTheDocument();
     await userEvent.type(about, ' En koken.');
     expect(screen.getByText('30 / 2000 tekens')).toBeInTheDocument();
-    await userEvent.click(within(section('Over mij')).getByRole('button', { name: 'Opslaan' }));
-    expect(await within(section('Over mij')).findByText('Opgeslagen')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText('Opgeslagen')).toBeInTheDocument();
     expect(sent('PUT', '/api/profile.php')[1]).toEqual({ about: 'Ik hou van wandelen. En koken.' });
+  });
+
+  it('saves the edits of every card with the one save of the page, none left behind', async () => {
+    const { sent } = stubApi(user, {
+      'GET /api/profile.php': jsonResponse(200, { profile: buildProfile() }),
+      'PUT /api/profile.php': ({ body }) => jsonResponse(200, { profile: buildProfile(JSON.parse(String(body))) }),
+    });
+    await openProfile();
+    const about = within(await screen.findByRole('region', { name: 'Over mij' })).getByRole('textbox', {
+      name: 'Over mij',
+    });
+    await userEvent.type(about, ' En koken.');
+    const details = section('Persoonlijke info');
+    await userEvent.selectOptions(within(details).getByRole('combobox', { name: 'Oogkleur' }), 'Groen');
+    const name = within(section('Basisgegevens')).getByRole('textbox', { name: 'Profielnaam' });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Sanne B');
+    // One save for the page: a save button per card saved its own card and left the others' edits behind.
+    await userEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText('Opgeslagen')).toBeInTheDocument();
+    expect(sent('PUT', '/api/profile.php')).toEqual([
+      { name: 'Sanne B', about: 'Ik hou van wandelen. En koken.', eye_color: 'green' },
+    ]);
+    expect(about).toHaveValue('Ik hou van wandelen. En koken.');
+    expect(within(details).getByRole('combobox', { name: 'Oogkleur' })).toHaveValue('green');
+
+    await userEvent.type(about, ' En lezen.');
+    expect(screen.queryByText('Opgeslagen')).not.toBeInTheDocument();
   });
 
   it('shows only the fields the site makes visible', async () => {
@@ -210,8 +238,8 @@ describe('the /profile page', () => {
     expect(within(location).getByRole('combobox', { name: 'Provincie' })).toHaveValue('5');
     expect(JSON.parse(localStorage.getItem(GEOCODE_STORAGE_KEY)!)).toEqual(geocode);
 
-    await userEvent.click(within(location).getByRole('button', { name: 'Opslaan' }));
-    expect(await within(location).findByText('Opgeslagen')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText('Opgeslagen')).toBeInTheDocument();
     expect(sent('PUT', '/api/profile.php')).toEqual([
       { region_id: 5, city: 'Utrecht', latitude: 52.0907, longitude: 5.1214 },
     ]);

@@ -12,6 +12,7 @@ import {
   get,
   useFormContext,
   useFormState,
+  useWatch,
   type FieldValues,
   type RegisterOptions,
 } from 'react-hook-form';
@@ -33,16 +34,24 @@ interface FieldBase {
   controlClassName?: string;
   /** How the control's text becomes the form's value (e.g. a number), as register's setValueAs. */
   setValueAs?: RegisterOptions['setValueAs'];
+  /** Runs after the form took a change of the control (e.g. to clear what depends on it). */
+  onChange?: RegisterOptions['onChange'];
 }
 
 /** The control's id, its registration and its problem, wired for the shell and aria. */
-function useField({ name, id, required, setValueAs }: Pick<FieldBase, 'name' | 'id' | 'required' | 'setValueAs'>) {
+function useField({
+  name,
+  id,
+  required,
+  setValueAs,
+  onChange,
+}: Pick<FieldBase, 'name' | 'id' | 'required' | 'setValueAs' | 'onChange'>) {
   const generated = useId();
   const fieldId = id ?? generated;
   const { register, control } = useFormContext();
   const { errors } = useFormState({ control, name });
   const error = (get(errors, name) as { message?: string } | undefined)?.message;
-  const registration = register(name, setValueAs ? { setValueAs } : {});
+  const registration = register(name, { ...(setValueAs ? { setValueAs } : {}), ...(onChange ? { onChange } : {}) });
   return {
     fieldId,
     error,
@@ -92,10 +101,11 @@ export function PasswordField({
   id,
   className,
   controlClassName,
+  onChange,
   ...input
 }: Omit<InputProps, 'type' | 'setValueAs'>) {
   const { t } = useTranslation();
-  const { fieldId, error, control } = useField({ name, id, required });
+  const { fieldId, error, control } = useField({ name, id, required, onChange });
   const [visible, setVisible] = useState(false);
   return (
     <FieldShell id={fieldId} label={label} error={error} hint={hint} required={required} className={className}>
@@ -138,10 +148,11 @@ export function TextAreaField({
   className,
   describedByExtra,
   setValueAs,
+  onChange,
   controlClassName,
   ...textarea
 }: TextAreaProps) {
-  const { fieldId, error, control } = useField({ name, id, required, setValueAs });
+  const { fieldId, error, control } = useField({ name, id, required, setValueAs, onChange });
   const described = [describedBy(fieldId, error, hint), describedByExtra].filter(Boolean).join(' ') || undefined;
   return (
     <FieldShell id={fieldId} label={label} error={error} hint={hint} required={required} className={className}>
@@ -160,7 +171,10 @@ type SelectProps = FieldBase &
     options: readonly { value: string; label: string }[];
   };
 
-/** A labelled select. */
+/**
+ * A labelled select whose shown value follows the form's (useWatch): its options may arrive
+ * after its value (a list loaded later), which a select left to itself would lose.
+ */
 export function SelectField({
   name,
   label,
@@ -171,9 +185,11 @@ export function SelectField({
   controlClassName,
   options,
   setValueAs,
+  onChange,
   ...select
 }: SelectProps) {
-  const { fieldId, error, control } = useField({ name, id, required, setValueAs });
+  const { fieldId, error, control } = useField({ name, id, required, setValueAs, onChange });
+  const value: unknown = useWatch({ name });
   return (
     <FieldShell id={fieldId} label={label} error={error} hint={hint} required={required} className={className}>
       <select
@@ -181,6 +197,7 @@ export function SelectField({
         aria-describedby={describedBy(fieldId, error, hint)}
         {...select}
         {...control}
+        value={value === null || value === undefined ? '' : String(value)}
       >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -201,9 +218,10 @@ export function CheckField({
   id,
   className,
   toggle,
+  onChange,
   ...input
 }: Omit<InputProps, 'label' | 'type' | 'setValueAs' | 'controlClassName'> & { label: ReactNode; toggle?: boolean }) {
-  const { fieldId, error, control } = useField({ name, id, required });
+  const { fieldId, error, control } = useField({ name, id, required, onChange });
   return (
     <div className={className}>
       <div className={`form-check${toggle ? ' form-switch' : ''}`}>

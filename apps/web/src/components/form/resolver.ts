@@ -15,9 +15,11 @@ export function schemaResolver<TValues extends FieldValues, TOutput>(
   schema: z.ZodType<TOutput, unknown>,
   messages: FieldMessages = {},
   toRequest: (values: TValues) => unknown = (values) => values,
+  keepBlanks = false,
 ): Resolver<TValues, unknown, TOutput> {
   return (values) => {
-    const result = schema.safeParse(blanksMissing(toRequest(values)), { reportInput: true });
+    const request = toRequest(values);
+    const result = schema.safeParse(keepBlanks ? request : blanksMissing(request), { reportInput: true });
     if (result.success) return { values: result.data, errors: {} };
     const errors: Record<string, { type: string; message: string }> = {};
     for (const [name, problem] of Object.entries(fieldProblemsOf(result.error.issues, WHOLE_FORM))) {

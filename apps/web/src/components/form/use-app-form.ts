@@ -14,6 +14,11 @@ interface AppFormOptions<TValues extends FieldValues, TOutput> {
   /** The request the schema checks, when the form's values are not already its shape. */
   toRequest?: (values: TValues) => unknown;
   messages?: FieldMessages;
+  /**
+   * Checks blank texts as they are instead of as missing: for a form that edits what is saved,
+   * where emptying a text is a change the schema words itself (a min(1) reads 'required').
+   */
+  keepBlanks?: boolean;
 }
 
 export interface AppForm<TValues extends FieldValues, TOutput = TValues> extends UseFormReturn<
@@ -37,10 +42,11 @@ export function useAppForm<TValues extends FieldValues, TOutput = TValues>({
   schema,
   toRequest,
   messages,
+  keepBlanks,
 }: AppFormOptions<TValues, TOutput>): AppForm<TValues, TOutput> {
   const form = useForm<TValues, unknown, TOutput>(
     schema
-      ? { defaultValues, resolver: schemaResolver<TValues, TOutput>(schema, messages, toRequest) }
+      ? { defaultValues, resolver: schemaResolver<TValues, TOutput>(schema, messages, toRequest, keepBlanks) }
       : { defaultValues },
   );
   useEffect(() => {

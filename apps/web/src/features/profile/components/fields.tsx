@@ -1,11 +1,6 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckIcon } from '../../../components/icons';
-import { ApiError } from '../../../lib/api';
-import { useErrorText } from '../../../lib/error-text';
-import type { OwnProfile, ProfileUpdateBody } from '../api/contract';
-import { useUpdateProfile } from '../api/update-profile';
-import { changedFields } from '../rules';
 
 /** An error under a group of controls (a fieldset), referenced by the fieldset's aria-describedby. */
 export function GroupError({ id, error }: { id: string; error?: string | undefined }) {
@@ -49,45 +44,6 @@ export function ChoiceGroup<T extends string>({ legend, name, options, value, on
   );
 }
 
-/**
- * Saving one section of the profile: sends only what changed, keeps the server's translated
- * field messages for the fields, and says when it is saved.
- */
-export function useSectionSave(profile: OwnProfile, onSaved?: () => void) {
-  const update = useUpdateProfile();
-  const errorText = useErrorText();
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [saved, setSaved] = useState(false);
-
-  function save(edited: ProfileUpdateBody, clientErrors: Record<string, string> = {}) {
-    setSaved(false);
-    setFieldErrors(clientErrors);
-    if (Object.keys(clientErrors).length > 0) return;
-    const body = changedFields(profile, edited);
-    if (Object.keys(body).length === 0) {
-      setSaved(true);
-      onSaved?.();
-      return;
-    }
-    update.mutate(body, {
-      onSuccess: () => {
-        setSaved(true);
-        onSaved?.();
-      },
-      onError: (error) => setFieldErrors(error instanceof ApiError ? error.fields : {}),
-    });
-  }
-
-  /** An edit after saving takes the 'saved' note away: the form differs from the profile again. */
-  function touch() {
-    setSaved(false);
-  }
-
-  const hasFieldErrors = Object.keys(fieldErrors).length > 0;
-  const formError = update.isError && !hasFieldErrors ? errorText(update.error) : null;
-  return { save, touch, pending: update.isPending, fieldErrors, saved, formError };
-}
-
 interface SaveBarProps {
   pending: boolean;
   saved: boolean;
@@ -97,7 +53,7 @@ interface SaveBarProps {
   secondary?: ReactNode;
 }
 
-/** A section's save button with its status, announced politely, and a failure above it. */
+/** A profile form's save button with its status, announced politely, and a failure above it. */
 export function SaveBar({ pending, saved, formError, submitLabel, secondary }: SaveBarProps) {
   const { t } = useTranslation();
   const statusId = useId();

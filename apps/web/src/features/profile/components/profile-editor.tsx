@@ -5,16 +5,20 @@ import { useSettings } from '../../../data/settings';
 import type { OwnProfile } from '../api/contract';
 import { useProfile } from '../api/get-profile';
 import { profileSections } from '../rules';
-import { AboutForm } from './about-form';
-import { BasicsForm } from './basics-form';
-import { DetailsForm } from './details-form';
-import { LocationForm } from './location-form';
+import { AboutFields } from './about-form';
+import { BasicsFields } from './basics-form';
+import { DetailsFields } from './details-form';
+import { LocationFields } from './location-form';
 import { PhotoManager } from './photo-manager';
+import { ProfileForm } from './profile-form';
 import { ProfileLoadError } from './profile-load-error';
 import { ProfileSection, ProfileSkeleton } from './profile-section';
 import './profile.scss';
 
-/** The own-profile editor of /profile: photos first, then one card per section, each saved on its own. */
+/**
+ * The own-profile editor of /profile: photos first (each change saved at once), then one card
+ * per section, all of them one form with one save, so no card's edit is left behind.
+ */
 export function ProfileEditor({ paidUser }: { paidUser: boolean }) {
   const { t } = useTranslation();
   const query = useProfile();
@@ -57,9 +61,15 @@ function ProfileSections({ profile, paidUser }: { profile: OwnProfile; paidUser:
           <PhotoManager profile={profile} paidUser={paidUser} />
         </ProfileSection>
       </div>
-      <div className="profile-editor__main">
+      <ProfileForm
+        profile={profile}
+        parts={['basics', 'about', 'details', 'location']}
+        className="profile-editor__main"
+      >
         <ProfileSection title={t('profile.basics.title')} icon={<UserIcon size={20} />}>
-          <BasicsForm profile={profile} />
+          <div className="profile-form">
+            <BasicsFields />
+          </div>
         </ProfileSection>
         {sections.about && (
           <ProfileSection
@@ -67,7 +77,9 @@ function ProfileSections({ profile, paidUser }: { profile: OwnProfile; paidUser:
             intro={t('profile.about.intro')}
             icon={<SparklesIcon size={20} />}
           >
-            <AboutForm profile={profile} />
+            <div className="profile-form">
+              <AboutFields profile={profile} />
+            </div>
           </ProfileSection>
         )}
         {(sections.options.length > 0 || sections.interests) && (
@@ -76,7 +88,9 @@ function ProfileSections({ profile, paidUser }: { profile: OwnProfile; paidUser:
             intro={t('profile.details.intro')}
             icon={<HeartIcon size={20} />}
           >
-            <DetailsForm profile={profile} />
+            <div className="profile-form">
+              <DetailsFields />
+            </div>
           </ProfileSection>
         )}
         <ProfileSection
@@ -84,9 +98,11 @@ function ProfileSections({ profile, paidUser }: { profile: OwnProfile; paidUser:
           intro={t('profile.location.intro')}
           icon={<CompassIcon size={20} />}
         >
-          <LocationForm profile={profile} />
+          <div className="profile-form">
+            <LocationFields />
+          </div>
         </ProfileSection>
-      </div>
+      </ProfileForm>
     </div>
   );
 }
