@@ -32,6 +32,18 @@ export function schemaResolver<TValues extends FieldValues, TOutput>(
   };
 }
 
+/** A resolver from a feature's own check: its texts by field, none when all is well. */
+export function checkResolver<TValues extends FieldValues, TOutput>(
+  check: (values: TValues) => Record<string, string>,
+): Resolver<TValues, unknown, TOutput> {
+  return (values) => {
+    const problems = Object.entries(check(values));
+    if (problems.length === 0) return { values: values as unknown as TOutput, errors: {} };
+    const errors = Object.fromEntries(problems.map(([name, message]) => [name, { type: 'check', message }]));
+    return { values: {}, errors: nest(errors) as FieldErrors<TValues> };
+  };
+}
+
 /**
  * A field left blank (or only spaces) is checked as missing, so it reads 'required' where the
  * server, sent an empty string, would call it invalid: the member typed nothing at all.

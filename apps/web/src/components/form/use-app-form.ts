@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/api';
 import { errorText } from '../../lib/error-text';
 import { i18n, loadTexts } from '../../lib/i18n';
 import type { FieldMessages } from './problem-text';
-import { schemaResolver } from './resolver';
+import { checkResolver, schemaResolver } from './resolver';
 
 interface AppFormOptions<TValues extends FieldValues, TOutput> {
   defaultValues: DefaultValues<TValues>;
@@ -14,6 +14,13 @@ interface AppFormOptions<TValues extends FieldValues, TOutput> {
   /** The request the schema checks, when the form's values are not already its shape. */
   toRequest?: (values: TValues) => unknown;
   messages?: FieldMessages;
+  /**
+   * For a form that no request schema fits as a whole (a form in steps, each checked on its
+   * own): the texts of its problems by field, from the feature's rules.
+   */
+  check?: (values: TValues) => Record<string, string>;
+  /** Names besides the form's values that show a problem of the server's (a group's contract field). */
+  fieldsShown?: readonly string[];
   /**
    * Checks blank texts as they are instead of as missing: for a form that edits what is saved,
    * where emptying a text is a change the schema words itself (a min(1) reads 'required').
@@ -43,12 +50,13 @@ export function useAppForm<TValues extends FieldValues, TOutput = TValues>({
   toRequest,
   messages,
   keepBlanks,
+  check,
+  fieldsShown = [],
 }: AppFormOptions<TValues, TOutput>): AppForm<TValues, TOutput> {
-  const form = useForm<TValues, unknown, TOutput>(
-    schema
-      ? { defaultValues, resolver: schemaResolver<TValues, TOutput>(schema, messages, toRequest, keepBlanks) }
-      : { defaultValues },
-  );
+  const resolver = schema
+    ? schemaResolver<TValues, TOutput>(schema, messages, toRequest, keepBlanks)
+    : check && checkResolver<TValues, TOutput>(check);
+  const form = useForm<TValues, unknown, TOutput>(resolver ? { defaultValues, resolver } : { defaultValues });
   useEffect(() => {
     // The problems a schema finds are worded from the errors catalogue, which no page loads first.
     if (schema) void loadTexts('errors');
@@ -59,7 +67,7 @@ export function useAppForm<TValues extends FieldValues, TOutput = TValues>({
       try {
         await send(values);
       } catch (error) {
-        showFailure(form, error);
+        showFailure(form, error, fieldsShown);
       }
     });
 
@@ -75,16 +83,18 @@ export function useAppForm<TValues extends FieldValues, TOutput = TValues>({
 export function showFailure<TValues extends FieldValues, TOutput>(
   form: UseFormReturn<TValues, unknown, TOutput>,
   error: unknown,
+  fieldsShown: readonly string[] = [],
 ): void {
   const fields = error instanceof ApiError && error.error === 'validation_failed' ? error.fields : {};
   const values = form.getValues() as Record<string, unknown>;
   let placed = false;
   let first: FieldPath<TValues> | null = null;
   for (const [name, message] of Object.entries(fields)) {
-    if (!hasPath(values, name)) continue;
+    const shown = fieldsShown.includes(name);
+    if (!shown && !hasPath(values, name)) continue;
     const path = name as FieldPath<TValues>;
     form.setError(path, { type: 'server', message });
-    first ??= path;
+    if (!shown) first ??= path;
     placed = true;
   }
   if (first) form.setFocus(first);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import {
   PASSWORD_MIN_LENGTH,
   PROFILE_NAME_MAX_LENGTH,
@@ -8,11 +8,22 @@ import {
   type Gender,
   type Seeking,
 } from '@app/shared';
+import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import {
+  Form,
+  FormAlert,
+  PasswordField,
+  SelectField,
+  TextAreaField,
+  TextField,
+  useAppForm,
+  useFieldError,
+} from '../../../components/form';
 import { CheckIcon } from '../../../components/icons';
 import { ApiError } from '../../../lib/api';
-import { useErrorText } from '../../../lib/error-text';
+import { fieldErrorsOf } from '../../../lib/error-text';
 import { currentLocale } from '../../../lib/i18n';
 import { readLanding, readTracking } from '../../../lib/tracking';
 import { useSettings } from '../../../data/settings';
@@ -26,8 +37,6 @@ import {
   signupStepErrors,
   type SignupValues,
 } from '../rules';
-import { describedBy, FieldShell } from '../../../components/form/field-shell';
-import { fieldErrorsOf, FormAlert, PasswordField, TextField } from '../../../components/form-fields';
 import { ReactivationButton } from './reactivation-form';
 import './signup-form.scss';
 
@@ -42,36 +51,56 @@ interface SignupFormProps {
   onLeave?: () => void;
 }
 
+type SignupFormValues = SignupValues & { signup_message: string; marketing: boolean };
+
 const GENDERS: Gender[] = ['female', 'male'];
 const SEEKING: Seeking[] = ['men', 'women', 'both'];
 const STEP_KEYS = ['who', 'birth', 'name', 'account', 'terms'] as const;
+/** Problems the server names by its contract's field, shown under the controls that make it up. */
+const CONTRACT_FIELDS = ['sexuality', 'date_of_birth'] as const;
 
 /** The signup form (#signup-form) in steps 0 to 4, for the modal and the /signup page alike. */
 export function SignupForm({ recipientId, onSuccess, onProgressChange, onLeave }: SignupFormProps) {
   const { t } = useTranslation();
   const settings = useSettings();
-  const errorText = useErrorText();
   const signup = useSignup();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
   const [step, setStep] = useState(0);
-  const [values, setValues] = useState<SignupValues>(() => ({
-    gender: null,
-    seeking: null,
-    day: '',
-    month: '',
-    year: '',
-    name: '',
-    country: settings.geoip_selected_country ?? settings.countries[0] ?? '',
-    email: '',
-    password: '',
-    terms: false,
-  }));
-  const [message, setMessage] = useState('');
-  const [marketing, setMarketing] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useAppForm<SignupFormValues>({
+    defaultValues: {
+      gender: null,
+      seeking: null,
+      day: '',
+      month: '',
+      year: '',
+      name: '',
+      country: settings.geoip_selected_country ?? settings.countries[0] ?? '',
+      email: '',
+      password: '',
+      terms: false,
+      signup_message: '',
+      marketing: false,
+    },
+    // Each step is checked on its own as it is left; the server checks the whole at the end.
+    check: (values) =>
+      Object.fromEntries(
+        Object.entries(
+          signupStepErrors(step, values, {
+            minAge: settings.min_age,
+            passwordMinLength: PASSWORD_MIN_LENGTH,
+            today: new Date(),
+          }),
+        ).map(([field, key]) => [
+          field,
+          t(`auth.errors.${key}`, { min_age: settings.min_age, min: PASSWORD_MIN_LENGTH }),
+        ]),
+      ),
+    fieldsShown: CONTRACT_FIELDS,
+  });
+  const pending = form.formState.isSubmitting;
 
-  const inProgress = signupInProgress(step, signup.isPending);
+  const inProgress = signupInProgress(step, pending);
   useEffect(() => onProgressChange?.(inProgress), [inProgress, onProgressChange]);
 
   useEffect(() => {
@@ -82,41 +111,20 @@ export function SignupForm({ recipientId, onSuccess, onProgressChange, onLeave }
     headingRef.current?.focus();
   }, [step]);
 
-  function update<K extends keyof SignupValues>(key: K, value: SignupValues[K]) {
-    setValues((current) => ({ ...current, [key]: value }));
-  }
-
-  function check(forStep: number): boolean {
-    const keys = signupStepErrors(forStep, values, {
-      minAge: settings.min_age,
-      passwordMinLength: PASSWORD_MIN_LENGTH,
-      today: new Date(),
-    });
-    const texts = Object.fromEntries(
-      Object.entries(keys).map(([field, key]) => [
-        field,
-        t(`auth.errors.${key}`, { min_age: settings.min_age, min: PASSWORD_MIN_LENGTH }),
-      ]),
-    );
-    setErrors(texts);
-    return Object.keys(texts).length === 0;
-  }
-
   function handleBack() {
-    setErrors({});
+    form.clearErrors();
     signup.reset();
     setStep((current) => Math.max(0, current - 1));
   }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!check(step)) return;
+  async function send(values: SignupFormValues) {
     if (step < SIGNUP_LAST_STEP) {
       setStep(step + 1);
       return;
     }
     const tracking = readTracking();
     const landing = readLanding();
+    const message = values.signup_message.trim();
     const body: SignupBody = {
       email: values.email.trim(),
       password: values.password,
@@ -130,33 +138,26 @@ export function SignupForm({ recipientId, onSuccess, onProgressChange, onLeave }
       ...(tracking && Object.keys(tracking).length > 0 ? { tracking } : {}),
       ...(landing ? { landing } : {}),
       ...(recipientId ? { recipient_id: recipientId } : {}),
-      ...(recipientId && message.trim() ? { signup_message: message.trim() } : {}),
-      ...(marketing ? { marketing: true } : {}),
+      ...(recipientId && message ? { signup_message: message } : {}),
+      ...(values.marketing ? { marketing: true } : {}),
     };
-    signup.mutate(body, {
-      onSuccess: () => onSuccess(),
-      onError: (error) => {
-        const fields = fieldErrorsOf(error);
-        if (fields) {
-          setErrors(fields);
-          const target = firstStepWithError(fields);
-          if (target !== null) setStep(target);
-        }
-      },
-    });
+    try {
+      await signup.mutateAsync(body);
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      const target = fields && firstStepWithError(fields);
+      // The problem's step comes back first, so its field is there to show it.
+      if (target !== null && target !== undefined) setStep(target);
+      throw error;
+    }
+    onSuccess();
   }
 
   const stepKey = STEP_KEYS[step]!;
   const total = SIGNUP_LAST_STEP + 1;
 
   return (
-    <form
-      id="signup-form"
-      className="auth-form signup-form"
-      onSubmit={handleSubmit}
-      noValidate
-      aria-busy={signup.isPending}
-    >
+    <Form id="signup-form" className="auth-form signup-form" form={form} onSubmit={send} alert={false}>
       <div className="signup-progress">
         <div
           className="progress"
@@ -176,108 +177,105 @@ export function SignupForm({ recipientId, onSuccess, onProgressChange, onLeave }
       </h2>
       <p className="signup-form__intro">{t(`signup.steps.${stepKey}.intro`, { min_age: settings.min_age })}</p>
 
-      {signup.isError && !fieldErrorsOf(signup.error) && (
+      {form.formError && (
         <SignupFailure
           error={signup.error}
-          text={errorText(signup.error)}
-          email={values.email.trim()}
+          text={form.formError}
+          email={form.getValues('email').trim()}
           onLeave={onLeave}
         />
       )}
 
       {step === 0 && (
         <>
-          <ChoiceGroup
-            legend={t('signup.iAm')}
+          <Controller
+            control={form.control}
             name="gender"
-            options={GENDERS.map((value) => ({ value, label: t(`signup.gender.${value}`) }))}
-            value={values.gender}
-            onChange={(value) => update('gender', value)}
-            error={errors.gender}
+            render={({ field }) => (
+              <ChoiceGroup
+                legend={t('signup.iAm')}
+                name={field.name}
+                options={GENDERS.map((value) => ({ value, label: t(`signup.gender.${value}`) }))}
+                value={field.value}
+                onChange={field.onChange}
+                errorName="gender"
+              />
+            )}
           />
-          <ChoiceGroup
-            legend={t('signup.seeking')}
+          <Controller
+            control={form.control}
             name="seeking"
-            options={SEEKING.map((value) => ({ value, label: t(`signup.seekingOptions.${value}`) }))}
-            value={values.seeking}
-            onChange={(value) => update('seeking', value)}
-            error={errors.sexuality}
+            render={({ field }) => (
+              <ChoiceGroup
+                legend={t('signup.seeking')}
+                name={field.name}
+                options={SEEKING.map((value) => ({ value, label: t(`signup.seekingOptions.${value}`) }))}
+                value={field.value}
+                onChange={field.onChange}
+                errorName="sexuality"
+              />
+            )}
           />
         </>
       )}
-      {step === 1 && (
-        <BirthDateFields values={values} update={update} error={errors.date_of_birth} minAge={settings.min_age} />
-      )}
+      {step === 1 && <BirthDateFields minAge={settings.min_age} />}
       {step === 2 && (
         <>
           <TextField
-            label={t('signup.name')}
             name="name"
+            label={t('signup.name')}
             autoComplete="nickname"
             maxLength={PROFILE_NAME_MAX_LENGTH}
-            value={values.name}
-            onChange={(event) => update('name', event.target.value)}
             hint={t('signup.nameHint')}
-            error={errors.name}
           />
-          <CountrySelect
-            countries={settings.countries}
-            value={values.country}
-            onChange={(value) => update('country', value)}
-            error={errors.country}
-          />
+          <CountrySelect countries={settings.countries} />
         </>
       )}
       {step === 3 && (
         <>
           <TextField
+            name="email"
             label={t('auth.email')}
             type="email"
-            name="email"
             autoComplete="email"
             inputMode="email"
-            value={values.email}
-            onChange={(event) => update('email', event.target.value)}
             hint={t('signup.emailHint')}
-            error={errors.email}
           />
           <PasswordField
-            label={t('auth.password')}
             name="password"
+            label={t('auth.password')}
             autoComplete="new-password"
-            value={values.password}
-            onChange={(event) => update('password', event.target.value)}
             hint={t('signup.passwordHint', { min: PASSWORD_MIN_LENGTH })}
-            error={errors.password}
           />
         </>
       )}
       {step === 4 && (
         <>
           {recipientId !== undefined && (
-            <MessageField value={message} onChange={setMessage} error={errors.signup_message} />
+            <TextAreaField
+              name="signup_message"
+              label={t('signup.message')}
+              hint={t('signup.messageHint')}
+              rows={3}
+              maxLength={SIGNUP_MESSAGE_MAX_LENGTH}
+            />
           )}
-          <TermsField checked={values.terms} onChange={(checked) => update('terms', checked)} error={errors.terms} />
-          <MarketingField checked={marketing} onChange={setMarketing} />
+          <TermsField />
+          <MarketingField />
         </>
       )}
 
       <div className="signup-form__actions">
         {step > 0 && (
-          <button
-            type="button"
-            className="btn btn-outline-secondary btn-lg"
-            onClick={handleBack}
-            disabled={signup.isPending}
-          >
+          <button type="button" className="btn btn-outline-secondary btn-lg" onClick={handleBack} disabled={pending}>
             {t('signup.back')}
           </button>
         )}
-        <button type="submit" className="btn btn-primary btn-lg flex-grow-1" disabled={signup.isPending}>
-          {step < SIGNUP_LAST_STEP ? t('signup.next') : signup.isPending ? t('signup.submitting') : t('signup.submit')}
+        <button type="submit" className="btn btn-primary btn-lg flex-grow-1" disabled={pending}>
+          {step < SIGNUP_LAST_STEP ? t('signup.next') : pending ? t('signup.submitting') : t('signup.submit')}
         </button>
       </div>
-    </form>
+    </Form>
   );
 }
 
@@ -287,12 +285,14 @@ interface ChoiceGroupProps<T extends string> {
   options: { value: T; label: string }[];
   value: T | null;
   onChange: (value: T) => void;
-  error?: string;
+  /** The field the group's problem is kept under. */
+  errorName: string;
 }
 
 /** Radio buttons drawn as friendly cards; arrow keys move between them as in any radio group. */
-function ChoiceGroup<T extends string>({ legend, name, options, value, onChange, error }: ChoiceGroupProps<T>) {
+function ChoiceGroup<T extends string>({ legend, name, options, value, onChange, errorName }: ChoiceGroupProps<T>) {
   const id = useId();
+  const error = useFieldError(errorName);
   return (
     <fieldset className="choice-group" aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="form-label fw-semibold">{legend}</legend>
@@ -323,23 +323,15 @@ function ChoiceGroup<T extends string>({ legend, name, options, value, onChange,
   );
 }
 
-function BirthDateFields({
-  values,
-  update,
-  error,
-  minAge,
-}: {
-  values: SignupValues;
-  update: <K extends keyof SignupValues>(key: K, value: SignupValues[K]) => void;
-  error?: string;
-  minAge: number;
-}) {
+function BirthDateFields({ minAge }: { minAge: number }) {
   const { t } = useTranslation();
   const id = useId();
   const locale = currentLocale();
   const monthName = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
   const thisYear = new Date().getFullYear();
   const years = Array.from({ length: 100 - minAge + 1 }, (_, index) => thisYear - minAge - index);
+  const { register } = useFormContext<SignupFormValues>();
+  const error = useFieldError('date_of_birth');
   const invalid = error ? ' is-invalid' : '';
   const describedBy = error ? `${id}-error` : undefined;
   return (
@@ -352,10 +344,8 @@ function BirthDateFields({
           </label>
           <select
             id={`${id}-day`}
-            name="day"
             className={`form-select${invalid}`}
-            value={values.day}
-            onChange={(event) => update('day', event.target.value)}
+            {...register('day')}
             aria-invalid={error ? true : undefined}
           >
             <option value="">{t('signup.day')}</option>
@@ -372,10 +362,8 @@ function BirthDateFields({
           </label>
           <select
             id={`${id}-month`}
-            name="month"
             className={`form-select${invalid}`}
-            value={values.month}
-            onChange={(event) => update('month', event.target.value)}
+            {...register('month')}
             aria-invalid={error ? true : undefined}
           >
             <option value="">{t('signup.month')}</option>
@@ -392,10 +380,8 @@ function BirthDateFields({
           </label>
           <select
             id={`${id}-year`}
-            name="year"
             className={`form-select${invalid}`}
-            value={values.year}
-            onChange={(event) => update('year', event.target.value)}
+            {...register('year')}
             aria-invalid={error ? true : undefined}
           >
             <option value="">{t('signup.year')}</option>
@@ -416,68 +402,21 @@ function BirthDateFields({
   );
 }
 
-function CountrySelect({
-  countries,
-  value,
-  onChange,
-  error,
-}: {
-  countries: Country[];
-  value: Country | '';
-  onChange: (value: Country) => void;
-  error?: string;
-}) {
+function CountrySelect({ countries }: { countries: Country[] }) {
   const { t } = useTranslation();
-  const id = useId();
   const names = new Intl.DisplayNames([currentLocale()], { type: 'region' });
+  const value = useFormContext<SignupFormValues>().watch('country');
+  const options = countries.map((code) => ({ value: code, label: names.of(code) ?? code }));
   return (
-    <FieldShell id={id} label={t('signup.country')} error={error}>
-      <select
-        id={id}
-        name="country"
-        className={`form-select${error ? ' is-invalid' : ''}`}
-        value={value}
-        onChange={(event) => onChange(event.target.value as Country)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error)}
-      >
-        {(value === '' || !countries.includes(value)) && <option value="">{t('signup.chooseCountry')}</option>}
-        {countries.map((code) => (
-          <option key={code} value={code}>
-            {names.of(code) ?? code}
-          </option>
-        ))}
-      </select>
-    </FieldShell>
-  );
-}
-
-function MessageField({
-  value,
-  onChange,
-  error,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-}) {
-  const { t } = useTranslation();
-  const id = useId();
-  const hint = t('signup.messageHint');
-  return (
-    <FieldShell id={id} label={t('signup.message')} error={error} hint={hint}>
-      <textarea
-        id={id}
-        name="signup_message"
-        className={`form-control${error ? ' is-invalid' : ''}`}
-        rows={3}
-        maxLength={SIGNUP_MESSAGE_MAX_LENGTH}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-      />
-    </FieldShell>
+    <SelectField
+      name="country"
+      label={t('signup.country')}
+      options={
+        value === '' || !countries.includes(value)
+          ? [{ value: '', label: t('signup.chooseCountry') }, ...options]
+          : options
+      }
+    />
   );
 }
 
@@ -497,27 +436,20 @@ function withLink(text: string, link: (inner: string) => ReactNode): ReactNode {
   );
 }
 
-function TermsField({
-  checked,
-  onChange,
-  error,
-}: {
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  error?: string;
-}) {
+function TermsField() {
   const { t } = useTranslation();
   const settings = useSettings();
   const id = useId();
+  const { register } = useFormContext<SignupFormValues>();
+  const error = useFieldError('terms');
   return (
     <div className="form-check terms-check">
       <input
         id={id}
         type="checkbox"
-        name="terms"
         className={`form-check-input${error ? ' is-invalid' : ''}`}
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
+        {...register('terms')}
+        aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
       />
       <label className="form-check-label" htmlFor={id}>
@@ -537,19 +469,13 @@ function TermsField({
 }
 
 /** The opt-in to marketing mails: unticked, as consent is only what the member ticks. */
-function MarketingField({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+function MarketingField() {
   const { t } = useTranslation();
   const id = useId();
+  const { register } = useFormContext<SignupFormValues>();
   return (
     <div className="form-check terms-check">
-      <input
-        id={id}
-        type="checkbox"
-        name="marketing"
-        className="form-check-input"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-      />
+      <input id={id} type="checkbox" className="form-check-input" {...register('marketing')} />
       <label className="form-check-label" htmlFor={id}>
         {t('signup.marketing')}
       </label>
