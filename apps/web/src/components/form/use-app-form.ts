@@ -97,7 +97,8 @@ export function showFailure<TValues extends FieldValues, TOutput>(
     if (!shown) first ??= path;
     placed = true;
   }
-  if (first) form.setFocus(first);
+  // The wrong value is selected, so what the member types next replaces it.
+  if (first) form.setFocus(first, { shouldSelect: true });
   if (!placed)
     form.setError('root.server', { type: 'server', message: errorText(error, i18n.t('auth.errors.generic')) });
 }

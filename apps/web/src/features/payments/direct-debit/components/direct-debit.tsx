@@ -101,18 +101,17 @@ function DirectDebitFlow({
     .map((error) => directDebitFailure(error instanceof ApiError ? error.error : null))
     .find((kind) => kind === 'blocked' || kind === 'limit');
 
-  function handleSubmit(checked: DirectDebitForm) {
+  async function handleSubmit(checked: DirectDebitForm) {
     confirm.reset();
+    setForm(checked);
     const code = price.percentage !== null && discount ? { code: discount.code } : {};
-    start.mutate({ ...checked, bundle_id: bundle.id, ...code }, { onSuccess: (answer) => setSent(answer) });
+    setSent(await start.mutateAsync({ ...checked, bundle_id: bundle.id, ...code }));
   }
 
-  function handleConfirm(otp: string) {
+  async function handleConfirm(otp: string) {
     if (!sent) return;
-    confirm.mutate(
-      { order_id: sent.order_id, otp },
-      { onSuccess: ({ order }) => void navigate(`/transactions/${order.id}`, { replace: true }) },
-    );
+    const { order } = await confirm.mutateAsync({ order_id: sent.order_id, otp });
+    void navigate(`/transactions/${order.id}`, { replace: true });
   }
 
   function handleBack() {
@@ -144,23 +143,11 @@ function DirectDebitFlow({
       {failure ? (
         <StopNotice kind={failure} bundleId={bundle.id} />
       ) : sent ? (
-        <OtpStep
-          phoneHint={sent.phone_hint}
-          onSubmit={handleConfirm}
-          onBack={handleBack}
-          pending={confirm.isPending || confirm.isSuccess}
-          error={confirm.error}
-        />
+        <OtpStep phoneHint={sent.phone_hint} onSubmit={handleConfirm} onBack={handleBack} done={confirm.isSuccess} />
       ) : (
         <DirectDebitFormView
-          form={form}
-          onChange={(next) => {
-            setForm(next);
-            if (start.isError) start.reset();
-          }}
+          initial={form}
           onSubmit={handleSubmit}
-          pending={start.isPending}
-          error={start.error}
           creditor={company?.name ?? settings.name}
           amount={amount}
         />

@@ -7,6 +7,8 @@ interface IbanFieldProps {
   value: string;
   onChange: (value: string) => void;
   onBlur?: () => void;
+  /** Handed the input element, for the form to focus it. */
+  inputRef?: (element: HTMLInputElement | null) => void;
   error?: string | null | undefined;
   hint?: string;
 }
@@ -15,7 +17,7 @@ interface IbanFieldProps {
  * The IBAN input: printed in groups of four as it is typed or pasted, upper case, with the
  * caret kept where the member was typing.
  */
-export function IbanField({ label, value, onChange, onBlur, error, hint }: IbanFieldProps) {
+export function IbanField({ label, value, onChange, onBlur, inputRef: formRef, error, hint }: IbanFieldProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const caretRef = useRef<number | null>(null);
@@ -39,7 +41,10 @@ export function IbanField({ label, value, onChange, onBlur, error, hint }: IbanF
   return (
     <FieldShell id={id} label={label} error={error} hint={hint}>
       <input
-        ref={inputRef}
+        ref={(element) => {
+          inputRef.current = element;
+          formRef?.(element);
+        }}
         id={id}
         name="iban"
         className={`form-control dd-iban${error ? ' is-invalid' : ''}`}

@@ -1,76 +1,70 @@
 import { DIRECT_DEBIT_OTP_LENGTH, DIRECT_DEBIT_OTP_MINUTES } from '@app/shared';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { fieldErrorsOf, FormAlert, TextField } from '../../../../components/form-fields';
+import { describedBy, FieldShell, Form, useAppForm } from '../../../../components/form';
 import { cleanOtp, isOtpComplete } from '../rules';
-import { useErrorText } from '../../../../lib/error-text';
 
 interface OtpStepProps {
   /** The last digits of the phone the code went to. */
   phoneHint: string;
-  onSubmit: (otp: string) => void;
+  /** Confirms the order with the code; 'Code ongeldig' shows at the field, anything else above it. */
+  onSubmit: (otp: string) => Promise<unknown>;
   /** Back to the form, to correct the details (sending it again sends a new code). */
   onBack: () => void;
-  pending: boolean;
-  /** The last failed confirmation: 'Code ongeldig' at the field, anything else above it. */
-  error: unknown;
+  /** The order is confirmed and the page is on its way to it. */
+  done: boolean;
 }
 
 /** The SMS code step: the code the member received confirms the direct-debit order. */
-export function OtpStep({ phoneHint, onSubmit, onBack, pending, error }: OtpStepProps) {
+export function OtpStep({ phoneHint, onSubmit, onBack, done }: OtpStepProps) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
-  const [otp, setOtp] = useState('');
-  const [incomplete, setIncomplete] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const fieldError = fieldErrorsOf(error)?.otp;
+  const form = useAppForm<{ otp: string }>({
+    defaultValues: { otp: '' },
+    check: ({ otp }) =>
+      isOtpComplete(otp)
+        ? {}
+        : ({ otp: t('directDebit.otp.incomplete', { digits: DIRECT_DEBIT_OTP_LENGTH }) } as Record<string, string>),
+  });
+  const { setFocus } = form;
+  const id = useId();
 
   // The step replaces the form: the code field is where the member continues.
-  useEffect(() => inputRef.current?.focus(), []);
+  useEffect(() => setFocus('otp'), [setFocus]);
 
-  // After a wrong code the member is back in the field, its code selected so the next one replaces it.
-  useEffect(() => {
-    if (!fieldError) return;
-    inputRef.current?.focus();
-    inputRef.current?.select();
-  }, [fieldError, error]);
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!isOtpComplete(otp)) {
-      setIncomplete(true);
-      inputRef.current?.focus();
-      return;
-    }
-    onSubmit(otp);
-  }
-
+  const pending = form.formState.isSubmitting || done;
   return (
-    <form id="direct-debit-otp" className="auth-form dd-otp" onSubmit={handleSubmit} noValidate aria-busy={pending}>
+    <Form id="direct-debit-otp" className="auth-form dd-otp" form={form} onSubmit={({ otp }) => onSubmit(otp)}>
       <p className="dd-otp__sent" role="status">
         {t('directDebit.otp.sent', { phone: phoneHint, minutes: DIRECT_DEBIT_OTP_MINUTES })}
       </p>
-      {error !== null && error !== undefined && !fieldError && (
-        <FormAlert>
-          <p>{errorText(error)}</p>
-        </FormAlert>
-      )}
-      <TextField
-        ref={inputRef}
-        label={t('directDebit.otp.label')}
+      <Controller
+        control={form.control}
         name="otp"
-        className="dd-otp__field"
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        pattern="[0-9]*"
-        maxLength={DIRECT_DEBIT_OTP_LENGTH}
-        value={otp}
-        onChange={(event) => {
-          setOtp(cleanOtp(event.target.value));
-          setIncomplete(false);
+        render={({ field, fieldState }) => {
+          const error = fieldState.error?.message;
+          const hint = t('directDebit.otp.hint', { digits: DIRECT_DEBIT_OTP_LENGTH });
+          return (
+            <FieldShell id={id} label={t('directDebit.otp.label')} error={error} hint={hint} className="dd-otp__field">
+              <input
+                ref={field.ref}
+                id={id}
+                name={field.name}
+                className={`form-control${error ? ' is-invalid' : ''}`}
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                pattern="[0-9]*"
+                maxLength={DIRECT_DEBIT_OTP_LENGTH}
+                value={field.value}
+                // Digits only, as the code is: a typed letter or space never shows.
+                onChange={(event) => field.onChange(cleanOtp(event.target.value))}
+                onBlur={field.onBlur}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={describedBy(id, error, hint)}
+              />
+            </FieldShell>
+          );
         }}
-        error={incomplete ? t('directDebit.otp.incomplete', { digits: DIRECT_DEBIT_OTP_LENGTH }) : fieldError}
-        hint={t('directDebit.otp.hint', { digits: DIRECT_DEBIT_OTP_LENGTH })}
       />
       <button type="submit" className="btn btn-primary btn-lg w-100" disabled={pending}>
         {pending ? t('directDebit.otp.confirming') : t('directDebit.otp.submit')}
@@ -78,6 +72,6 @@ export function OtpStep({ phoneHint, onSubmit, onBack, pending, error }: OtpStep
       <button type="button" className="btn btn-link" onClick={onBack} disabled={pending}>
         {t('directDebit.otp.back')}
       </button>
-    </form>
+    </Form>
   );
 }
