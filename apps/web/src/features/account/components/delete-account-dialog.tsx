@@ -1,7 +1,7 @@
-import { ACCOUNT_REACTIVATION_DAYS, DELETE_REASONS, cleanPhone } from '@app/shared';
+import { ACCOUNT_REACTIVATION_DAYS, AccountDeleteBodySchema, DELETE_REASONS, cleanPhone } from '@app/shared';
 import type { UserResponse } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -13,7 +13,7 @@ import { useDeleteAccount } from '../api/delete-account';
 import { useClaimRetentionOffer } from '../api/retention-offer';
 import { useUpdateAccount } from '../api/update-account';
 import type { AccountDeleteBody, AccountSettings, DeleteReason } from '../api/contract';
-import { fieldErrorsOf, FormAlert, PasswordField } from '../../../components/form-fields';
+import { Form, FormAlert, PasswordField, TextAreaField, useAppForm } from '../../../components/form';
 import { NotificationSwitches } from './notification-switches';
 import './account-settings.scss';
 import { useErrorText } from '../../../lib/error-text';
@@ -31,14 +31,11 @@ export function DeleteAccount({ account }: { account: AccountSettings }) {
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
-  function handleDelete(body: AccountDeleteBody) {
-    remove.mutate(body, {
-      onSuccess: async () => {
-        await navigate('/account-deleted', { replace: true });
-        queryClient.removeQueries({ queryKey: queryKeys.account });
-        queryClient.setQueryData<UserResponse>(queryKeys.user, { user: null });
-      },
-    });
+  async function handleDelete(body: AccountDeleteBody) {
+    await remove.mutateAsync(body);
+    await navigate('/account-deleted', { replace: true });
+    queryClient.removeQueries({ queryKey: queryKeys.account });
+    queryClient.setQueryData<UserResponse>(queryKeys.user, { user: null });
   }
 
   function handleClose() {
@@ -59,7 +56,6 @@ export function DeleteAccount({ account }: { account: AccountSettings }) {
           onClose={handleClose}
           onDelete={handleDelete}
           deleting={remove.isPending || remove.isSuccess}
-          error={remove.error}
         />
       )}
     </>
@@ -72,10 +68,9 @@ const STEPS: readonly Step[] = ['reason', 'solution', 'confirm'];
 interface DeleteAccountDialogProps {
   account: AccountSettings;
   onClose: () => void;
-  /** Deletes the account; the dialog shows the pending state and the errors. */
-  onDelete: (body: AccountDeleteBody) => void;
+  /** Deletes the account; a failure shows in the last step's form. */
+  onDelete: (body: AccountDeleteBody) => Promise<unknown>;
   deleting: boolean;
-  error: unknown;
 }
 
 /**
@@ -83,7 +78,7 @@ interface DeleteAccountDialogProps {
  * can go back or stop; nothing is pre-chosen and the way out is never hidden. Escape and the
  * backdrop close it, except while the deletion is on its way.
  */
-function DeleteAccountDialog({ account, onClose, onDelete, deleting, error }: DeleteAccountDialogProps) {
+function DeleteAccountDialog({ account, onClose, onDelete, deleting }: DeleteAccountDialogProps) {
   const { t } = useTranslation();
   const [step, setStep] = useState<Step>('reason');
   const [reason, setReason] = useState<DeleteReason | null>(null);
@@ -139,7 +134,6 @@ function DeleteAccountDialog({ account, onClose, onDelete, deleting, error }: De
             onBack={() => setStep('solution')}
             onDelete={onDelete}
             deleting={deleting}
-            error={error}
           />
         )}
       </div>
@@ -161,20 +155,22 @@ function ReasonStep({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const [missing, setMissing] = useState(false);
   const name = useId();
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!reason) {
-      setMissing(true);
-      return;
-    }
-    onNext();
-  }
+  const form = useAppForm<{ reason: DeleteReason | null }>({
+    defaultValues: { reason },
+    check: (values): Record<string, string> => (values.reason ? {} : { reason: t('deleteFlow.reasonRequired') }),
+  });
+  const chosen = form.watch('reason');
+  const missing = form.formState.errors.reason?.message;
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <Form
+      form={form}
+      onSubmit={async (values) => {
+        if (values.reason) onChange(values.reason);
+        onNext();
+      }}
+    >
       <h2 id={titleId} className="delete-dialog__title">
         {t('deleteFlow.reasonTitle')}
       </h2>
@@ -182,25 +178,15 @@ function ReasonStep({
       <fieldset className="reason-cards" aria-describedby={missing ? `${name}-error` : undefined}>
         <legend className="visually-hidden">{t('deleteFlow.reasonTitle')}</legend>
         {DELETE_REASONS.map((value) => (
-          <label key={value} className={`reason-card${reason === value ? ' reason-card--selected' : ''}`}>
-            <input
-              type="radio"
-              className="form-check-input"
-              name={name}
-              value={value}
-              checked={reason === value}
-              onChange={() => {
-                setMissing(false);
-                onChange(value);
-              }}
-            />
+          <label key={value} className={`reason-card${chosen === value ? ' reason-card--selected' : ''}`}>
+            <input type="radio" className="form-check-input" value={value} {...form.register('reason')} />
             <span>{t(`deleteFlow.reasons.${value}`)}</span>
           </label>
         ))}
       </fieldset>
       {missing && (
         <p id={`${name}-error`} className="invalid-feedback d-block" role="alert">
-          {t('deleteFlow.reasonRequired')}
+          {missing}
         </p>
       )}
       <div className="delete-dialog__actions">
@@ -211,7 +197,7 @@ function ReasonStep({
           {t('deleteFlow.next')}
         </button>
       </div>
-    </form>
+    </Form>
   );
 }
 
@@ -420,37 +406,23 @@ function ConfirmStep({
   onBack,
   onDelete,
   deleting,
-  error,
 }: {
   titleId: string;
   reason: DeleteReason;
   onBack: () => void;
-  onDelete: (body: AccountDeleteBody) => void;
+  onDelete: (body: AccountDeleteBody) => Promise<unknown>;
   deleting: boolean;
-  error: unknown;
 }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
-  const noteId = useId();
-  const [note, setNote] = useState('');
-  const [password, setPassword] = useState('');
-  const [missing, setMissing] = useState(false);
-  const fieldErrors = fieldErrorsOf(error);
-  const passwordError = missing ? t('auth.errors.passwordRequired') : (fieldErrors?.password ?? null);
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!password) {
-      setMissing(true);
-      return;
-    }
-    setMissing(false);
-    const trimmed = note.trim();
-    onDelete({ reason, password, ...(trimmed ? { note: trimmed } : {}) });
-  }
+  const form = useAppForm<Omit<AccountDeleteBody, 'reason' | 'note'> & { note: string }, AccountDeleteBody>({
+    defaultValues: { note: '', password: '' },
+    schema: AccountDeleteBodySchema,
+    toRequest: (values) => ({ ...values, reason }),
+    messages: { password: { field_required: t('auth.errors.passwordRequired') } },
+  });
 
   return (
-    <form className="auth-form" onSubmit={handleSubmit} noValidate aria-busy={deleting}>
+    <Form className="auth-form" form={form} onSubmit={onDelete} alert={false}>
       <div>
         <h2 id={titleId} className="delete-dialog__title">
           {t('deleteFlow.confirm.title')}
@@ -462,36 +434,13 @@ function ConfirmStep({
           <li>{t('deleteFlow.confirm.erased')}</li>
         </ol>
       </div>
-      {error !== null && error !== undefined && !fieldErrors && (
-        <FormAlert>
-          <p>{errorText(error)}</p>
-        </FormAlert>
-      )}
-      {fieldErrors && !fieldErrors.password && (
-        <FormAlert>
-          <p>{Object.values(fieldErrors).join(' ')}</p>
-        </FormAlert>
-      )}
-      <div>
-        <label className="form-label fw-semibold" htmlFor={noteId}>
-          {t('deleteFlow.confirm.note')}
-        </label>
-        <textarea
-          id={noteId}
-          className="form-control"
-          rows={3}
-          maxLength={1000}
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
-        />
-      </div>
+      {form.formError && <FormAlert>{form.formError}</FormAlert>}
+      <TextAreaField name="note" label={t('deleteFlow.confirm.note')} rows={3} maxLength={1000} />
       <PasswordField
-        label={t('deleteFlow.confirm.password')}
         name="password"
+        label={t('deleteFlow.confirm.password')}
         autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={passwordError}
+        required
       />
       <div className="delete-dialog__actions">
         <button type="button" className="btn btn-outline-secondary" onClick={onBack} disabled={deleting}>
@@ -501,6 +450,6 @@ function ConfirmStep({
           {deleting ? t('deleteFlow.confirm.submitting') : t('deleteFlow.confirm.submit')}
         </button>
       </div>
-    </form>
+    </Form>
   );
 }
