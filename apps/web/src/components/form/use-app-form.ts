@@ -88,19 +88,33 @@ export function showFailure<TValues extends FieldValues, TOutput>(
   const fields = error instanceof ApiError && error.error === 'validation_failed' ? error.fields : {};
   const values = form.getValues() as Record<string, unknown>;
   let placed = false;
-  let first: FieldPath<TValues> | null = null;
+  const focusable: FieldPath<TValues>[] = [];
   for (const [name, message] of Object.entries(fields)) {
     const shown = fieldsShown.includes(name);
     if (!shown && !hasPath(values, name)) continue;
     const path = name as FieldPath<TValues>;
     form.setError(path, { type: 'server', message });
-    if (!shown) first ??= path;
+    if (!shown) focusable.push(path);
     placed = true;
   }
+  const first = firstOnPage(focusable);
   // The wrong value is selected, so what the member types next replaces it.
   if (first) form.setFocus(first, { shouldSelect: true });
   if (!placed)
     form.setError('root.server', { type: 'server', message: errorText(error, i18n.t('auth.errors.generic')) });
+}
+
+/** The field whose control comes first on the page: where the member reads the problems from. */
+function firstOnPage<T extends string>(names: readonly T[]): T | undefined {
+  let first: { name: T; element: Element } | undefined;
+  for (const name of names) {
+    const element = document.getElementsByName(name)[0];
+    if (!element) continue;
+    if (!first || first.element.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_PRECEDING) {
+      first = { name, element };
+    }
+  }
+  return first?.name ?? names[0];
 }
 
 function hasPath(values: Record<string, unknown>, path: string): boolean {

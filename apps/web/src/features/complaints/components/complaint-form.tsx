@@ -1,24 +1,14 @@
-import { COMPLAINT_MESSAGE_MAX_LENGTH, COMPLAINT_TOPICS } from '@app/shared';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { COMPLAINT_MESSAGE_MAX_LENGTH, COMPLAINT_TOPICS, ComplaintBodySchema } from '@app/shared';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { describedBy, FieldShell } from '../../../components/form/field-shell';
+import { Form, TextAreaField, TextField, useAppForm } from '../../../components/form';
 import { CheckIcon, HelpIcon, MailCheckIcon, ReceiptIcon, SparklesIcon, UserIcon } from '../../../components/icons';
-import { fieldErrorsOf, FormAlert, TextField } from '../../../components/form-fields';
-import type { Complaint, ComplaintTopic } from '../api/contract';
+import { fieldErrorsOf } from '../../../lib/error-text';
+import type { Complaint, ComplaintBody, ComplaintTopic } from '../api/contract';
 import { useSubmitComplaint } from '../api/submit-complaint';
-import {
-  COMPLAINT_FIELDS,
-  complaintBody,
-  emptyComplaint,
-  messageLength,
-  validateComplaint,
-  type ComplaintField,
-  type ComplaintValues,
-  type FieldProblem,
-} from '../rules';
+import { emptyComplaint, messageLength, type ComplaintValues } from '../rules';
 import './complaints.scss';
-import { useErrorText } from '../../../lib/error-text';
 
 /** Who sends it, when a member is logged in: their profile name and account address. */
 export interface ComplaintSender {
@@ -50,114 +40,58 @@ const COUNTER_WARNING = Math.floor(COMPLAINT_MESSAGE_MAX_LENGTH * 0.9);
  */
 export function ComplaintForm({ sender }: ComplaintFormProps) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const submit = useSubmitComplaint();
-  const [values, setValues] = useState<ComplaintValues>(() => emptyComplaint(sender));
-  const [problems, setProblems] = useState<Partial<Record<ComplaintField, FieldProblem>>>({});
-  // Fields changed since the server's last answer: its message about them no longer applies.
-  const [changedSinceAnswer, setChangedSinceAnswer] = useState<ReadonlySet<ComplaintField>>(new Set());
   // A member's name and address are theirs already; they may still change them for this complaint.
   const [editingSender, setEditingSender] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
   const topicId = useId();
   const messageId = useId();
+  const form = useAppForm<ComplaintValues, ComplaintBody>({
+    defaultValues: emptyComplaint(sender),
+    schema: ComplaintBodySchema,
+    // No topic chosen yet is a missing one, as a blank text is.
+    toRequest: (values) => ({ ...values, topic: values.topic ?? undefined }),
+  });
+  const { setValue, getValues, setFocus } = form;
 
-  // The account's address arrives after the first render: fill in what is still empty, while
-  // rendering (React's pattern for state that follows a prop), not in an effect.
+  // The account's address arrives after the first render: fill in what is still empty.
   const senderName = sender?.name ?? '';
   const senderEmail = sender?.email ?? '';
-  const [filledFrom, setFilledFrom] = useState({ name: senderName, email: senderEmail });
-  if (filledFrom.name !== senderName || filledFrom.email !== senderEmail) {
-    setFilledFrom({ name: senderName, email: senderEmail });
-    setValues((current) => ({
-      ...current,
-      name: current.name || senderName,
-      email: current.email || senderEmail,
-    }));
-  }
+  useEffect(() => {
+    if (!getValues('name')) setValue('name', senderName);
+    if (!getValues('email')) setValue('email', senderEmail);
+  }, [senderName, senderEmail, getValues, setValue]);
 
-  const serverFields = fieldErrorsOf(submit.error) ?? {};
-  const shownFields: readonly string[] = COMPLAINT_FIELDS;
-  const general = submit.isError && Object.keys(serverFields).every((name) => !shownFields.includes(name));
-
-  function update<K extends ComplaintField>(field: K, value: ComplaintValues[K]) {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (problems[field]) setProblems(({ [field]: _cleared, ...rest }) => rest);
-    if (submit.isError && !changedSinceAnswer.has(field)) {
-      setChangedSinceAnswer((current) => new Set(current).add(field));
+  async function send(body: ComplaintBody) {
+    try {
+      await submit.mutateAsync(body);
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      // A problem with the sender opens the locked sender fields, so the member can fix it.
+      if (fields && (fields.name || fields.email)) setEditingSender(true);
+      throw error;
     }
-  }
-
-  function problemText(field: ComplaintField): string | undefined {
-    const problem = problems[field];
-    if (problem) return t(problem.key, { ns: 'errors', ...problem.params });
-    return changedSinceAnswer.has(field) ? undefined : serverFields[field];
-  }
-
-  /** Moves the focus to a field: the chosen topic card, else the first one, for the topic. */
-  function focusField(field: ComplaintField) {
-    const form = formRef.current;
-    const target =
-      field === 'topic'
-        ? (form?.querySelector<HTMLElement>('[name="topic"]:checked') ??
-          form?.querySelector<HTMLElement>('[name="topic"]'))
-        : form?.querySelector<HTMLElement>(`[name="${field}"]`);
-    target?.focus();
-  }
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = validateComplaint(values);
-    setProblems(found);
-    const first = COMPLAINT_FIELDS.find((field) => found[field]);
-    if (first || values.topic === null) {
-      focusField(first ?? 'topic');
-      return;
-    }
-    setChangedSinceAnswer(new Set());
-    submit.mutate(complaintBody({ ...values, topic: values.topic }), {
-      onError: (error) => {
-        const fields = fieldErrorsOf(error);
-        const firstServer = fields && COMPLAINT_FIELDS.find((field) => fields[field]);
-        if (firstServer) {
-          if (firstServer === 'name' || firstServer === 'email') setEditingSender(true);
-          // After the render that shows the messages.
-          setTimeout(() => focusField(firstServer));
-        }
-      },
-    });
   }
 
   function handleAnother() {
     submit.reset();
-    setProblems({});
-    setValues((current) => ({ ...emptyComplaint(sender), name: current.name, email: current.email }));
+    form.reset({ ...emptyComplaint(sender), name: getValues('name'), email: getValues('email') });
   }
 
+  const values = form.watch();
   if (submit.isSuccess) {
     return <ComplaintSent complaint={submit.data.complaint} email={values.email.trim()} onAnother={handleAnother} />;
   }
 
   const length = messageLength(values.message);
-  const topicError = problemText('topic');
-  const messageError = problemText('message');
-  const messageHintId = `${messageId}-hint`;
+  const topicError = form.formState.errors.topic?.message;
   const counterId = `${messageId}-counter`;
   // Locked only once there is something to show: a missing address must stay typeable.
   const senderLocked = sender !== null && !editingSender && values.name.trim() !== '' && values.email.trim() !== '';
   const subjectHint = t(`complaints.subjectHints.${values.topic ?? 'other'}`);
+  const pending = form.formState.isSubmitting;
 
   return (
-    <form
-      id="complaint-form"
-      ref={formRef}
-      className="auth-form complaint-form"
-      onSubmit={handleSubmit}
-      noValidate
-      aria-busy={submit.isPending}
-    >
-      {general && <FormAlert>{errorText(submit.error)}</FormAlert>}
-
+    <Form id="complaint-form" className="auth-form complaint-form" form={form} onSubmit={send}>
       <fieldset
         className="complaint-topics"
         aria-describedby={topicError ? `${topicId}-error` : undefined}
@@ -167,14 +101,7 @@ export function ComplaintForm({ sender }: ComplaintFormProps) {
         <div className="complaint-topics__options">
           {COMPLAINT_TOPICS.map((topic) => (
             <label key={topic} className={`complaint-topic${values.topic === topic ? ' complaint-topic--chosen' : ''}`}>
-              <input
-                type="radio"
-                name="topic"
-                value={topic}
-                className="complaint-topic__input"
-                checked={values.topic === topic}
-                onChange={() => update('topic', topic)}
-              />
+              <input type="radio" value={topic} className="complaint-topic__input" {...form.register('topic')} />
               <span className="complaint-topic__icon" aria-hidden="true">
                 {TOPIC_ICONS[topic]}
               </span>
@@ -195,33 +122,18 @@ export function ComplaintForm({ sender }: ComplaintFormProps) {
         )}
       </fieldset>
 
-      <TextField
-        label={t('complaints.form.subject')}
-        name="subject"
-        autoComplete="off"
-        value={values.subject}
-        onChange={(event) => update('subject', event.target.value)}
-        error={problemText('subject')}
-        hint={subjectHint}
-      />
+      <TextField name="subject" label={t('complaints.form.subject')} autoComplete="off" hint={subjectHint} />
 
-      <FieldShell
+      <TextAreaField
         id={messageId}
+        name="message"
         label={t('complaints.form.message')}
-        error={messageError}
         hint={t('complaints.form.messageHint')}
-      >
-        <textarea
-          id={messageId}
-          name="message"
-          rows={7}
-          className={`form-control complaint-form__message${messageError ? ' is-invalid' : ''}`}
-          value={values.message}
-          onChange={(event) => update('message', event.target.value)}
-          aria-invalid={messageError ? true : undefined}
-          aria-describedby={[describedBy(messageId, messageError, messageHintId), counterId].join(' ')}
-        />
-      </FieldShell>
+        rows={7}
+        controlClassName="complaint-form__message"
+        describedByExtra={counterId}
+        required
+      />
       <p
         id={counterId}
         className={`complaint-form__counter${length > COMPLAINT_MESSAGE_MAX_LENGTH ? ' complaint-form__counter--over' : length >= COUNTER_WARNING ? ' complaint-form__counter--near' : ''}`}
@@ -240,7 +152,7 @@ export function ComplaintForm({ sender }: ComplaintFormProps) {
                 className="btn btn-link btn-sm p-0"
                 onClick={() => {
                   setEditingSender(true);
-                  setTimeout(() => focusField('name'));
+                  setTimeout(() => setFocus('name'));
                 }}
               >
                 {t('complaints.form.changeSender')}
@@ -250,25 +162,21 @@ export function ComplaintForm({ sender }: ComplaintFormProps) {
         )}
         <div className="complaint-sender__fields">
           <TextField
-            label={t('complaints.form.name')}
             name="name"
+            label={t('complaints.form.name')}
             autoComplete="name"
-            value={values.name}
             readOnly={senderLocked}
-            onChange={(event) => update('name', event.target.value)}
-            error={problemText('name')}
+            required
           />
           <TextField
+            name="email"
             label={t('complaints.form.email')}
             type="email"
-            name="email"
             autoComplete="email"
             inputMode="email"
-            value={values.email}
             readOnly={senderLocked}
-            onChange={(event) => update('email', event.target.value)}
-            error={problemText('email')}
             hint={t('complaints.form.emailHint')}
+            required
           />
         </div>
       </fieldset>
@@ -277,11 +185,11 @@ export function ComplaintForm({ sender }: ComplaintFormProps) {
         {t('complaints.form.privacy')} <Link to="/pages/privacy">{t('complaints.form.privacyLink')}</Link>
       </p>
 
-      <button type="submit" className="btn btn-primary btn-lg w-100" disabled={submit.isPending}>
-        {submit.isPending && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
-        {submit.isPending ? t('complaints.form.sending') : t('complaints.form.submit')}
+      <button type="submit" className="btn btn-primary btn-lg w-100" disabled={pending}>
+        {pending && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+        {pending ? t('complaints.form.sending') : t('complaints.form.submit')}
       </button>
-    </form>
+    </Form>
   );
 }
 
