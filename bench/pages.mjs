@@ -1,5 +1,5 @@
-// Page-load benchmark of the landers and content pages on a throttled phone (npm run bench:pages).
-// Not part of CI.
+// Page-load benchmark of the landers, content pages and member pages on a throttled phone
+// (npm run bench:pages). Not part of CI.
 //
 // Starts the server from its sources (apps/server/src/main.ts through tsx, the built web app
 // in apps/web/dist: run `npm run build` first) on a fresh embedded database with the demo site
@@ -9,10 +9,20 @@
 // mid-range phone). Each page loads BENCH_RUNS times (default 3). Per page it reports the
 // median time to the first byte, first contentful paint and largest contentful paint, the
 // JavaScript transferred, and whether the server's HTML already held the page's headline
-// (server-rendered, so it paints before the app's code has arrived). It prints a table and
-// writes docs/benchmarks/pages.md.
+// (server-rendered, so it paints before the app's code has arrived).
+//
+// Then the member pages as the demo member sees them (/members, a chat, /likes), on the same
+// phone, network and CPU: a first visit (a fresh browser profile, logged in, nothing cached)
+// and a repeat visit (the same page loaded again, its code in the browser's cache). Per page
+// and visit it reports when the page's data was requested and when its content was painted
+// (the first profile card, the chat's messages, the likes), against the targets below.
+// BENCH_ONLY=members runs only these and keeps the file's visitor table.
+//
+// It prints tables and writes docs/benchmarks/pages.md.
+/* global window, document, requestAnimationFrame -- these run in the page */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -30,6 +40,17 @@ const NETWORK = {
 };
 /** Largest contentful paint a page should stay under on that phone (Google's "good"). */
 const TARGET_LCP_MS = 2500;
+const ONLY_MEMBERS = process.env.BENCH_ONLY === 'members';
+const DEMO_MEMBER = { email: 'demo@amoria.example', password: 'demo1234' };
+const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+/** The issue's targets for a member's content painted, per page and visit (ms); null: none set. */
+const MEMBER_TARGETS = {
+  '/members': { first: 4000, repeat: 2500 },
+  chat: { first: null, repeat: 2000 },
+  '/likes': { first: null, repeat: null },
+};
+const DOC = join(root, 'docs/benchmarks/pages.md');
+const MEMBER_HEADING = '## Member pages';
 
 const log = (...args) => console.error(...args);
 
@@ -113,8 +134,9 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu'],
 });
 const rows = [];
+const memberRows = [];
 try {
-  for (const path of PAGES) {
+  for (const path of ONLY_MEMBERS ? [] : PAGES) {
     const runs = [];
     for (let run = 0; run < RUNS; run += 1) {
       const context = await browser.newContext({
@@ -166,41 +188,182 @@ try {
     rows.push(row);
     log(`${path}: LCP ${row['LCP ms']} ms`);
   }
+  await benchMemberPages(memberRows);
 } finally {
   await browser.close();
   stop();
 }
 
-console.table(rows);
-const lcps = rows.map((r) => r['LCP ms']).sort((a, b) => a - b);
-const over = rows.filter((r) => r['LCP ms'] > TARGET_LCP_MS);
-const summary = `LCP over all pages: median ${median(lcps)} ms, worst ${lcps.at(-1)} ms; ${over.length} of ${rows.length} over ${TARGET_LCP_MS} ms`;
-console.log(summary);
+/** The demo member's session cookie, and the path of their newest chat. */
+async function demoMember() {
+  const login = await fetch(`${base}/api/user.php`, {
+    method: 'POST',
+    headers: { ...XHR, 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_MEMBER),
+  });
+  if (!login.ok) throw new Error(`demo login failed: ${login.status}`);
+  const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]);
+  const headers = { ...XHR, cookie: cookies.join('; '), 'content-type': 'application/json' };
+  // The demo site seeds no conversation for the demo member: a few texts to a member make one.
+  const { members: found } = await (await fetch(`${base}/api/members.php`, { headers })).json();
+  const partner = found[0];
+  if (!partner) throw new Error('the demo member finds nobody to write to');
+  for (const body of ['Hoi!', 'Hoe gaat het?', 'Zin in een drankje deze week?']) {
+    const sent = await fetch(`${base}/api/message.php`, {
+      method: 'POST',
+      headers: { ...headers, 'idempotency-key': randomUUID() },
+      body: JSON.stringify({ member_id: partner.id, body }),
+    });
+    if (!sent.ok) throw new Error(`sending a message failed: ${sent.status} ${await sent.text()}`);
+  }
+  const { chats } = await (await fetch(`${base}/api/chats.php`, { headers })).json();
+  const chat = chats[0];
+  if (!chat) throw new Error('the demo member has no chat');
+  return {
+    cookies: cookies.map((pair) => {
+      const [name, ...value] = pair.split('=');
+      return { name, value: value.join('='), url: base };
+    }),
+    chatPath: `/chats/${chat.id}`,
+  };
+}
 
-const table = [
-  `| page | TTFB ms | FCP ms | LCP ms | JS KB | headline in HTML |`,
-  `|---|---:|---:|---:|---:|---|`,
-  ...rows.map(
+/**
+ * Loads the page and reports, from navigation start: when its data's request started
+ * (resource timing) and the frame in which its content first existed (checked every frame,
+ * just before that frame paints).
+ */
+async function memberVisit(page, path, content, api) {
+  await page.goto(base + path, { waitUntil: 'commit' });
+  await page.waitForFunction(() => window.__benchPainted !== undefined, null, { timeout: 60_000, polling: 100 });
+  await page.waitForTimeout(300);
+  return page.evaluate(
+    ({ api: apiPath }) => {
+      const request = performance
+        .getEntriesByType('resource')
+        .find((entry) => new URL(entry.name).pathname === apiPath);
+      return {
+        painted: window.__benchPainted,
+        requested: request ? request.startTime : null,
+        fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      };
+    },
+    { api },
+  );
+}
+
+async function benchMemberPages(into) {
+  const { cookies, chatPath } = await demoMember();
+  const pages = [
+    { name: '/members', path: '/members', content: '.member-card', api: '/api/members.php' },
+    { name: 'chat', path: chatPath, content: '.chat-bubble', api: '/api/chat.php' },
+    { name: '/likes', path: '/likes', content: '.member-card, .empty-state', api: '/api/likes.php' },
+  ];
+  for (const target of pages) {
+    const first = [];
+    const repeat = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+      });
+      await context.addCookies(cookies);
+      await context.addInitScript((content) => {
+        localStorage.setItem('dismissed-site-entry-warning', String(Date.now()));
+        const check = () => {
+          if (document.querySelector(content)) window.__benchPainted = performance.now();
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }, target.content);
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', NETWORK);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+      first.push(await memberVisit(page, target.path, target.content, target.api));
+      await page.goto('about:blank');
+      repeat.push(await memberVisit(page, target.path, target.content, target.api));
+      await context.close();
+    }
+    for (const [visit, runs] of [
+      ['first', first],
+      ['repeat', repeat],
+    ]) {
+      const painted = Math.round(median(runs.map((r) => r.painted)));
+      const goal = MEMBER_TARGETS[target.name][visit];
+      const row = {
+        page: target.name,
+        visit,
+        'data requested ms': Math.round(median(runs.map((r) => r.requested ?? Infinity))),
+        'FCP ms': Math.round(median(runs.map((r) => r.fcp ?? Infinity))),
+        'content painted ms': painted,
+        target: goal === null ? '' : `${goal} ${painted <= goal ? 'met' : 'missed'}`,
+      };
+      into.push(row);
+      log(`${target.name} (${visit} visit): content painted at ${painted} ms`);
+    }
+  }
+}
+
+const machine = () =>
+  `Machine: ${cpus().length} cores, load ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} at the end.`;
+
+const memberTable = [
+  `| page | visit | data requested ms | FCP ms | content painted ms | target ms |`,
+  `|---|---|---:|---:|---:|---|`,
+  ...memberRows.map(
     (r) =>
-      `| ${r.page} | ${r['TTFB ms']} | ${r['FCP ms']} | ${r['LCP ms']} | ${r['JS KB']} | ${r['headline in HTML']} |`,
+      `| ${r.page} | ${r.visit} | ${r['data requested ms']} | ${r['FCP ms']} | ${r['content painted ms']} | ${r.target} |`,
   ),
 ].join('\n');
-writeFileSync(
-  join(root, 'docs/benchmarks/pages.md'),
-  `# Landers and content pages on a slow phone
+console.table(memberRows);
+const memberSection = `${MEMBER_HEADING}
+
+The demo member's /members, newest chat and /likes on the same phone, network and CPU, each
+${RUNS} times (medians below): a first visit in a fresh browser profile (logged in, nothing
+cached), then a repeat visit of the same page with its code in the browser's cache. "data
+requested": when the page's API request (members.php, chat.php, likes.php) started; "content
+painted": the frame in which the first profile card, the chat's messages or the likes (or their
+empty state) first existed. Both from the start of the navigation. ${machine()}
+
+${memberTable}
+`;
+
+let visitorSection;
+if (ONLY_MEMBERS) {
+  const current = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '';
+  visitorSection = current.split(MEMBER_HEADING)[0].trimEnd();
+} else {
+  console.table(rows);
+  const lcps = rows.map((r) => r['LCP ms']).sort((a, b) => a - b);
+  const over = rows.filter((r) => r['LCP ms'] > TARGET_LCP_MS);
+  const summary = `LCP over all pages: median ${median(lcps)} ms, worst ${lcps.at(-1)} ms; ${over.length} of ${rows.length} over ${TARGET_LCP_MS} ms`;
+  console.log(summary);
+
+  const table = [
+    `| page | TTFB ms | FCP ms | LCP ms | JS KB | headline in HTML |`,
+    `|---|---:|---:|---:|---:|---|`,
+    ...rows.map(
+      (r) =>
+        `| ${r.page} | ${r['TTFB ms']} | ${r['FCP ms']} | ${r['LCP ms']} | ${r['JS KB']} | ${r['headline in HTML']} |`,
+    ),
+  ].join('\n');
+  visitorSection = `# Landers and content pages on a slow phone
 
 \`npm run bench:pages\` (bench/pages.mjs): the built app served by one server process on the embedded
 database with the demo site, each page loaded ${RUNS} times (medians below) in Debian's Chromium at
 390x844 with the cache off, a slow 4G network (150 ms round trip, 1.6 Mbit/s down) and the CPU
-slowed ${CPU_SLOWDOWN} times. Machine: ${cpus().length} cores, load ${loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ')} at the end.
+slowed ${CPU_SLOWDOWN} times. ${machine()}
 
 ${summary}.
 
 ${table}
 
 "headline in HTML": the server's response already holds the page's headline and text (server-rendered),
-so the first paint needs no JavaScript; the app takes over when its code has arrived.
-`,
-);
+so the first paint needs no JavaScript; the app takes over when its code has arrived.`;
+}
+writeFileSync(DOC, `${visitorSection}\n\n${memberSection}`);
