@@ -28,7 +28,7 @@ installChunkReloadHandler();
 const cookie = readCookie(LOCALE_COOKIE);
 const cookieLocale = isLocale(cookie) ? cookie : null;
 const settings = fetchFirstSettings(cookieLocale);
-void queryClient.prefetchQuery(userQueryOptions());
+const session = queryClient.prefetchQuery(userQueryOptions());
 const router = createAppRouter(queryClient);
 startServiceWorker({ queryClient, navigate: (url) => void router.navigate(url) });
 // Without the cookie the server answered in the page's language (the domain's): start in it.
@@ -52,7 +52,9 @@ const rootElement = document.getElementById('root')!;
 const prerendered = rootElement.querySelector(':scope > .prerendered') !== null;
 const root = createRoot(rootElement);
 
-Promise.all([settings, i18nReady, prerendered ? firstPageReady() : null]).then(
+// The session too: a member page's layout shows before the page's code has loaded (its
+// skeleton), and must not show a visitor's top bar first.
+Promise.all([settings, i18nReady, session, prerendered ? firstPageReady() : null]).then(
   ([{ settings: site }]) => {
     // A page the server rendered (landers, content pages) keeps its own description.
     document.querySelector('meta[name="description"]:not([data-page])')?.setAttribute('content', site.description);

@@ -84,15 +84,25 @@ export const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
  */
 export const ADMIN_MODULE = withTexts(['admin', 'member'], () => import('./routes/admin'));
 
-type PageData = (params: Params, queryClient: QueryClient) => Promise<void>;
+type PageData = (params: Params, queryClient: QueryClient, url: URL) => Promise<void>;
+
+/** The member pages' data module: its own chunk, which the server preloads with their HTML. */
+const memberData = () => import('./member-data');
 
 /**
  * Data a page renders from its first paint, fetched by its route's loader while the page's
  * module and texts load, so the page shows whole at once: the content pages' own texts (the
  * site's wording instead of the catalogue's, which never flashes first), and the landing pages'
- * members and design chunk (a chain of round trips on a slow phone otherwise).
+ * members and design chunk (a chain of round trips on a slow phone otherwise). The member pages'
+ * lists and conversations are asked for at navigation too, but not waited for (member-data.ts).
  */
 export const PAGE_DATA: Record<string, PageData> = {
+  members: async (_params, queryClient, url) => (await memberData()).prefetchMembers(url, queryClient),
+  likes: async (_params, queryClient) => (await memberData()).prefetchLikes(queryClient),
+  'likes-type': async (_params, queryClient) => (await memberData()).prefetchLikes(queryClient),
+  chats: async (_params, queryClient) => (await memberData()).prefetchChats(queryClient),
+  'chats-id': async (params, queryClient) => (await memberData()).prefetchChat(params.id, queryClient),
+  'members-id-chat': async (params, queryClient) => (await memberData()).prefetchChatWithMember(params.id, queryClient),
   'pages-name': async (params, queryClient) => {
     // The language is known once i18n started, which the page's texts wait for anyway.
     await loadTexts('pages');

@@ -4,16 +4,23 @@ import { createBrowserRouter, data, redirect, type LoaderFunctionArgs, type Rout
 import { userQueryOptions } from '../data/user';
 import { BootSplash } from './components/boot-splash';
 import { NotFoundPage, RouteErrorBoundary } from './components/error-page';
+import { ChatPageSkeleton, PageSkeleton } from './components/page-skeleton';
+import { ChatLayout } from './layouts/chat-layout';
 import { DefaultLayout } from './layouts/default-layout';
 import { RootShell } from './root-shell';
 import { ADMIN_MODULE, PAGE_DATA, PAGE_MODULES } from './route-modules';
 import { NOT_FOUND_ROUTE, type RouteHandle } from './route-handle';
 import { afterLoginPath, loginPath } from './rules';
 
-/** Layouts other than the default are rarely the first page, so they load with their pages. */
+/**
+ * The lander and empty layouts are rarely a member's first page, so they load with their pages.
+ * The chat layout is a member's first page whenever a notification opens a conversation: it is
+ * in the first load (it reuses the default layout's parts), so the conversation's bar and
+ * skeleton show while the page's code loads.
+ */
 const LAYOUTS: Record<LayoutName, Pick<RouteObject, 'Component' | 'lazy'>> = {
   default: { Component: DefaultLayout },
-  chat: { lazy: async () => ({ Component: (await import('./layouts/chat-layout')).ChatLayout }) },
+  chat: { Component: ChatLayout },
   lander: { lazy: async () => ({ Component: (await import('./layouts/lander-layout')).LanderLayout }) },
   empty: { lazy: async () => ({ Component: (await import('./layouts/empty-layout')).EmptyLayout }) },
 };
@@ -36,13 +43,17 @@ function guardLoader(route: RouteDef, queryClient: QueryClient) {
     if (route.name === 'login' && (await isLoggedIn(queryClient))) {
       throw redirect(afterLoginPath(url.searchParams.get('redirect')));
     }
-    await PAGE_DATA[route.name]?.(params, queryClient);
+    await PAGE_DATA[route.name]?.(params, queryClient, url);
     return null;
   };
 }
 
 function needsGuard(route: RouteDef): boolean {
   return route.path.includes(':') || Boolean(route.auth) || route.name === 'login' || route.name in PAGE_DATA;
+}
+
+function showsSkeletonFirst(route: RouteDef): boolean {
+  return (route.layout === 'default' || route.layout === 'chat') && (Boolean(route.auth) || route.name === 'members');
 }
 
 function pageRoute(route: RouteDef, queryClient: QueryClient): RouteObject {
@@ -55,6 +66,9 @@ function pageRoute(route: RouteDef, queryClient: QueryClient): RouteObject {
     handle,
     loader: needsGuard(route) ? guardLoader(route, queryClient) : undefined,
     lazy: load,
+    // A member page opened first shows its layout and the page's shape while its code loads,
+    // not the logo alone; other pages keep the root's splash (or the server's HTML).
+    ...(showsSkeletonFirst(route) && { HydrateFallback: route.layout === 'chat' ? ChatPageSkeleton : PageSkeleton }),
     ErrorBoundary: RouteErrorBoundary,
   };
 }
