@@ -98,6 +98,8 @@ import { createSessions, sessionPlugin } from './plugins/session.js';
 import { createMemberAnswers, memberAnswersPlugin } from './plugins/member-answers.js';
 import { validatorCompiler } from './plugins/validation.js';
 import { sitePlugin } from './plugins/site.js';
+import { pageLocale } from './plugins/i18n.js';
+import { createMemberShellPrerender } from './plugins/member-shell.js';
 import { loadWebApp, webPlugin } from './plugins/web.js';
 
 /**
@@ -361,6 +363,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const prerenderers = [
     createLandingPrerender({ settings, landing, countryForIp }),
     createPagesPrerender({ settings, reference, pages }),
+    createMemberShellPrerender({
+      pageLanguage: async (request) =>
+        pageLocale(request, (await settings.resolveSite({ host: request.host })).site.settings.domain_language),
+    }),
   ];
   const web = loadWebApp(config.webDistDir, async (request, match) => {
     for (const prerender of prerenderers) {

@@ -23,8 +23,9 @@ export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.cha
  */
 export interface PrerenderedPage {
   lang: Locale;
-  title: string;
-  description: string;
+  /** Without one, index.html's title and description stay (a page whose body is only its shape). */
+  title?: string;
+  description?: string;
   /** Trusted HTML: every text in it must already be escaped. */
   body: string;
   /**
@@ -112,13 +113,16 @@ export function withPrerendered(indexHtml: string, page: PrerenderedPage, manife
       catalogueModule('nl', 'common'),
     ]),
   ].filter(Boolean);
-  return indexHtml
-    .replace(/<html lang="[^"]*"/, () => `<html lang="${escapeHtml(page.lang)}"`)
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
-    .replace(
+  const { title, description } = page;
+  let html = indexHtml.replace(/<html lang="[^"]*"/, () => `<html lang="${escapeHtml(page.lang)}"`);
+  if (title !== undefined) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+  if (description !== undefined) {
+    html = html.replace(
       /<meta name="description" content="[^"]*"\s*\/?>/,
-      () => `<meta name="description" content="${escapeHtml(page.description)}" data-page />`,
-    )
+      () => `<meta name="description" content="${escapeHtml(description)}" data-page />`,
+    );
+  }
+  return html
     .replace('</head>', () => [...head, '</head>'].join('\n'))
     .replace(/<!--prerender-->[\s\S]*?<!--\/prerender-->/, () => page.body);
 }
