@@ -85,7 +85,7 @@ describe('server-rendered content pages', () => {
   });
 
   it('leaves the pages the app alone renders as they are', async () => {
-    const { html } = await page('/members');
+    const { html } = await page('/credits');
     expect(html).toContain('boot-splash');
     expect(html).not.toContain('data-page');
   });
