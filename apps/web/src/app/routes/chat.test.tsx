@@ -422,6 +422,31 @@ describe('a conversation', () => {
 
     expect(await screen.findByText(/Je kunt Eva geen berichten meer sturen/)).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    // Nothing to write: opening it puts focus on the partner's name, where reading starts.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Eva' })).toHaveFocus());
+  });
+
+  it('puts focus in the composer as it opens, and again in the next chat opened beside it', async () => {
+    queryClient.setQueryData<ChatsResponse>(queryKeys.chats, {
+      chats: [
+        buildEntry({ id: 5 }),
+        buildEntry({ id: 6, profile_id: 21, profile: buildCard({ id: 21, name: 'Lotte' }) }),
+      ],
+    });
+    serve(fetchMock, {
+      'GET /api/chat.php': (_body, url) =>
+        jsonResponse(
+          200,
+          url.searchParams.get('id') === '6'
+            ? buildChat({ id: 6, messages: HISTORY, profile: buildCard({ id: 21, name: 'Lotte' }) })
+            : buildChat({ messages: HISTORY }),
+        ),
+    });
+    await renderWithApp(appRoutes(queryClient), { path: '/chats/5', user: buildUser() });
+
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Bericht aan Eva' })).toHaveFocus());
+    await userEvent.click(screen.getByRole('link', { name: /Lotte/ }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Bericht aan Lotte' })).toHaveFocus());
   });
 
   it('reports a received message from the flag beside it, by keyboard', async () => {

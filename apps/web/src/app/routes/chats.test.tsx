@@ -2,7 +2,16 @@ import { DISMISSAL_KEYS, type ChatsResponse } from '@app/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildCard, buildEntry, commands, jsonResponse, reads, serve } from '../../features/chat/testing/api-stub';
+import {
+  buildCard,
+  buildChat,
+  buildEntry,
+  buildMessage,
+  commands,
+  jsonResponse,
+  reads,
+  serve,
+} from '../../features/chat/testing/api-stub';
 import { queryClient } from '../../lib/query-client';
 import { queryKeys } from '../../data/query-keys';
 import { buildUser } from '../../testing/factories';
@@ -77,6 +86,35 @@ describe('the chat list', () => {
     ).toBeInTheDocument();
     expect(within(rows[2]!).getByRole('link')).toHaveTextContent('Cadeautje');
     expect(within(rows[2]!).queryByText(/ongelezen/)).not.toBeInTheDocument();
+  });
+
+  it('stands beside the conversation on a wide screen, under the top navigation, before and after one opens', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(min-width: 992px)',
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    serve(fetchMock, {
+      ...QUIET,
+      'GET /api/chats.php': () => jsonResponse(200, { chats: [buildEntry({ id: 5 })] }),
+      'GET /api/chat.php': () => jsonResponse(200, buildChat({ messages: [buildMessage({ id: 1 })] })),
+    });
+    await renderWithApp(appRoutes(queryClient), { path: '/chats', user: buildUser() });
+
+    const aside = await screen.findByRole('complementary', { name: 'Berichten' });
+    expect(within(aside).getByRole('heading', { level: 1, name: 'Berichten' })).toBeInTheDocument();
+    const pane = screen.getByRole('region', { name: 'Kies een gesprek' });
+    expect(within(pane).getByText(/Kies links een gesprek/)).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Hoofdmenu' })).toBeInTheDocument();
+
+    // By keyboard: the chat opens beside the list, the composer takes the focus, the navigation stays.
+    within(aside).getByRole('link', { name: /Eva/ }).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Bericht aan Eva' })).toHaveFocus());
+    expect(screen.getByRole('navigation', { name: 'Hoofdmenu' })).toBeInTheDocument();
+    const besides = screen.getByRole('complementary', { name: 'Berichten' });
+    expect(within(besides).getByRole('link', { current: 'page' })).toHaveAttribute('href', '/chats/5');
+    expect(screen.queryByRole('region', { name: 'Kies een gesprek' })).not.toBeInTheDocument();
   });
 
   it('invites to discover members while there are no chats', async () => {

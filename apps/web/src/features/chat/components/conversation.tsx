@@ -1,6 +1,6 @@
 import { localeEntry } from '@app/i18n';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/avatar';
@@ -151,6 +151,14 @@ function ChatView({ chat, messages, older, target }: ChatViewProps) {
   const sendKeys = useSendKey();
   const lastKey = useRef(0);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // Opening a chat is to write in it: focus goes to the composer (to the partner's name when
+  // the chat is closed), not left on the page, from where it took ten Tabs. In a layout effect,
+  // as the view appears; an opener modal showing at once takes it and gives it back on closing.
+  useLayoutEffect(() => {
+    (textareaRef.current ?? headingRef.current)?.focus();
+  }, []);
 
   const cost = nextMessageCost(chat.free_messages_left, settings.message_credits);
   const minimum = user
@@ -247,7 +255,7 @@ function ChatView({ chat, messages, older, target }: ChatViewProps) {
 
   return (
     <div className="chat-view">
-      <ChatHeader chat={chat} />
+      <ChatHeader chat={chat} headingRef={headingRef} />
       <MessageList partner={profile.name} messages={messages} pending={pending} older={older} empty={empty} />
       {chat.closed ? (
         <p className="chat-closed" role="status">
@@ -296,7 +304,7 @@ function ChatView({ chat, messages, older, target }: ChatViewProps) {
 }
 
 /** The partner: photo and name lead to the profile; online state and the fictional disclosure. */
-function ChatHeader({ chat }: { chat: ChatResponse }) {
+function ChatHeader({ chat, headingRef }: { chat: ChatResponse; headingRef: RefObject<HTMLHeadingElement | null> }) {
   const { t } = useTranslation();
   const settings = useSettings();
   const { profile } = chat;
@@ -311,7 +319,7 @@ function ChatHeader({ chat }: { chat: ChatResponse }) {
         </Link>
         <div className="chat-head__who">
           <div className="chat-head__title">
-            <h1 className="chat-head__name">
+            <h1 className="chat-head__name" ref={headingRef} tabIndex={-1}>
               <Link to={profilePath} title={t('chat.header.profile', { name: profile.name })}>
                 {profile.name}
               </Link>
