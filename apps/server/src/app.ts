@@ -364,8 +364,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     createLandingPrerender({ settings, landing, countryForIp }),
     createPagesPrerender({ settings, reference, pages }),
     createMemberShellPrerender({
-      pageLanguage: async (request) =>
-        pageLocale(request, (await settings.resolveSite({ host: request.host })).site.settings.domain_language),
+      site: async (request) => {
+        const { site } = await settings.resolveSite({ host: request.host });
+        return { locale: pageLocale(request, site.settings.domain_language), siteName: site.settings.name };
+      },
     }),
   ];
   const web = loadWebApp(config.webDistDir, async (request, match) => {

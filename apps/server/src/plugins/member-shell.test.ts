@@ -11,7 +11,7 @@ const WEB_ROOT = join(import.meta.dirname, '../../../web');
 describe('memberShellPage', () => {
   it("names each member page's module and its loader's data module, which the web app has", () => {
     for (const path of ['/members', '/likes', '/likes/given', '/chats', '/chats/4', '/members/9/chat']) {
-      const page = memberShellPage(matchRoute(path)!, 'en');
+      const page = memberShellPage(matchRoute(path)!, { locale: 'en', siteName: 'Amoria' });
       expect(page, path).not.toBeNull();
       const sources = page!.modules!.filter((module) => module.startsWith('src/'));
       expect(sources, path).toContain('src/app/member-data.ts');
@@ -20,7 +20,7 @@ describe('memberShellPage', () => {
   });
 
   it("preloads the members-area texts in the member's language and nl, and draws the page's shape", () => {
-    const list = memberShellPage(matchRoute('/members')!, 'de')!;
+    const list = memberShellPage(matchRoute('/members')!, { locale: 'de', siteName: 'Amoria' })!;
     expect(list.modules).toEqual(
       expect.arrayContaining([
         '../../packages/i18n/locales/de/member.json',
@@ -29,13 +29,18 @@ describe('memberShellPage', () => {
       ]),
     );
     expect(list.body).toContain('page-skeleton__card');
+    expect(memberShellPage(matchRoute('/likes')!, { locale: 'nl', siteName: 'Liefde & <Co>' })!.body).toContain(
+      'Liefde &#38; &#60;Co&#62;',
+    );
     expect(list.title).toBeUndefined();
-    expect(memberShellPage(matchRoute('/chats/4')!, 'nl')!.body).toContain('page-skeleton__bubble');
+    expect(memberShellPage(matchRoute('/chats/4')!, { locale: 'nl', siteName: 'Amoria' })!.body).toContain(
+      'page-skeleton__bubble',
+    );
   });
 
   it('leaves every other page alone', () => {
     for (const path of ['/', '/members/9', '/credits', '/pages/terms', '/landers/tinderswipe']) {
-      expect(memberShellPage(matchRoute(path)!, 'nl'), path).toBeNull();
+      expect(memberShellPage(matchRoute(path)!, { locale: 'nl', siteName: 'Amoria' }), path).toBeNull();
     }
   });
 });

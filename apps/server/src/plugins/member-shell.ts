@@ -1,6 +1,6 @@
 import type { Locale, RouteMatch } from '@app/shared';
 import type { FastifyRequest } from 'fastify';
-import { catalogueModule, type Prerender, type PrerenderedPage } from './web.js';
+import { catalogueModule, escapeHtml, type Prerender, type PrerenderedPage } from './web.js';
 
 /**
  * The web app's modules each member page needs beyond the entry, as keys of Vite's manifest:
@@ -23,13 +23,17 @@ const CARDS = '<li class="page-skeleton__card"></li>'.repeat(6);
 const BUBBLES = '<span class="page-skeleton__bubble"></span>'.repeat(3);
 
 /**
- * What the server's HTML of a member page holds until the app renders: a bar where the
- * navigation comes and the page's shape (cards, or a conversation's messages), the same as
+ * What the server's HTML of a member page holds until the app renders: a bar with the site's
+ * name where the navigation comes (text, so it is the first contentful paint without waiting for
+ * an image behind the preloads), and the page's shape (cards, or a conversation's messages), the same as
  * the app's skeleton (app/components/page-skeleton.tsx), instead of the logo alone; and the
  * preloads of the page's code and its texts (the member's language and nl, the fallback).
  * Null for every other page.
  */
-export function memberShellPage(match: RouteMatch, locale: Locale): PrerenderedPage | null {
+export function memberShellPage(
+  match: RouteMatch,
+  { locale, siteName }: { locale: Locale; siteName: string },
+): PrerenderedPage | null {
   const page = MEMBER_PAGE_MODULES[match.route.name];
   if (!page) return null;
   const chat = match.route.layout === 'chat';
@@ -42,15 +46,15 @@ export function memberShellPage(match: RouteMatch, locale: Locale): PrerenderedP
   ]);
   return {
     lang: locale,
-    body: `<div class="boot-shell" aria-busy="true"><div class="boot-shell__bar"></div>${shape}</div>`,
+    body: `<div class="boot-shell" aria-busy="true"><div class="boot-shell__bar"><span class="brand-logo">${escapeHtml(siteName)}</span></div>${shape}</div>`,
     modules: [page, MEMBER_DATA_MODULE, ...catalogues],
   };
 }
 
-/** memberShellPage for a request, in the language its page is shown in. */
+/** memberShellPage for a request: its site's name, in the language its page is shown in. */
 export function createMemberShellPrerender(deps: {
-  pageLanguage: (request: FastifyRequest) => Promise<Locale>;
+  site: (request: FastifyRequest) => Promise<{ locale: Locale; siteName: string }>;
 }): Prerender {
   return async (request, match) =>
-    match.route.name in MEMBER_PAGE_MODULES ? memberShellPage(match, await deps.pageLanguage(request)) : null;
+    match.route.name in MEMBER_PAGE_MODULES ? memberShellPage(match, await deps.site(request)) : null;
 }
