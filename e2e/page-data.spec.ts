@@ -39,7 +39,8 @@ test("the members list is requested before the page's chunk has arrived", async 
     await route.continue();
   });
 
-  await page.goto('/members');
-  await expect(page.locator('.member-card').first()).toBeVisible();
+  await page.goto('/members', { waitUntil: 'commit' });
+  await expect.poll(() => events.length, { timeout: 45_000 }).toBeGreaterThanOrEqual(2);
   expect(events.slice(0, 2)).toEqual(['members requested', 'page chunk sent']);
+  await expect(page.locator('.member-card').first()).toBeVisible();
 });
