@@ -32,18 +32,25 @@ async function isLoggedIn(queryClient: QueryClient): Promise<boolean> {
 /**
  * The loader that guards a route before its page loads: unknown parameter values are a 404,
  * members-only pages send visitors to the login page (remembering where they were going),
- * and the login page sends members on. Then it fetches what the page renders from its first
- * paint (PAGE_DATA), beside the page's module and texts.
+ * and the login page sends members on. It fetches what the page renders from its first paint
+ * (PAGE_DATA), beside the page's module and texts, and beside the session check rather than
+ * after it: a member's data is on its way a round trip sooner, and a visitor's request is
+ * refused while the guard sends them to log in.
  */
 function guardLoader(route: RouteDef, queryClient: QueryClient) {
   return async ({ request, params }: LoaderFunctionArgs) => {
     if (!paramsAllowed(route.name, params)) throw data(null, { status: 404, statusText: 'Not Found' });
     const url = new URL(request.url);
-    if (route.auth && !(await isLoggedIn(queryClient))) throw redirect(loginPath(url.pathname + url.search));
+    const pageData = PAGE_DATA[route.name]?.(params, queryClient, url);
+    if (route.auth && !(await isLoggedIn(queryClient))) {
+      // The visitor leaves for the login page: what the data does no longer matters.
+      pageData?.catch(() => undefined);
+      throw redirect(loginPath(url.pathname + url.search));
+    }
     if (route.name === 'login' && (await isLoggedIn(queryClient))) {
       throw redirect(afterLoginPath(url.searchParams.get('redirect')));
     }
-    await PAGE_DATA[route.name]?.(params, queryClient, url);
+    await pageData;
     return null;
   };
 }
