@@ -6,7 +6,7 @@ import { queryKeys } from '../../data/query-keys';
 import { buildUser } from '../../testing/factories';
 import { renderWithApp } from '../../testing/render';
 import { appRoutes } from '../router';
-import { jsonResponse } from '../../testing/api';
+import { jsonResponse, serve } from '../../testing/api';
 
 describe('the notifications page', () => {
   const fetchMock = vi.fn<typeof fetch>();
@@ -26,11 +26,13 @@ describe('the notifications page', () => {
     const preferences = Object.fromEntries(
       NOTIFICATION_TYPES.map((type) => [type, type !== 'promotions' && type !== 'visits']),
     );
-    fetchMock.mockResolvedValue(
-      jsonResponse(200, {
-        account: { email: 'sanne@example.com', invisible: false, notification_preferences: preferences },
-      }),
-    );
+    // By path: the layout, shown around the page's skeleton, asks for its own data first.
+    serve(fetchMock, {
+      'GET /api/account.php': () =>
+        jsonResponse(200, {
+          account: { email: 'sanne@example.com', invisible: false, notification_preferences: preferences },
+        }),
+    });
     await renderWithApp(appRoutes(queryClient), { path: '/notifications', user: buildUser() });
     expect(await screen.findByRole('switch', { name: 'Aanbiedingen' })).not.toBeChecked();
     expect(screen.getAllByRole('switch')).toHaveLength(9);
