@@ -5,7 +5,7 @@ import { ArrowLeftIcon } from '../../components/icons';
 import { ChatsActivitySlot } from '../../features/chat/components/chats-activity-slot';
 import { LikesPollingSlot } from '../../features/likes/components/likes-polling-slot';
 import { useSettings } from '../../data/settings';
-import { useWideScreen } from '../hooks/use-wide-screen';
+import { useWideScreen } from '../hooks/use-media-query';
 import { SkipLink } from './skip-link';
 import { TopBar } from './top-bar';
 

@@ -6,7 +6,7 @@ import { useCompanyInfo } from '../../data/company-info';
 import { useSettings } from '../../data/settings';
 import { currentLocale } from '../../lib/i18n';
 import { useCurrentRoute } from '../hooks/use-current-route';
-import { useInstalledApp } from '../hooks/use-installed-app';
+import { useInstalledApp } from '../hooks/use-media-query';
 import { footerClasses } from '../rules';
 import { LegalDisclaimer } from './legal-disclaimer';
 

@@ -7,7 +7,7 @@ import { useSettings } from '../../data/settings';
 import { TimeBonusSlot } from '../../features/time-bonus/components/time-bonus-slot';
 import { useActivityCounts } from '../hooks/use-activity-counts';
 import { useCurrentRoute } from '../hooks/use-current-route';
-import { useInstalledApp } from '../hooks/use-installed-app';
+import { useInstalledApp } from '../hooks/use-media-query';
 import { shouldShowBackButton } from '../rules';
 import { AccountMenu } from './account-menu';
 import { CountBadge } from './count-badge';

@@ -5,7 +5,7 @@ import { ChatList } from '../../features/chat/components/chat-list';
 import { ChatSplit } from '../components/chat-split';
 import { DocumentTitle } from '../components/document-title';
 import { Page } from '../components/page';
-import { useWideScreen } from '../hooks/use-wide-screen';
+import { useWideScreen } from '../hooks/use-media-query';
 
 /**
  * The member's chats (spec section 2: /chats). On a wide screen the list stands where it stays
