@@ -42,9 +42,12 @@ export function ProfileCard({ card, photo = 'match', variant = 'tile', to, likea
           {src ? (
             <img src={src} alt="" loading="lazy" decoding="async" />
           ) : (
-            <span className="member-card__initial" aria-hidden="true">
-              {card.name.trim().charAt(0).toUpperCase() || '?'}
-            </span>
+            // Drawn from the attribute: as text it would be words on the link its name lacks (WCAG 2.5.3).
+            <span
+              className="member-card__initial"
+              data-initial={card.name.trim().charAt(0).toUpperCase() || '?'}
+              aria-hidden="true"
+            />
           )}
         </span>
         <span className="member-card__caption" aria-hidden="true">
