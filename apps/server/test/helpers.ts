@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { pino } from 'pino';
 import { expect } from 'vitest';
 import type { z } from 'zod';
 import { AUTH_COOKIE, REQUEST_TYPE_HEADER, REQUEST_TYPE_VALUE } from '@app/shared';
@@ -11,6 +12,7 @@ import { buildApp, type App, type AppDeps } from '../src/app.js';
 import { parseConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database, type Db } from '../src/db/client.js';
 import { seedReference } from '../src/db/seed/reference.js';
+import { createInProcessBus } from '../src/platform/bus/index.js';
 import { createSession } from '../src/plugins/session.js';
 
 /** Headers of a call made by the web app: state-changing calls need them. */
@@ -142,6 +144,29 @@ export async function buildTestApp(overrides: Partial<Config> = {}, deps: AppDep
       await app.close();
       await opened?.drop();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Two apps on one database, as two processes behind a load balancer: over Redis when REDIS_URL
+ * is set (each app its own connections), else sharing one in-process bus. For what one process
+ * changes and the other must see (caches cleared through the bus).
+ */
+export async function buildTwoProcesses(
+  overrides: Partial<Config> = {},
+): Promise<{ a: TestApp; b: TestApp; close(): Promise<void> }> {
+  const sharedBus = process.env.REDIS_URL ? null : createInProcessBus({ log: pino({ level: 'silent' }) });
+  const deps = sharedBus ? { bus: sharedBus } : {};
+  const a = await buildTestApp(overrides, deps);
+  const b = await buildTestApp(overrides, { ...deps, db: a.db });
+  return {
+    a,
+    b,
+    async close() {
+      await b.close();
+      await a.close();
+      await sharedBus?.close();
     },
   };
 }

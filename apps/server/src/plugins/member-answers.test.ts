@@ -1,31 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMember, passwordHash } from '../../test/factories.js';
-import { XHR, buildTestApp, loginCookie, type TestApp } from '../../test/helpers.js';
+import { XHR, buildTwoProcesses, loginCookie, type TestApp } from '../../test/helpers.js';
 import { staffCall, staffSession } from '../../test/staff.js';
 import { members, profiles, sessions } from '../db/schema/index.js';
-import { createInProcessBus, type Bus } from '../platform/bus/index.js';
 
-/**
- * Two apps on one database, as two processes behind a load balancer: over Redis when REDIS_URL
- * is set (each app its own connections), else sharing one in-process bus. Each remembers
- * sessions and polled answers; what one process changes, the other forgets.
- */
+/** Two processes (buildTwoProcesses), each remembering sessions and polled answers: what one changes, the other forgets. */
 let a: TestApp;
 let b: TestApp;
-let sharedBus: Bus | null = null;
+let processes: Awaited<ReturnType<typeof buildTwoProcesses>> | undefined;
 
 beforeAll(async () => {
-  sharedBus = process.env.REDIS_URL ? null : createInProcessBus({ log: pino({ level: 'silent' }) });
-  const deps = sharedBus ? { bus: sharedBus } : {};
-  a = await buildTestApp({ rateLimitScale: 100 }, deps);
-  b = await buildTestApp({ rateLimitScale: 100 }, { ...deps, db: a.db });
+  processes = await buildTwoProcesses({ rateLimitScale: 100 });
+  ({ a, b } = processes);
 });
 afterAll(async () => {
-  await b?.close();
-  await a?.close();
-  await sharedBus?.close();
+  await processes?.close();
 });
 
 const PASSWORD = 'het-oude-wachtwoord';

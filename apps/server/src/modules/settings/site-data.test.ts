@@ -1,28 +1,18 @@
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helpers.js';
+import { buildTwoProcesses, type TestApp } from '../../../test/helpers.js';
 import { staffCall, staffSession } from '../../../test/staff.js';
-import { createInProcessBus, type Bus } from '../../platform/bus/index.js';
 
-/**
- * Two apps on one database, as two processes behind a load balancer: over Redis when REDIS_URL
- * is set (each app its own connections), else sharing one in-process bus. The console's edits
- * made through A reach B's caches at once, though they live for minutes.
- */
+/** Two processes (buildTwoProcesses): the console's edits made through A reach B's caches at once, though they live for minutes. */
 let a: TestApp;
 let b: TestApp;
-let sharedBus: Bus | null = null;
+let processes: Awaited<ReturnType<typeof buildTwoProcesses>> | undefined;
 
 beforeAll(async () => {
-  sharedBus = process.env.REDIS_URL ? null : createInProcessBus({ log: pino({ level: 'silent' }) });
-  const deps = sharedBus ? { bus: sharedBus } : {};
-  a = await buildTestApp({ rateLimitScale: 100 }, deps);
-  b = await buildTestApp({}, { ...deps, db: a.db });
+  processes = await buildTwoProcesses({ rateLimitScale: 100 });
+  ({ a, b } = processes);
 });
 afterAll(async () => {
-  await b?.close();
-  await a?.close();
-  await sharedBus?.close();
+  await processes?.close();
 });
 
 const get = (t: TestApp, url: string) => t.app.inject({ method: 'GET', url });
