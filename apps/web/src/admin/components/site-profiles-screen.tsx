@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useReducer, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
@@ -358,6 +358,7 @@ function SiteProfilePhotos({ profile }: { profile: SiteProfile }) {
   const remove = useSiteProfilePhotoCall(deleteSiteProfilePhoto);
   const [preview, setPreview] = useState<string | null>(null);
   const focusAfter = useRef<{ id: string; order: string } | null>(null);
+  const [, renderAgain] = useReducer((renders: number) => renders + 1, 0);
   const ids = profile.photos.map((photo) => photo.id);
   const full = profile.photos.length >= profile.photo_limit;
   const busy = arrange.isPending || remove.isPending;
@@ -368,6 +369,8 @@ function SiteProfilePhotos({ profile }: { profile: SiteProfile }) {
   // or the next photo's delete button (else the section's heading), once that is enabled again
   // and the photos stand in their saved order. This section may render the call's outcome before
   // the profile's new photos reach it; focusing then would lose the focus again when they move.
+  // The call's outcome can arrive after the section's last render, and setting a ref renders
+  // nothing, so asking for focus also renders once more.
   useEffect(() => {
     const pending = focusAfter.current;
     if (!pending || ids.join() !== pending.order) return;
@@ -379,6 +382,7 @@ function SiteProfilePhotos({ profile }: { profile: SiteProfile }) {
 
   function focusOnceShown(id: string, { photos }: PhotosResponse) {
     focusAfter.current = { id, order: photos.map((photo) => photo.id).join() };
+    renderAgain();
   }
 
   function handleDelete(photoId: number) {
