@@ -16,6 +16,16 @@ export interface RouteDef {
   layout: LayoutName;
   /** Only for logged-in members; visitors are sent to /login. */
   auth?: boolean;
+  /**
+   * The web app's page module, apps/web/src/app/routes/{page}.tsx: routes that show the same
+   * page with other parameters share one.
+   */
+  page: string;
+  /**
+   * A member page whose HTML from the server already draws its shape (a list of cards, or a
+   * conversation) and preloads its page module and data module beside the entry.
+   */
+  shell?: 'cards' | 'conversation';
 }
 
 /** Names of the landing pages served under /landers/{name}/{slug?}. */
@@ -36,47 +46,66 @@ export const CONTENT_PAGES = ['terms', 'privacy', 'cookies', 'ban', 'faq', 'retu
 export type ContentPage = (typeof CONTENT_PAGES)[number];
 
 export const ROUTES: readonly RouteDef[] = [
-  { name: 'index', path: '/', layout: 'default' },
-  { name: 'likes', path: '/likes', layout: 'default', auth: true },
-  { name: 'likes-m-id', path: '/likes/m/:id', layout: 'default', auth: true },
-  { name: 'likes-type', path: '/likes/:type', layout: 'default', auth: true },
-  { name: 'visitors', path: '/visitors', layout: 'default', auth: true },
-  { name: 'chats', path: '/chats', layout: 'default', auth: true },
-  { name: 'chats-id', path: '/chats/:id', layout: 'chat', auth: true },
-  { name: 'members', path: '/members', layout: 'default' },
-  { name: 'members-id', path: '/members/:id', layout: 'default' },
-  { name: 'members-id-chat', path: '/members/:id/chat', layout: 'chat', auth: true },
-  { name: 'members-id-landing', path: '/members/:id/landing', layout: 'lander' },
-  { name: 'members-id-signup', path: '/members/:id/signup', layout: 'empty' },
-  { name: 'members-id-landing2-slug', path: '/members/:id/landing2/:slug?', layout: 'lander' },
-  { name: 'members-id-landing3-slug', path: '/members/:id/landing3/:slug?', layout: 'lander' },
-  { name: 'account-deleted', path: '/account-deleted', layout: 'default' },
-  { name: 'complaints', path: '/complaints', layout: 'default' },
-  { name: 'complete-signup', path: '/complete-signup', layout: 'default', auth: true },
-  { name: 'credits', path: '/credits', layout: 'default', auth: true },
-  { name: 'credits-repeat-order', path: '/credits/repeat-order', layout: 'default', auth: true },
-  { name: 'credits-id-paymentmethod', path: '/credits/:id/:paymentmethod?', layout: 'default', auth: true },
-  { name: 'directdebit', path: '/directdebit', layout: 'default', auth: true },
-  { name: 'lang-config', path: '/lang-config', layout: 'default' },
-  { name: 'login', path: '/login', layout: 'default' },
-  { name: 'match-finder', path: '/match-finder', layout: 'default', auth: true },
-  { name: 'notifications', path: '/notifications', layout: 'default', auth: true },
-  { name: 'premium', path: '/premium', layout: 'default', auth: true },
-  { name: 'pricing', path: '/pricing', layout: 'default' },
-  { name: 'profile', path: '/profile', layout: 'default', auth: true },
-  { name: 'settings', path: '/settings', layout: 'default', auth: true },
-  { name: 'reset-password', path: '/reset-password', layout: 'default' },
-  { name: 'reset-password-do', path: '/reset-password/do', layout: 'default' },
-  { name: 'signup', path: '/signup', layout: 'empty' },
-  { name: 'signup-matches', path: '/signup-matches', layout: 'default', auth: true },
-  { name: 'swipe-game', path: '/swipe-game', layout: 'default', auth: true },
-  { name: 'transactions-id', path: '/transactions/:id?', layout: 'default', auth: true },
-  { name: 'activate-done', path: '/activate/done', layout: 'default' },
-  { name: 'activate-error', path: '/activate/error', layout: 'default' },
-  { name: 'mail-change-do', path: '/mail-change/do/:token?', layout: 'default' },
-  { name: 'pages-name', path: '/pages/:name', layout: 'default' },
-  { name: 'landers-tinderswipe', path: '/landers/tinderswipe', layout: 'lander' },
-  { name: 'landers-name-slug', path: '/landers/:name/:slug?', layout: 'lander' },
+  { name: 'index', path: '/', layout: 'default', page: 'home' },
+  { name: 'likes', path: '/likes', layout: 'default', auth: true, page: 'likes', shell: 'cards' },
+  { name: 'likes-m-id', path: '/likes/m/:id', layout: 'default', auth: true, page: 'member-profile' },
+  { name: 'likes-type', path: '/likes/:type', layout: 'default', auth: true, page: 'likes', shell: 'cards' },
+  { name: 'visitors', path: '/visitors', layout: 'default', auth: true, page: 'visitors' },
+  { name: 'chats', path: '/chats', layout: 'default', auth: true, page: 'chats', shell: 'cards' },
+  { name: 'chats-id', path: '/chats/:id', layout: 'chat', auth: true, page: 'chat', shell: 'conversation' },
+  { name: 'members', path: '/members', layout: 'default', page: 'members', shell: 'cards' },
+  { name: 'members-id', path: '/members/:id', layout: 'default', page: 'member-profile' },
+  {
+    name: 'members-id-chat',
+    path: '/members/:id/chat',
+    layout: 'chat',
+    auth: true,
+    page: 'chat',
+    shell: 'conversation',
+  },
+  { name: 'members-id-landing', path: '/members/:id/landing', layout: 'lander', page: 'member-landing' },
+  { name: 'members-id-signup', path: '/members/:id/signup', layout: 'empty', page: 'signup' },
+  { name: 'members-id-landing2-slug', path: '/members/:id/landing2/:slug?', layout: 'lander', page: 'member-landing' },
+  { name: 'members-id-landing3-slug', path: '/members/:id/landing3/:slug?', layout: 'lander', page: 'member-landing' },
+  { name: 'account-deleted', path: '/account-deleted', layout: 'default', page: 'account-deleted' },
+  { name: 'complaints', path: '/complaints', layout: 'default', page: 'complaints' },
+  { name: 'complete-signup', path: '/complete-signup', layout: 'default', auth: true, page: 'complete-signup' },
+  { name: 'credits', path: '/credits', layout: 'default', auth: true, page: 'credits' },
+  {
+    name: 'credits-repeat-order',
+    path: '/credits/repeat-order',
+    layout: 'default',
+    auth: true,
+    page: 'credits-repeat-order',
+  },
+  {
+    name: 'credits-id-paymentmethod',
+    path: '/credits/:id/:paymentmethod?',
+    layout: 'default',
+    auth: true,
+    page: 'payment-method',
+  },
+  { name: 'directdebit', path: '/directdebit', layout: 'default', auth: true, page: 'directdebit' },
+  { name: 'lang-config', path: '/lang-config', layout: 'default', page: 'lang-config' },
+  { name: 'login', path: '/login', layout: 'default', page: 'login' },
+  { name: 'match-finder', path: '/match-finder', layout: 'default', auth: true, page: 'match-finder' },
+  { name: 'notifications', path: '/notifications', layout: 'default', auth: true, page: 'notifications' },
+  { name: 'premium', path: '/premium', layout: 'default', auth: true, page: 'premium' },
+  { name: 'pricing', path: '/pricing', layout: 'default', page: 'pricing' },
+  { name: 'profile', path: '/profile', layout: 'default', auth: true, page: 'profile' },
+  { name: 'settings', path: '/settings', layout: 'default', auth: true, page: 'settings' },
+  { name: 'reset-password', path: '/reset-password', layout: 'default', page: 'reset-password' },
+  { name: 'reset-password-do', path: '/reset-password/do', layout: 'default', page: 'reset-password-do' },
+  { name: 'signup', path: '/signup', layout: 'empty', page: 'signup' },
+  { name: 'signup-matches', path: '/signup-matches', layout: 'default', auth: true, page: 'signup-matches' },
+  { name: 'swipe-game', path: '/swipe-game', layout: 'default', auth: true, page: 'swipe-game' },
+  { name: 'transactions-id', path: '/transactions/:id?', layout: 'default', auth: true, page: 'transactions' },
+  { name: 'activate-done', path: '/activate/done', layout: 'default', page: 'activate-done' },
+  { name: 'activate-error', path: '/activate/error', layout: 'default', page: 'activate-error' },
+  { name: 'mail-change-do', path: '/mail-change/do/:token?', layout: 'default', page: 'mail-change-do' },
+  { name: 'pages-name', path: '/pages/:name', layout: 'default', page: 'content-page' },
+  { name: 'landers-tinderswipe', path: '/landers/tinderswipe', layout: 'lander', page: 'lander' },
+  { name: 'landers-name-slug', path: '/landers/:name/:slug?', layout: 'lander', page: 'lander' },
 ];
 
 /** Routes whose top bar shows a back button in installed-app mode. */

@@ -3,20 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import { catalogueModule, escapeHtml, type Prerender, type PrerenderedPage } from './web.js';
 
 /**
- * The web app's modules each member page needs beyond the entry, as keys of Vite's manifest:
- * the page (apps/web/src/app/route-modules.ts) and the data module its loader imports
- * (app/member-data.ts). Preloaded with the HTML, they arrive beside the entry instead of in
- * waves after it has run.
+ * The data module every member page's loader imports (apps/web/src/app/member-data.ts), as a key
+ * of Vite's manifest. Preloaded with the HTML beside the page's own module (the route table's
+ * `page`), they arrive with the entry instead of in waves after it has run.
  */
-const MEMBER_PAGE_MODULES: Record<string, string> = {
-  members: 'src/app/routes/members.tsx',
-  likes: 'src/app/routes/likes.tsx',
-  'likes-type': 'src/app/routes/likes.tsx',
-  chats: 'src/app/routes/chats.tsx',
-  'chats-id': 'src/app/routes/chat.tsx',
-  'members-id-chat': 'src/app/routes/chat.tsx',
-};
-
 export const MEMBER_DATA_MODULE = 'src/app/member-data.ts';
 
 const CARDS = '<li class="page-skeleton__card"></li>'.repeat(6);
@@ -34,12 +24,12 @@ export function memberShellPage(
   match: RouteMatch,
   { locale, siteName }: { locale: Locale; siteName: string },
 ): PrerenderedPage | null {
-  const page = MEMBER_PAGE_MODULES[match.route.name];
-  if (!page) return null;
-  const chat = match.route.layout === 'chat';
-  const shape = chat
-    ? `<div class="page-skeleton page-skeleton--chat"><span class="page-skeleton__title"></span>${BUBBLES}</div>`
-    : `<div class="container page page-skeleton"><span class="page-skeleton__title"></span><ul class="page-skeleton__cards">${CARDS}</ul></div>`;
+  const { page, shell } = match.route;
+  if (!shell) return null;
+  const shape =
+    shell === 'conversation'
+      ? `<div class="page-skeleton page-skeleton--chat"><span class="page-skeleton__title"></span>${BUBBLES}</div>`
+      : `<div class="container page page-skeleton"><span class="page-skeleton__title"></span><ul class="page-skeleton__cards">${CARDS}</ul></div>`;
   const catalogues = [...new Set<Locale>([locale, 'nl'])].flatMap((lng) => [
     catalogueModule(lng, 'member'),
     catalogueModule(lng, 'signup'),
@@ -47,7 +37,7 @@ export function memberShellPage(
   return {
     lang: locale,
     body: `<div class="boot-shell" aria-busy="true"><div class="boot-shell__bar"><span class="brand-logo">${escapeHtml(siteName)}</span></div>${shape}</div>`,
-    modules: [page, MEMBER_DATA_MODULE, ...catalogues],
+    modules: [`src/app/routes/${page}.tsx`, MEMBER_DATA_MODULE, ...catalogues],
   };
 }
 
@@ -55,6 +45,5 @@ export function memberShellPage(
 export function createMemberShellPrerender(deps: {
   site: (request: FastifyRequest) => Promise<{ locale: Locale; siteName: string }>;
 }): Prerender {
-  return async (request, match) =>
-    match.route.name in MEMBER_PAGE_MODULES ? memberShellPage(match, await deps.site(request)) : null;
+  return async (request, match) => (match.route.shell ? memberShellPage(match, await deps.site(request)) : null);
 }

@@ -26,31 +26,26 @@ function withMemberTexts(load: () => Promise<PageModule>): () => Promise<PageMod
 }
 
 /**
- * The page module of every route of the shared route table, each its own chunk. Routes that
- * show the same page with other parameters share a module.
+ * The page module of each page of the shared route table (a route's `page`), each its own
+ * chunk: routes that show the same page with other parameters share it.
  */
 export const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
-  index: withTexts('home', () => import('./routes/home')),
+  home: withTexts('home', () => import('./routes/home')),
   likes: withMemberTexts(() => import('./routes/likes')),
-  'likes-m-id': withMemberTexts(() => import('./routes/member-profile')),
-  'likes-type': withMemberTexts(() => import('./routes/likes')),
+  'member-profile': withMemberTexts(() => import('./routes/member-profile')),
   visitors: withMemberTexts(() => import('./routes/visitors')),
   chats: withMemberTexts(() => import('./routes/chats')),
-  'chats-id': withMemberTexts(() => import('./routes/chat')),
+  chat: withMemberTexts(() => import('./routes/chat')),
   members: withMemberTexts(() => import('./routes/members')),
-  'members-id': withMemberTexts(() => import('./routes/member-profile')),
-  'members-id-chat': withMemberTexts(() => import('./routes/chat')),
-  'members-id-landing': withTexts('landing', () => import('./routes/member-landing')),
-  'members-id-signup': withTexts('signup', () => import('./routes/signup')),
-  'members-id-landing2-slug': withTexts('landing', () => import('./routes/member-landing')),
-  'members-id-landing3-slug': withTexts('landing', () => import('./routes/member-landing')),
+  'member-landing': withTexts('landing', () => import('./routes/member-landing')),
+  signup: withTexts('signup', () => import('./routes/signup')),
   'account-deleted': withTexts('signup', () => import('./routes/account-deleted')),
   // Its form words client-side problems with the API's own error texts.
   complaints: withTexts(['complaints', 'errors'], () => import('./routes/complaints')),
   'complete-signup': withMemberTexts(() => import('./routes/complete-signup')),
   credits: withMemberTexts(() => import('./routes/credits')),
   'credits-repeat-order': withMemberTexts(() => import('./routes/credits-repeat-order')),
-  'credits-id-paymentmethod': withMemberTexts(() => import('./routes/payment-method')),
+  'payment-method': withMemberTexts(() => import('./routes/payment-method')),
   directdebit: () =>
     Promise.all([withMemberTexts(() => import('./routes/directdebit'))(), loadTexts('errors')]).then(
       ([module]) => module,
@@ -65,16 +60,14 @@ export const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
   settings: withMemberTexts(() => import('./routes/settings')),
   'reset-password': withTexts('signup', () => import('./routes/reset-password')),
   'reset-password-do': withTexts('signup', () => import('./routes/reset-password-do')),
-  signup: withTexts('signup', () => import('./routes/signup')),
   'signup-matches': withMemberTexts(() => import('./routes/signup-matches')),
   'swipe-game': withMemberTexts(() => import('./routes/swipe-game')),
-  'transactions-id': withMemberTexts(() => import('./routes/transactions')),
+  transactions: withMemberTexts(() => import('./routes/transactions')),
   'activate-done': () => import('./routes/activate-done'),
   'activate-error': () => import('./routes/activate-error'),
   'mail-change-do': () => import('./routes/mail-change-do'),
-  'pages-name': withTexts('pages', () => import('./routes/content-page')),
-  'landers-tinderswipe': withTexts('landing', () => import('./routes/lander')),
-  'landers-name-slug': withTexts('landing', () => import('./routes/lander')),
+  'content-page': withTexts('pages', () => import('./routes/content-page')),
+  lander: withTexts('landing', () => import('./routes/lander')),
 };
 
 /**

@@ -13,8 +13,9 @@ function skipEntryWarning() {
 }
 
 describe('the route table', () => {
-  it('has a page module for every route of the shared table', () => {
-    expect(ROUTES.filter((route) => !PAGE_MODULES[route.name])).toEqual([]);
+  it('has a page module for every route of the shared table, and none that no route shows', () => {
+    expect(ROUTES.filter((route) => !PAGE_MODULES[route.page])).toEqual([]);
+    expect(Object.keys(PAGE_MODULES).filter((page) => !ROUTES.some((route) => route.page === page))).toEqual([]);
   });
 
   it('renders the 404 page inside the default layout for an unknown path', async () => {

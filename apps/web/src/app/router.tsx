@@ -64,8 +64,8 @@ function showsSkeletonFirst(route: RouteDef): boolean {
 }
 
 function pageRoute(route: RouteDef, queryClient: QueryClient): RouteObject {
-  const load = PAGE_MODULES[route.name];
-  if (!load) throw new Error(`No page module for route ${route.name}`);
+  const load = PAGE_MODULES[route.page];
+  if (!load) throw new Error(`No page module ${route.page} for route ${route.name}`);
   const handle: RouteHandle = { route };
   return {
     id: route.name,
