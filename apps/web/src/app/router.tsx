@@ -4,7 +4,7 @@ import { createBrowserRouter, data, redirect, type LoaderFunctionArgs, type Rout
 import { userQueryOptions } from '../data/user';
 import { BootSplash } from './components/boot-splash';
 import { NotFoundPage, RouteErrorBoundary } from './components/error-page';
-import { ChatPageSkeleton, PageSkeleton } from './components/page-skeleton';
+import { pageSkeletonFor } from './components/page-skeleton';
 import { ChatLayout } from './layouts/chat-layout';
 import { DefaultLayout } from './layouts/default-layout';
 import { RootShell } from './root-shell';
@@ -75,7 +75,7 @@ function pageRoute(route: RouteDef, queryClient: QueryClient): RouteObject {
     lazy: load,
     // A member page opened first shows its layout and the page's shape while its code loads,
     // not the logo alone; other pages keep the root's splash (or the server's HTML).
-    ...(showsSkeletonFirst(route) && { HydrateFallback: route.layout === 'chat' ? ChatPageSkeleton : PageSkeleton }),
+    ...(showsSkeletonFirst(route) && { HydrateFallback: pageSkeletonFor(route) }),
     ErrorBoundary: RouteErrorBoundary,
   };
 }
