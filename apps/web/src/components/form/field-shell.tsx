@@ -13,6 +13,8 @@ interface FieldShellProps {
   hint?: ReactNode;
   /** Marks the label as required (the control says so itself with aria-required). */
   required?: boolean | undefined;
+  /** Keeps the label for screen readers only, where the control's place says what it is (a search box). */
+  labelHidden?: boolean | undefined;
   className?: string | undefined;
   children: ReactNode;
 }
@@ -21,10 +23,13 @@ interface FieldShellProps {
  * A control's label, hint and error around it, with the ids describedBy() names. The hint
  * steps aside while an error shows.
  */
-export function FieldShell({ id, label, error, hint, required, className, children }: FieldShellProps) {
+export function FieldShell({ id, label, error, hint, required, labelHidden, className, children }: FieldShellProps) {
+  const labelClass = labelHidden
+    ? 'visually-hidden'
+    : `form-label fw-semibold${required ? ' form-label--required' : ''}`;
   return (
     <div className={className}>
-      <label className={`form-label fw-semibold${required ? ' form-label--required' : ''}`} htmlFor={id}>
+      <label className={labelClass} htmlFor={id}>
         {label}
       </label>
       {children}

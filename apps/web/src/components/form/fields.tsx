@@ -71,6 +71,7 @@ type InputProps = FieldBase &
 export function TextField({
   name,
   label,
+  labelHidden,
   hint,
   required,
   id,
@@ -78,10 +79,18 @@ export function TextField({
   controlClassName,
   setValueAs,
   ...input
-}: InputProps) {
+}: InputProps & { labelHidden?: boolean }) {
   const { fieldId, error, control } = useField({ name, id, required, setValueAs });
   return (
-    <FieldShell id={fieldId} label={label} error={error} hint={hint} required={required} className={className}>
+    <FieldShell
+      id={fieldId}
+      label={label}
+      labelHidden={labelHidden}
+      error={error}
+      hint={hint}
+      required={required}
+      className={className}
+    >
       <input
         className={`form-control${controlClassName ? ` ${controlClassName}` : ''}${error ? ' is-invalid' : ''}`}
         aria-describedby={describedBy(fieldId, error, hint)}

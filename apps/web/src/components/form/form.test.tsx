@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ApiError } from '../../lib/api';
 import { i18n, initI18n, loadTexts } from '../../lib/i18n';
 import { Form, PasswordField, TextField } from './fields';
+import { oneText } from './problem-text';
 import { useAppForm } from './use-app-form';
 
 const ChangeSchema = z.object({
@@ -125,5 +126,34 @@ describe('the form kit', () => {
     expect(sent).toEqual([{ email: 'ik@example.com', password: 'lang-genoeg' }]);
     finish();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Opslaan' })).toBeEnabled());
+  });
+
+  it("words every problem of a field by the form's one text for it, and may keep a label for screen readers only", async () => {
+    function ReasonForm() {
+      const form = useAppForm<{ reason: string }>({
+        defaultValues: { reason: '' },
+        schema: z.object({ reason: z.string().trim().min(3).max(500) }),
+        messages: { reason: oneText('Geef een reden van 3 tot 500 tekens.') },
+      });
+      return (
+        <Form form={form} onSubmit={async () => undefined}>
+          <TextField name="reason" label="Reden" labelHidden />
+          <button type="submit">Opslaan</button>
+        </Form>
+      );
+    }
+    render(
+      <I18nextProvider i18n={i18n}>
+        <ReasonForm />
+      </I18nextProvider>,
+    );
+    const reason = screen.getByLabelText('Reden');
+    expect(screen.getByText('Reden')).toHaveClass('visually-hidden');
+    await userEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    await waitFor(() => expect(reason).toHaveAccessibleDescription('Geef een reden van 3 tot 500 tekens.'));
+    await userEvent.type(reason, 'ja');
+    await userEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    await waitFor(() => expect(reason).toHaveAccessibleDescription('Geef een reden van 3 tot 500 tekens.'));
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
   });
 });

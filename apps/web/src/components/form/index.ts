@@ -10,5 +10,5 @@ export {
   useFieldError,
 } from './fields';
 export { describedBy, FieldShell } from './field-shell';
-export { problemText, type FieldMessages } from './problem-text';
+export { oneText, problemText, type FieldMessages } from './problem-text';
 export { showFailure, useAppForm, type AppForm } from './use-app-form';
