@@ -1,7 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { AdminCreditsBodySchema, AdminMemberDeleteBodySchema } from '@app/shared';
+import { useId } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { useProblemText } from './states';
+import { z } from 'zod';
+import { Form, FormAlert, oneText, TextAreaField, TextField, useAppForm } from '../../components/form';
 
 export interface ActionValues {
   reason: string;
@@ -16,10 +18,25 @@ interface ActionDialogProps {
   tone?: 'primary' | 'danger';
   /** Asks for a number of credits to add (negative to take) besides the reason. */
   withDelta?: boolean;
-  pending: boolean;
-  error: unknown;
-  onConfirm: (values: ActionValues) => void;
+  /** The action's call; its failure shows inside the dialog. */
+  onConfirm: (values: ActionValues) => Promise<unknown>;
   onClose: () => void;
+}
+
+interface ActionDraft {
+  reason: string;
+  delta: string;
+}
+
+/** The reason every action on a member or order takes, the same rule in each of their contracts. */
+const ReasonSchema = z.object({ reason: AdminMemberDeleteBodySchema.shape.reason });
+const CreditsSchema = ReasonSchema.extend({ delta: AdminCreditsBodySchema.shape.delta });
+
+/** A typed amount as a number, or what was typed when it is none, so the schema says it is invalid. */
+function toAmount(text: string): number | string | undefined {
+  if (text.trim() === '') return undefined;
+  const amount = Number(text);
+  return Number.isFinite(amount) ? amount : text;
 }
 
 /**
@@ -32,35 +49,21 @@ export function ActionDialog({
   confirmLabel,
   tone = 'primary',
   withDelta = false,
-  pending,
-  error,
   onConfirm,
   onClose,
 }: ActionDialogProps) {
   const { t } = useTranslation('admin');
-  const problemText = useProblemText();
   const id = useId();
-  const [reason, setReason] = useState('');
-  const [delta, setDelta] = useState('');
-  const [problems, setProblems] = useState<{ reason?: string; delta?: string }>({});
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found: typeof problems = {};
-    const trimmed = reason.trim();
-    if (trimmed.length < 3 || trimmed.length > 500) found.reason = t('member.reasonInvalid');
-    const amount = Number(delta);
-    if (withDelta && (!delta.trim() || !Number.isInteger(amount) || amount === 0 || Math.abs(amount) > 100_000)) {
-      found.delta = t('member.deltaInvalid');
-    }
-    setProblems(found);
-    if (found.reason || found.delta) return;
-    onConfirm({ reason: trimmed, delta: amount });
-  }
+  const form = useAppForm<ActionDraft, { reason: string; delta?: number }>({
+    defaultValues: { reason: '', delta: '' },
+    schema: withDelta ? CreditsSchema : ReasonSchema,
+    toRequest: ({ reason, delta }) => (withDelta ? { reason, delta: toAmount(delta) } : { reason }),
+    messages: { reason: oneText(t('member.reasonInvalid')), delta: oneText(t('member.deltaInvalid')) },
+  });
 
   return (
     <Modal show onHide={onClose} centered aria-labelledby={`${id}-title`}>
-      <form onSubmit={handleSubmit} noValidate>
+      <Form form={form} alert={false} onSubmit={({ reason, delta }) => onConfirm({ reason, delta: delta ?? 0 })}>
         <Modal.Header closeButton closeLabel={t('actions.close')}>
           <Modal.Title as="h2" id={`${id}-title`} className="h5">
             {title}
@@ -68,67 +71,29 @@ export function ActionDialog({
         </Modal.Header>
         <Modal.Body>
           <p>{text}</p>
-          {error !== null && error !== undefined && (
-            <div className="alert alert-danger" role="alert">
-              {problemText(error)}
-            </div>
-          )}
+          {form.formError && <FormAlert>{form.formError}</FormAlert>}
           {withDelta && (
-            <div className="mb-3">
-              <label className="form-label" htmlFor={`${id}-delta`}>
-                {t('member.delta')}
-              </label>
-              <input
-                id={`${id}-delta`}
-                type="number"
-                step={1}
-                className={`form-control${problems.delta ? ' is-invalid' : ''}`}
-                value={delta}
-                aria-invalid={problems.delta ? true : undefined}
-                aria-describedby={problems.delta ? `${id}-delta-error` : `${id}-delta-hint`}
-                onChange={(e) => setDelta(e.target.value)}
-              />
-              {problems.delta ? (
-                <div id={`${id}-delta-error`} className="invalid-feedback d-block">
-                  {problems.delta}
-                </div>
-              ) : (
-                <div id={`${id}-delta-hint`} className="form-text">
-                  {t('member.deltaHint')}
-                </div>
-              )}
-            </div>
-          )}
-          <div>
-            <label className="form-label" htmlFor={`${id}-reason`}>
-              {t('member.reason')}
-            </label>
-            <textarea
-              id={`${id}-reason`}
-              className={`form-control${problems.reason ? ' is-invalid' : ''}`}
-              rows={3}
-              maxLength={500}
-              value={reason}
-              aria-invalid={problems.reason ? true : undefined}
-              aria-describedby={problems.reason ? `${id}-reason-error` : undefined}
-              onChange={(e) => setReason(e.target.value)}
+            <TextField
+              name="delta"
+              id={`${id}-delta`}
+              label={t('member.delta')}
+              hint={t('member.deltaHint')}
+              type="number"
+              step={1}
+              className="mb-3"
             />
-            {problems.reason && (
-              <div id={`${id}-reason-error`} className="invalid-feedback d-block">
-                {problems.reason}
-              </div>
-            )}
-          </div>
+          )}
+          <TextAreaField name="reason" id={`${id}-reason`} label={t('member.reason')} rows={3} maxLength={500} />
         </Modal.Body>
         <Modal.Footer>
           <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
             {t('actions.cancel')}
           </button>
-          <button type="submit" className={`btn btn-${tone}`} disabled={pending}>
+          <button type="submit" className={`btn btn-${tone}`} disabled={form.formState.isSubmitting}>
             {confirmLabel}
           </button>
         </Modal.Footer>
-      </form>
+      </Form>
     </Modal>
   );
 }

@@ -56,12 +56,7 @@ function MemberDetail({ member }: { member: AdminMemberDetail }) {
   const can = (permission: Parameters<typeof staffCan>[1]) => staffCan(staff.role, permission);
   const deleted = member.moderation === 'deleted';
 
-  function close() {
-    setDialog(null);
-    credits.reset();
-    status.reset();
-    remove.reset();
-  }
+  const close = () => setDialog(null);
 
   return (
     <>
@@ -295,20 +290,12 @@ function MemberDetail({ member }: { member: AdminMemberDetail }) {
           text={t('member.creditsText', { balance: member.credits })}
           confirmLabel={t('member.saveCredits')}
           withDelta
-          pending={credits.isPending}
-          error={credits.error}
           onClose={close}
-          onConfirm={({ delta, reason }) =>
-            credits.mutate(
-              { member_id: member.id, delta, reason },
-              {
-                onSuccess: ({ balance }) => {
-                  toast(t('member.creditsSaved', { balance }));
-                  close();
-                },
-              },
-            )
-          }
+          onConfirm={async ({ delta, reason }) => {
+            const { balance } = await credits.mutateAsync({ member_id: member.id, delta, reason });
+            toast(t('member.creditsSaved', { balance }));
+            close();
+          }}
         />
       )}
       {(dialog === 'ban' || dialog === 'shadow_ban' || dialog === 'unban') && (
@@ -317,20 +304,12 @@ function MemberDetail({ member }: { member: AdminMemberDetail }) {
           text={t(`member.confirm.${dialog}.text`)}
           confirmLabel={t(`member.confirm.${dialog}.button`)}
           tone={dialog === 'unban' ? 'primary' : 'danger'}
-          pending={status.isPending}
-          error={status.error}
           onClose={close}
-          onConfirm={({ reason }) =>
-            status.mutate(
-              { member_id: member.id, action: dialog, reason },
-              {
-                onSuccess: () => {
-                  toast(t(`member.confirm.${dialog}.done`));
-                  close();
-                },
-              },
-            )
-          }
+          onConfirm={async ({ reason }) => {
+            await status.mutateAsync({ member_id: member.id, action: dialog, reason });
+            toast(t(`member.confirm.${dialog}.done`));
+            close();
+          }}
         />
       )}
       {dialog === 'delete' && (
@@ -339,20 +318,12 @@ function MemberDetail({ member }: { member: AdminMemberDetail }) {
           text={t('member.confirm.delete.text')}
           confirmLabel={t('member.confirm.delete.button')}
           tone="danger"
-          pending={remove.isPending}
-          error={remove.error}
           onClose={close}
-          onConfirm={({ reason }) =>
-            remove.mutate(
-              { member_id: member.id, reason },
-              {
-                onSuccess: () => {
-                  toast(t('member.confirm.delete.done'));
-                  close();
-                },
-              },
-            )
-          }
+          onConfirm={async ({ reason }) => {
+            await remove.mutateAsync({ member_id: member.id, reason });
+            toast(t('member.confirm.delete.done'));
+            close();
+          }}
         />
       )}
     </>

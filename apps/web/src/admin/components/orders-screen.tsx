@@ -1,4 +1,5 @@
 import {
+  AdminOrderListQuerySchema,
   ORDER_PROVIDERS,
   ORDER_STATUSES,
   type AdminOrderDetail,
@@ -6,9 +7,10 @@ import {
   type AdminOrderRefundResponse,
   type AdminOrderSummary,
 } from '@app/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { Form, oneText, TextField, useAppForm } from '../../components/form';
 import type { OrderFilters } from '../api/commerce-keys';
 import { useOrder } from '../api/get-order';
 import { useOrders } from '../api/get-orders';
@@ -42,25 +44,14 @@ export function OrdersScreen() {
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
   const orders = useOrders(filters);
-  const [member, setMember] = useState(filters.member_id ? String(filters.member_id) : '');
-  const [memberError, setMemberError] = useState(false);
   const statusId = useId();
   const providerId = useId();
-  const memberId = useId();
 
   function setFilter(name: 'status' | 'provider' | 'member_id', value: string) {
     const next = new URLSearchParams(params);
     if (value) next.set(name, value);
     else next.delete(name);
     setParams(next, { replace: true });
-  }
-
-  function handleMember(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const text = member.trim();
-    const valid = text === '' || /^[1-9]\d{0,9}$/.test(text);
-    setMemberError(!valid);
-    if (valid) setFilter('member_id', text);
   }
 
   const rows = orders.data?.pages.flatMap((page) => page.orders) ?? [];
@@ -106,33 +97,10 @@ export function OrdersScreen() {
             ))}
           </select>
         </div>
-        <form
-          className="admin-inline-field"
-          role="search"
-          aria-label={t('orders.memberSearch')}
-          onSubmit={handleMember}
-        >
-          <label className="form-label mb-0" htmlFor={memberId}>
-            {t('orders.memberFilter')}
-          </label>
-          <input
-            id={memberId}
-            className={`form-control form-control-sm admin-filters__member${memberError ? ' is-invalid' : ''}`}
-            inputMode="numeric"
-            value={member}
-            aria-invalid={memberError ? true : undefined}
-            aria-describedby={memberError ? `${memberId}-error` : undefined}
-            onChange={(e) => setMember(e.target.value)}
-          />
-          <button type="submit" className="btn btn-outline-primary btn-sm">
-            {t('orders.applyMember')}
-          </button>
-          {memberError && (
-            <span id={`${memberId}-error`} className="invalid-feedback d-block w-auto">
-              {t('orders.memberInvalid')}
-            </span>
-          )}
-        </form>
+        <MemberFilter
+          initial={filters.member_id ? String(filters.member_id) : ''}
+          onApply={(member) => setFilter('member_id', member)}
+        />
       </div>
       {orders.isPending ? (
         <LoadingState />
@@ -191,6 +159,38 @@ export function OrdersScreen() {
   );
 }
 
+const MemberFilterSchema = AdminOrderListQuerySchema.pick({ member_id: true });
+
+/** The member filter: a member's number, as the list's query takes it; empty for every member. */
+function MemberFilter({ initial, onApply }: { initial: string; onApply: (member: string) => void }) {
+  const { t } = useTranslation('admin');
+  const form = useAppForm<{ member_id: string }, { member_id?: number | undefined }>({
+    defaultValues: { member_id: initial },
+    schema: MemberFilterSchema,
+    messages: { member_id: oneText(t('orders.memberInvalid')) },
+  });
+  return (
+    <Form
+      form={form}
+      className="admin-inline-field"
+      role="search"
+      aria-label={t('orders.memberSearch')}
+      onSubmit={async ({ member_id }) => onApply(member_id === undefined ? '' : String(member_id))}
+    >
+      <TextField
+        name="member_id"
+        label={t('orders.memberFilter')}
+        inputMode="numeric"
+        className="admin-inline-field"
+        controlClassName="form-control-sm admin-filters__member"
+      />
+      <button type="submit" className="btn btn-outline-primary btn-sm">
+        {t('orders.applyMember')}
+      </button>
+    </Form>
+  );
+}
+
 /** An order's state as a badge: refunded orders show as refunded. */
 function OrderStateBadge({ order }: { order: Pick<AdminOrderSummary, 'status' | 'refunded_at'> }) {
   const { t } = useTranslation('admin');
@@ -224,11 +224,6 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
   const refund = useRefundOrder();
   const [asking, setAsking] = useState(false);
   const [result, setResult] = useState<AdminOrderRefundResponse | null>(null);
-
-  function close() {
-    setAsking(false);
-    refund.reset();
-  }
 
   const provider = t(`orders.providers.${order.provider}`, { defaultValue: order.provider });
 
@@ -357,21 +352,12 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
           })}
           confirmLabel={t('orders.refundConfirm')}
           tone="danger"
-          pending={refund.isPending}
-          error={refund.error}
-          onClose={close}
-          onConfirm={({ reason }) =>
-            refund.mutate(
-              { order_id: order.id, reason },
-              {
-                onSuccess: (data) => {
-                  setResult(data);
-                  toast(t('orders.refundDone', { id: order.id }));
-                  close();
-                },
-              },
-            )
-          }
+          onClose={() => setAsking(false)}
+          onConfirm={async ({ reason }) => {
+            setResult(await refund.mutateAsync({ order_id: order.id, reason }));
+            toast(t('orders.refundDone', { id: order.id }));
+            setAsking(false);
+          }}
         />
       )}
     </>
