@@ -1,14 +1,17 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { InboxReplyBodySchema } from '@app/shared';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { Form, TextAreaField, useAppForm } from '../../components/form';
 import { useGiftName } from '../../data/gift-name';
-import type { InboxThreadResponse } from '../api/contract';
+import type { InboxReplyBody, InboxThreadResponse } from '../api/contract';
 import { useInbox } from '../api/get-inbox';
 import { useInboxThread } from '../api/get-inbox-thread';
 import { useSendInboxReply } from '../api/send-inbox-reply';
 import { isSendKey } from '../rules';
 import { formatDateTime, formatDay, formatNumber } from './format';
-import { EmptyState, ErrorState, LoadingState, Panel, ScreenHeader, useProblemText } from './states';
+import { EmptyState, ErrorState, LoadingState, Panel, ScreenHeader } from './states';
 
 /** The site-run profiles' inbox: conversations waiting for an answer, oldest first; asked again every 10 s. */
 export function InboxScreen() {
@@ -182,57 +185,44 @@ function ProfileHead({ profile }: { profile: InboxThreadResponse['fictional'] })
 
 function ReplyBox({ conversationId, fictionalName }: { conversationId: number; fictionalName: string }) {
   const { t } = useTranslation('admin');
-  const problemText = useProblemText();
   const reply = useSendInboxReply(conversationId);
-  const id = useId();
-  const [body, setBody] = useState('');
+  const form = useAppForm<{ body: string }, InboxReplyBody>({
+    defaultValues: { body: '' },
+    schema: InboxReplyBodySchema,
+    toRequest: ({ body }) => ({ conversation_id: conversationId, body }),
+  });
+  const body = useWatch({ control: form.control, name: 'body' });
+  const blank = !body.trim();
+  const busy = form.formState.isSubmitting;
 
-  function send() {
-    const text = body.trim();
-    if (!text || reply.isPending) return;
-    reply.mutate({ conversation_id: conversationId, body: text }, { onSuccess: () => setBody('') });
-  }
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    send();
+  async function send(values: InboxReplyBody) {
+    await reply.mutateAsync(values);
+    form.reset({ body: '' });
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (isSendKey({ key: event.key, shiftKey: event.shiftKey, isComposing: event.nativeEvent.isComposing })) {
       event.preventDefault();
-      send();
+      // As the disabled button: nothing typed, or a reply on its way, sends nothing.
+      if (!blank && !busy) void form.submit(send)();
     }
   }
 
   return (
-    <form className="admin-reply" onSubmit={handleSubmit}>
-      {reply.isError && (
-        <div className="alert alert-danger" role="alert">
-          {problemText(reply.error)}
-        </div>
-      )}
-      <label className="form-label" htmlFor={id}>
-        {t('inbox.replyLabel', { name: fictionalName })}
-      </label>
-      <textarea
-        id={id}
-        className="form-control"
+    <Form form={form} className="admin-reply" onSubmit={send}>
+      <TextAreaField
+        name="body"
+        label={t('inbox.replyLabel', { name: fictionalName })}
+        hint={t('inbox.replyHint')}
         rows={3}
         maxLength={2000}
-        value={body}
-        aria-describedby={`${id}-hint`}
-        onChange={(e) => setBody(e.target.value)}
         onKeyDown={handleKeyDown}
       />
-      <div className="admin-reply__row">
-        <span id={`${id}-hint`} className="form-text">
-          {t('inbox.replyHint')}
-        </span>
-        <button type="submit" className="btn btn-primary" disabled={reply.isPending || !body.trim()}>
+      <div className="admin-reply__row justify-content-end">
+        <button type="submit" className="btn btn-primary" disabled={busy || blank}>
           {t('inbox.send')}
         </button>
       </div>
-    </form>
+    </Form>
   );
 }

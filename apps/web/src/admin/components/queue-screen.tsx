@@ -1,14 +1,17 @@
-import { useId, useState, type FormEvent } from 'react';
+import { CaseUpdateBodySchema } from '@app/shared';
+import { useId } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { staffCan, type CaseDetail, type CaseKind, type CaseStatus } from '../api/contract';
+import { Form, SelectField, TextAreaField, useAppForm } from '../../components/form';
+import { staffCan, type CaseDetail, type CaseKind, type CaseStatus, type CaseUpdateBody } from '../api/contract';
 import { useCase } from '../api/get-case';
 import { useCases, type CaseKindFilter, type CaseStatusFilter } from '../api/get-cases';
 import { useUpdateCase } from '../api/update-case';
 import { canOpen } from '../rules';
 import { formatDateTime } from './format';
 import { useStaff } from './staff-context';
-import { EmptyState, ErrorState, LoadingState, Panel, ScreenHeader, useProblemText } from './states';
+import { EmptyState, ErrorState, LoadingState, Panel, ScreenHeader } from './states';
 import { useToast } from './toast';
 import { EmailText } from './email-text';
 
@@ -149,49 +152,12 @@ export function CaseScreen() {
 function CaseDetailView({ item }: { item: CaseDetail }) {
   const { t } = useTranslation('admin');
   const staff = useStaff();
-  const toast = useToast();
-  const problemText = useProblemText();
-  const update = useUpdateCase();
-  const noteId = useId();
-  const statusId = useId();
-  const [note, setNote] = useState('');
-  const [status, setStatus] = useState<CaseStatus>(item.status);
-  const [noteProblem, setNoteProblem] = useState(false);
-
-  function handleNote(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const body = note.trim();
-    setNoteProblem(!body);
-    if (!body) return;
-    update.mutate(
-      { kind: item.kind, id: item.id, note: body },
-      {
-        onSuccess: () => {
-          setNote('');
-          toast(t('queue.noteAdded'));
-        },
-      },
-    );
-  }
-
-  function handleStatus(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    update.mutate(
-      { kind: item.kind, id: item.id, status },
-      { onSuccess: () => toast(t('queue.statusChanged', { status: t(`queue.statuses.${status}`) })) },
-    );
-  }
 
   return (
     <>
       <ScreenHeader title={t('queue.caseTitle', { kind: t(`queue.kinds.${item.kind}`), id: item.id })}>
         <span className={`badge admin-badge admin-badge--${item.status}`}>{t(`queue.statuses.${item.status}`)}</span>
       </ScreenHeader>
-      {update.isError && (
-        <div className="alert alert-danger" role="alert">
-          {problemText(update.error)}
-        </div>
-      )}
       <div className="admin-detail-grid">
         <Panel title={t('queue.details')}>
           <dl className="admin-dl">
@@ -242,28 +208,7 @@ function CaseDetailView({ item }: { item: CaseDetail }) {
             <dt>{item.kind === 'report' ? t('queue.reporterNote') : t('queue.message')}</dt>
             <dd className="admin-pre">{item.text || '–'}</dd>
           </dl>
-          <form className="admin-status-form" onSubmit={handleStatus}>
-            <label className="form-label" htmlFor={statusId}>
-              {t('queue.status')}
-            </label>
-            <div className="admin-input-row">
-              <select
-                id={statusId}
-                className="form-select"
-                value={status}
-                onChange={(e) => setStatus(e.target.value as CaseStatus)}
-              >
-                {STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`queue.statuses.${s}`)}
-                  </option>
-                ))}
-              </select>
-              <button type="submit" className="btn btn-primary" disabled={update.isPending || status === item.status}>
-                {t('queue.changeStatus')}
-              </button>
-            </div>
-          </form>
+          <CaseStatusForm item={item} />
         </Panel>
 
         {item.context.length > 0 && (
@@ -303,30 +248,73 @@ function CaseDetailView({ item }: { item: CaseDetail }) {
             ))}
           </ol>
         )}
-        <form onSubmit={handleNote} noValidate>
-          <label className="form-label" htmlFor={noteId}>
-            {t('queue.note')}
-          </label>
-          <textarea
-            id={noteId}
-            className={`form-control${noteProblem ? ' is-invalid' : ''}`}
-            rows={3}
-            maxLength={5000}
-            value={note}
-            aria-invalid={noteProblem || undefined}
-            aria-describedby={noteProblem ? `${noteId}-error` : undefined}
-            onChange={(e) => setNote(e.target.value)}
-          />
-          {noteProblem && (
-            <div id={`${noteId}-error`} className="invalid-feedback d-block">
-              {t('validation.required')}
-            </div>
-          )}
-          <button type="submit" className="btn btn-primary mt-2" disabled={update.isPending}>
-            {t('queue.addNote')}
-          </button>
-        </form>
+        <CaseNoteForm item={item} />
       </Panel>
     </>
+  );
+}
+
+/** The case's status, changed on its own (a note is not needed for it). */
+function CaseStatusForm({ item }: { item: CaseDetail }) {
+  const { t } = useTranslation('admin');
+  const toast = useToast();
+  const update = useUpdateCase();
+  const form = useAppForm<{ status: CaseStatus }, CaseUpdateBody>({
+    defaultValues: { status: item.status },
+    schema: CaseUpdateBodySchema,
+    toRequest: ({ status }) => ({ kind: item.kind, id: item.id, status }),
+  });
+  const status = useWatch({ control: form.control, name: 'status' });
+
+  async function send(body: CaseUpdateBody) {
+    await update.mutateAsync(body);
+    toast(t('queue.statusChanged', { status: t(`queue.statuses.${body.status ?? item.status}`) }));
+  }
+
+  return (
+    <Form form={form} className="admin-status-form" onSubmit={send}>
+      <div className="admin-input-row align-items-end">
+        <SelectField
+          name="status"
+          label={t('queue.status')}
+          options={STATUSES.map((s) => ({ value: s, label: t(`queue.statuses.${s}`) }))}
+        />
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={form.formState.isSubmitting || status === item.status}
+        >
+          {t('queue.changeStatus')}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/** A note for the staff on the case. */
+function CaseNoteForm({ item }: { item: CaseDetail }) {
+  const { t } = useTranslation('admin');
+  const toast = useToast();
+  const update = useUpdateCase();
+  const form = useAppForm<{ note: string }, CaseUpdateBody>({
+    defaultValues: { note: '' },
+    schema: CaseUpdateBodySchema,
+    toRequest: ({ note }) => ({ kind: item.kind, id: item.id, note }),
+    messages: { note: { field_required: t('validation.required') } },
+  });
+
+  async function send(body: CaseUpdateBody) {
+    await update.mutateAsync(body);
+    form.reset({ note: '' });
+    toast(t('queue.noteAdded'));
+  }
+
+  return (
+    <Form form={form} onSubmit={send}>
+      <TextAreaField name="note" label={t('queue.note')} rows={3} maxLength={5000} />
+      <button type="submit" className="btn btn-primary mt-2" disabled={form.formState.isSubmitting}>
+        {t('queue.addNote')}
+      </button>
+    </Form>
   );
 }

@@ -1,5 +1,6 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Form, TextField, useAppForm } from '../../components/form';
 import { ApiError } from '../../lib/api';
 
 /** The API's translated message of a failure, or a general one when the server never answered. */
@@ -109,32 +110,28 @@ export function SearchBox({
   className?: string;
 }) {
   const { t } = useTranslation('admin');
-  const [text, setText] = useState(initial);
-  const id = useId();
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    onSearch(text.trim());
-  }
+  const form = useAppForm<{ text: string }>({ defaultValues: { text: initial } });
 
   return (
-    <form className={`admin-search ${className}`.trim()} role="search" onSubmit={handleSubmit}>
-      <label className="visually-hidden" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
+    <Form
+      form={form}
+      className={`admin-search ${className}`.trim()}
+      role="search"
+      onSubmit={async ({ text }) => onSearch(text.trim())}
+    >
+      <TextField
+        name="text"
+        label={label}
+        labelHidden
         type="search"
-        className="form-control"
         placeholder={hint}
         maxLength={maxLength}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
+        className="flex-grow-1"
       />
       <button type="submit" className="btn btn-primary">
         {t('members.searchButton')}
       </button>
-    </form>
+    </Form>
   );
 }
 
