@@ -1,16 +1,20 @@
-import { useEffect, useReducer, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useReducer, useRef, useState, type ChangeEvent } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
 import {
   COUNTRIES,
   PROFILE_OPTIONS,
+  SiteProfileCreateBodySchema,
+  SiteProfileUpdateBodySchema,
   type PhotosResponse,
   type ProfileOption,
   type SiteProfile,
   type SiteProfileCreateBody,
   type SiteProfileUpdateBody,
 } from '@app/shared';
-import { ApiError } from '../../lib/api';
+import { Form, SelectField, TextAreaField, TextField, useAppForm, useFieldError } from '../../components/form';
 import { movePhoto } from '../../lib/photos';
 import { useInterests } from '../../data/interests';
 import { useRegions } from '../../data/regions';
@@ -111,10 +115,28 @@ export function SiteProfileScreen() {
   );
 }
 
-type Draft = Record<string, string>;
+type SiteProfileDraft = Record<ProfileOption, string> & {
+  domain: string;
+  name: string;
+  gender: string;
+  sexuality: string;
+  birth_date: string;
+  country: string;
+  region_id: string;
+  city: string;
+  about: string;
+  interests: number[];
+};
 
-function draftOf(profile: SiteProfile | null): Draft {
-  const draft: Draft = {
+type SiteProfileBody = SiteProfileCreateBody | SiteProfileUpdateBody;
+
+function draftOf(profile: SiteProfile | null): SiteProfileDraft {
+  const options = Object.fromEntries(OPTION_KEYS.map((key) => [key, profile?.[key] ?? ''])) as Record<
+    ProfileOption,
+    string
+  >;
+  return {
+    ...options,
     domain: profile?.domain ?? window.location.hostname,
     name: profile?.name ?? '',
     gender: profile?.gender ?? 'female',
@@ -124,157 +146,137 @@ function draftOf(profile: SiteProfile | null): Draft {
     region_id: profile?.region_id == null ? '' : String(profile.region_id),
     city: profile?.city ?? '',
     about: profile?.about ?? '',
+    interests: profile?.interests ?? [],
   };
-  for (const key of OPTION_KEYS) draft[key] = profile?.[key] ?? '';
-  return draft;
 }
 
-function bodyOf(draft: Draft) {
-  const options = Object.fromEntries(OPTION_KEYS.map((key) => [key, draft[key] || null]));
-  return {
-    name: draft.name!.trim(),
+/** The request the draft stands for: a choice left open is null, as is an empty place. */
+function requestOf(draft: SiteProfileDraft, profile: SiteProfile | null) {
+  const body = {
+    name: draft.name,
     gender: draft.gender,
     sexuality: draft.sexuality,
     birth_date: draft.birth_date,
     country: draft.country,
     region_id: draft.region_id ? Number(draft.region_id) : null,
-    city: draft.city!.trim() || null,
-    about: draft.about!.trim(),
-    ...options,
+    city: draft.city.trim() || null,
+    about: draft.about,
+    ...Object.fromEntries(OPTION_KEYS.map((key) => [key, draft[key] || null])),
+    interests: draft.interests,
   };
+  return profile ? { ...body, id: profile.id } : { ...body, domain: draft.domain };
 }
 
 function SiteProfileForm({ profile }: { profile: SiteProfile | null }) {
   const { t } = useTranslation('admin');
   const toast = useToast();
   const navigate = useNavigate();
-  const problemText = useProblemText();
   const save = useSaveSiteProfile();
   const regions = useRegions();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(profile));
-  const [interests, setInterests] = useState<number[]>(() => profile?.interests ?? []);
-  const fields = save.error instanceof ApiError ? (save.error.fields ?? {}) : {};
+  const schema: z.ZodType<SiteProfileBody, unknown> = profile
+    ? SiteProfileUpdateBodySchema
+    : SiteProfileCreateBodySchema;
+  const form = useAppForm<SiteProfileDraft, SiteProfileBody>({
+    defaultValues: draftOf(profile),
+    schema,
+    toRequest: (draft) => requestOf(draft, profile),
+    // Emptying a saved text is a change the schema words itself; a new profile's blanks are missing.
+    keepBlanks: profile !== null,
+  });
+  const country = useWatch({ control: form.control, name: 'country' });
+  const label = (name: string) => t(`siteProfiles.fields.${name}`);
+  const options = (values: readonly string[], text: (value: string) => string, optional = false) => [
+    ...(optional ? [{ value: '', label: t('siteProfiles.none') }] : []),
+    ...values.map((value) => ({ value, label: text(value) })),
+  ];
 
-  function handleChange(event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) {
-    const { name, value } = event.target;
-    // Another country's regions are not this one's: the region is chosen again.
-    setDraft((current) => ({ ...current, [name]: value, ...(name === 'country' ? { region_id: '' } : {}) }));
+  async function send(body: SiteProfileBody) {
+    const { profile: saved } = await save.mutateAsync(body);
+    toast(t('siteProfiles.saved'));
+    if (!profile) void navigate(`/admin/site-profiles/${saved.id}`);
   }
-
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    const body = { ...bodyOf(draft), interests };
-    const request = (profile ? { ...body, id: profile.id } : { ...body, domain: draft.domain!.trim() }) as unknown as
-      SiteProfileCreateBody | SiteProfileUpdateBody;
-    save.mutate(request, {
-      onSuccess: ({ profile: saved }) => {
-        toast(t('siteProfiles.saved'));
-        if (!profile) void navigate(`/admin/site-profiles/${saved.id}`);
-      },
-      onError: (error) => toast(problemText(error), 'danger'),
-    });
-  }
-
-  function field(name: string, control: (id: string, invalid: boolean) => ReactNode) {
-    const id = `site-profile-${name}`;
-    const problem = fields[name];
-    return (
-      <div className="admin-field" key={name}>
-        <label className="form-label" htmlFor={id}>
-          {t(`siteProfiles.fields.${name}`)}
-        </label>
-        {control(id, Boolean(problem))}
-        {problem && (
-          <div className="invalid-feedback d-block" id={`${id}-error`}>
-            {problem}
-          </div>
-        )}
-      </div>
-    );
-  }
-
-  const input = (name: string, type = 'text', extra: Record<string, unknown> = {}) =>
-    field(name, (id, invalid) => (
-      <input
-        id={id}
-        name={name}
-        type={type}
-        className={`form-control${invalid ? ' is-invalid' : ''}`}
-        value={draft[name]}
-        onChange={handleChange}
-        aria-invalid={invalid}
-        {...(invalid ? { 'aria-describedby': `${id}-error` } : {})}
-        {...extra}
-      />
-    ));
-
-  const select = (name: string, options: readonly string[], label: (o: string) => string, optional = false) =>
-    field(name, (id, invalid) => (
-      <select
-        id={id}
-        name={name}
-        className={`form-select${invalid ? ' is-invalid' : ''}`}
-        value={draft[name]}
-        onChange={handleChange}
-        aria-invalid={invalid}
-      >
-        {optional && <option value="">{t('siteProfiles.none')}</option>}
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {label(o)}
-          </option>
-        ))}
-      </select>
-    ));
 
   return (
-    <form className="admin-card admin-panel" onSubmit={handleSubmit} noValidate>
+    <Form form={form} className="admin-card admin-panel" onSubmit={send}>
       <p className="admin-muted">{t('siteProfiles.fictionalNote')}</p>
       <div className="admin-fields">
-        {profile ? null : input('domain', 'text', { required: true })}
-        {input('name', 'text', { required: true, maxLength: 40 })}
-        {select('gender', ['female', 'male'], (o) => t(`siteProfiles.genders.${o}`))}
-        {select('sexuality', ['hetero', 'gay', 'lesbian', 'bi'], (o) => t(`siteProfiles.sexualities.${o}`))}
-        {input('birth_date', 'date', { required: true })}
-        {select('country', COUNTRIES, (o) => o)}
-        {field('region_id', (id, invalid) => (
-          <select
-            id={id}
-            name="region_id"
-            className={`form-select${invalid ? ' is-invalid' : ''}`}
-            value={draft.region_id}
-            onChange={handleChange}
-            aria-invalid={invalid}
-          >
-            <option value="">{t('siteProfiles.none')}</option>
-            {(regions.data?.regions[draft.country ?? '']?.regions ?? []).map((region) => (
-              <option key={region.id} value={String(region.id)}>
-                {region.name}
-              </option>
-            ))}
-          </select>
-        ))}
-        {input('city')}
-        {OPTION_KEYS.map((key) =>
-          select(key, PROFILE_OPTIONS[key], (o) => t(`siteProfiles.options.${key}.${o}`), true),
+        {profile ? null : (
+          <TextField name="domain" id="site-profile-domain" label={label('domain')} className="admin-field" required />
         )}
-        <InterestsField chosen={interests} problem={fields.interests} onChange={setInterests} />
-        {field('about', (id, invalid) => (
-          <textarea
-            id={id}
-            name="about"
-            rows={4}
-            className={`form-control${invalid ? ' is-invalid' : ''}`}
-            value={draft.about}
-            onChange={handleChange}
-            aria-invalid={invalid}
+        <TextField
+          name="name"
+          id="site-profile-name"
+          label={label('name')}
+          className="admin-field"
+          maxLength={40}
+          required
+        />
+        <SelectField
+          name="gender"
+          id="site-profile-gender"
+          label={label('gender')}
+          className="admin-field"
+          options={options(['female', 'male'], (o) => t(`siteProfiles.genders.${o}`))}
+        />
+        <SelectField
+          name="sexuality"
+          id="site-profile-sexuality"
+          label={label('sexuality')}
+          className="admin-field"
+          options={options(['hetero', 'gay', 'lesbian', 'bi'], (o) => t(`siteProfiles.sexualities.${o}`))}
+        />
+        <TextField
+          name="birth_date"
+          id="site-profile-birth_date"
+          type="date"
+          label={label('birth_date')}
+          className="admin-field"
+          required
+        />
+        <SelectField
+          name="country"
+          id="site-profile-country"
+          label={label('country')}
+          className="admin-field"
+          options={options(COUNTRIES, (o) => o)}
+          // Another country's regions are not this one's: the region is chosen again.
+          onChange={() => form.setValue('region_id', '')}
+        />
+        <SelectField
+          name="region_id"
+          id="site-profile-region_id"
+          label={label('region_id')}
+          className="admin-field"
+          options={[
+            { value: '', label: t('siteProfiles.none') },
+            ...(regions.data?.regions[country]?.regions ?? []).map((region) => ({
+              value: String(region.id),
+              label: region.name,
+            })),
+          ]}
+        />
+        <TextField name="city" id="site-profile-city" label={label('city')} className="admin-field" />
+        {OPTION_KEYS.map((key) => (
+          <SelectField
+            key={key}
+            name={key}
+            id={`site-profile-${key}`}
+            label={label(key)}
+            className="admin-field"
+            options={options(PROFILE_OPTIONS[key], (o) => t(`siteProfiles.options.${key}.${o}`), true)}
           />
         ))}
+        <Controller
+          control={form.control}
+          name="interests"
+          render={({ field }) => <InterestsField chosen={field.value} onChange={field.onChange} />}
+        />
+        <TextAreaField name="about" id="site-profile-about" label={label('about')} className="admin-field" rows={4} />
       </div>
-      <button type="submit" className="btn btn-primary mt-3" disabled={save.isPending}>
+      <button type="submit" className="btn btn-primary mt-3" disabled={form.formState.isSubmitting}>
         {profile ? t('siteProfiles.save') : t('siteProfiles.create')}
       </button>
-    </form>
+    </Form>
   );
 }
 
@@ -283,17 +285,10 @@ function SiteProfileForm({ profile }: { profile: SiteProfile | null }) {
  * members' profile editor's query). Their names are the members' own texts in the `member`
  * catalogue, loaded with this field, so staff pick exactly what members will read.
  */
-function InterestsField({
-  chosen,
-  problem,
-  onChange,
-}: {
-  chosen: number[];
-  problem: string | undefined;
-  onChange: (ids: number[]) => void;
-}) {
+function InterestsField({ chosen, onChange }: { chosen: number[]; onChange: (ids: number[]) => void }) {
   const { t } = useTranslation('admin');
   const { t: memberText, ready } = useTranslation('member');
+  const problem = useFieldError('interests');
   const list = useInterests();
   const id = 'site-profile-interests';
 
