@@ -167,6 +167,7 @@ function MemberFilter({ initial, onApply }: { initial: string; onApply: (member:
   const form = useAppForm<{ member_id: string }, { member_id?: number | undefined }>({
     defaultValues: { member_id: initial },
     schema: MemberFilterSchema,
+    toRequest: ({ member_id }) => ({ member_id: member_id.trim() }),
     messages: { member_id: oneText(t('orders.memberInvalid')) },
   });
   return (
