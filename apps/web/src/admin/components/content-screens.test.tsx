@@ -281,6 +281,49 @@ describe('SiteProfilesScreen', () => {
     expect(await screen.findByRole('heading', { name: "Foto's (0 van 3)" })).toBeInTheDocument();
   });
 
+  it("checks a new profile before sending it and puts the server's field messages on their fields", async () => {
+    serve(fetchMock, {
+      'GET /api/admin/me.php': () => jsonResponse(200, { staff: buildStaff() }),
+      'POST /api/admin/site-profile.php': () =>
+        jsonResponse(400, {
+          error: 'validation_failed',
+          message: 'Controleer de invoer',
+          fields: { domain: 'Deze site bestaat niet.' },
+        }),
+      'GET /api/admin/site-profiles.php': () => jsonResponse(200, { profiles: [], next: null }),
+      'GET /api/interests.php': () => jsonResponse(200, INTERESTS),
+      'GET /api/regions.php': () =>
+        jsonResponse(200, {
+          regions: {
+            NL: { kind: 'province', regions: [{ id: 9, country: 'NL', code: 'NL-UT', name: 'Utrecht' }] },
+            BE: { kind: 'province', regions: [{ id: 20, country: 'BE', code: 'BE-VAN', name: 'Antwerpen' }] },
+          },
+        }),
+    });
+    await open('/admin/site-profiles/new');
+
+    const name = await screen.findByLabelText('Naam');
+    // Another country's regions are not this one's: a region chosen goes with the country.
+    const region = screen.getByLabelText('Regio');
+    await userEvent.selectOptions(region, await screen.findByRole('option', { name: 'Utrecht' }));
+    await userEvent.selectOptions(screen.getByLabelText('Land'), 'BE');
+    expect(region).toHaveValue('');
+    expect(within(region).getByRole('option', { name: 'Antwerpen' })).toBeInTheDocument();
+    expect(name).toHaveAttribute('aria-required', 'true');
+    await userEvent.type(screen.getByLabelText('Geboortedatum'), '1994-03-02');
+    await userEvent.click(screen.getByRole('button', { name: 'Profiel aanmaken' }));
+    await waitFor(() => expect(name).toHaveAccessibleDescription('Dit veld is verplicht.'));
+    expect(commands(fetchMock)).toEqual([]);
+
+    await userEvent.type(name, 'Sanne');
+    await userEvent.click(screen.getByRole('button', { name: 'Profiel aanmaken' }));
+    const domain = screen.getByLabelText('Site (domein)');
+    await waitFor(() => expect(domain).toHaveAccessibleDescription('Deze site bestaat niet.'));
+    expect(domain).toHaveFocus();
+    expect(name).not.toHaveAttribute('aria-invalid');
+    expect(commands(fetchMock)).toHaveLength(1);
+  });
+
   it('shows the saved interests by their names and saves the changed choice', async () => {
     serve(fetchMock, {
       'GET /api/admin/me.php': () => jsonResponse(200, { staff: buildStaff() }),
