@@ -2,7 +2,6 @@ import { AdminCreditsBodySchema, AdminMemberDeleteBodySchema } from '@app/shared
 import { useId } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { Form, FormAlert, oneText, TextAreaField, TextField, useAppForm } from '../../components/form';
 
 export interface ActionValues {
@@ -29,8 +28,8 @@ interface ActionDraft {
 }
 
 /** The reason every action on a member or order takes, the same rule in each of their contracts. */
-const ReasonSchema = z.object({ reason: AdminMemberDeleteBodySchema.shape.reason });
-const CreditsSchema = ReasonSchema.extend({ delta: AdminCreditsBodySchema.shape.delta });
+const ReasonSchema = AdminMemberDeleteBodySchema.pick({ reason: true });
+const CreditsSchema = AdminCreditsBodySchema.pick({ reason: true, delta: true });
 
 /** A typed amount as a number, or what was typed when it is none, so the schema says it is invalid. */
 function toAmount(text: string): number | string | undefined {
