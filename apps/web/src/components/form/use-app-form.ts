@@ -1,4 +1,4 @@
-import { useEffect, type BaseSyntheticEvent } from 'react';
+import { useEffect, useRef, type BaseSyntheticEvent } from 'react';
 import { useForm, type DefaultValues, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api';
@@ -36,7 +36,7 @@ export interface AppForm<TValues extends FieldValues, TOutput = TValues> extends
   /**
    * The form's submit handler: runs `send` with the checked values; a failure of the error
    * contract lands on the fields it names (its per-field messages) or, for anything else, above
-   * the form. While `send` runs, formState.isSubmitting holds.
+   * the form. While `send` runs, formState.isSubmitting holds and a second submit sends nothing.
    */
   submit: (send: (values: TOutput) => Promise<unknown>) => (event?: BaseSyntheticEvent) => Promise<void>;
   /** The form-level failure's text, if any. */
@@ -62,14 +62,30 @@ export function useAppForm<TValues extends FieldValues, TOutput = TValues>({
     if (schema) void loadTexts('errors');
   }, [schema]);
 
-  const submit: AppForm<TValues, TOutput>['submit'] = (send) =>
-    form.handleSubmit(async (values) => {
+  // A second submit while one is under way (a double click, Enter in a field) sends nothing: a
+  // disabled button alone does not stop a submit that comes before the re-render.
+  const sending = useRef(false);
+  const submit: AppForm<TValues, TOutput>['submit'] = (send) => {
+    const handle = form.handleSubmit(async (values) => {
       try {
         await send(values);
       } catch (error) {
         showFailure(form, error, fieldsShown);
       }
     });
+    return async (event) => {
+      if (sending.current) {
+        event?.preventDefault();
+        return;
+      }
+      sending.current = true;
+      try {
+        await handle(event);
+      } finally {
+        sending.current = false;
+      }
+    };
+  };
 
   const errors = form.formState.errors as { root?: Record<string, { message?: string }> };
   const formError = errors.root?.server?.message ?? errors.root?.form?.message;
