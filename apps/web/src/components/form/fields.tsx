@@ -178,6 +178,8 @@ export function TextAreaField({
 type SelectProps = FieldBase &
   Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'name' | 'required' | 'value' | 'onChange'> & {
     options: readonly { value: string; label: string }[];
+    /** A first option naming what to choose while nothing is chosen; it cannot be chosen back. */
+    placeholder?: string;
   };
 
 /**
@@ -193,6 +195,7 @@ export function SelectField({
   className,
   controlClassName,
   options,
+  placeholder,
   setValueAs,
   onChange,
   ...select
@@ -208,6 +211,11 @@ export function SelectField({
         {...control}
         value={value === null || value === undefined ? '' : String(value)}
       >
+        {placeholder !== undefined && (
+          <option value="" disabled>
+            {placeholder}
+          </option>
+        )}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -1,12 +1,12 @@
 import { PasswordResetRequestBodySchema, PASSWORD_MIN_LENGTH } from '@app/shared';
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api';
 import { i18n, initI18n, loadTexts } from '../../lib/i18n';
-import { Form, PasswordField, TextField } from './fields';
+import { Form, PasswordField, SelectField, TextField } from './fields';
 import { oneText } from './problem-text';
 import { useAppForm } from './use-app-form';
 
@@ -35,6 +35,30 @@ function ChangeForm({
       <button type="submit" disabled={form.formState.isSubmitting}>
         Opslaan
       </button>
+    </Form>
+  );
+}
+
+const ColourSchema = z.object({ colour: z.enum(['red', 'blue']) });
+type Colour = { colour: string };
+
+function ColourForm() {
+  const form = useAppForm<Colour, z.infer<typeof ColourSchema>>({
+    defaultValues: { colour: '' },
+    schema: ColourSchema,
+  });
+  return (
+    <Form form={form} onSubmit={async () => undefined} aria-label="kleur">
+      <SelectField
+        name="colour"
+        label="Kleur"
+        placeholder="Kies een kleur"
+        options={[
+          { value: 'red', label: 'Rood' },
+          { value: 'blue', label: 'Blauw' },
+        ]}
+      />
+      <button type="submit">Kiezen</button>
     </Form>
   );
 }
@@ -155,5 +179,43 @@ describe('the form kit', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
     await waitFor(() => expect(reason).toHaveAccessibleDescription('Geef een reden van 3 tot 500 tekens.'));
     expect(reason).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('sends once when it is submitted again while it sends', async () => {
+    let finish: () => void = () => undefined;
+    const sent: Change[] = [];
+    renderForm({
+      send: (values) => {
+        sent.push(values);
+        return new Promise<void>((resolve) => (finish = resolve));
+      },
+    });
+    await userEvent.type(screen.getByLabelText('E-mail'), 'ik@example.com');
+    await userEvent.type(screen.getByLabelText('Wachtwoord'), 'lang-genoeg');
+    // Both before the form re-renders with its button disabled, as a fast double click or Enter can.
+    const form = screen.getByRole('form', { name: 'wijzigen' });
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    await waitFor(() => expect(form).toHaveAttribute('aria-busy', 'true'));
+    expect(sent).toHaveLength(1);
+    finish();
+    await waitFor(() => expect(form).toHaveAttribute('aria-busy', 'false'));
+    fireEvent.submit(form);
+    await waitFor(() => expect(sent).toHaveLength(2));
+  });
+
+  it("names what a select asks for until a choice is made, and that choice can't be taken back", async () => {
+    render(
+      <I18nextProvider i18n={i18n}>
+        <ColourForm />
+      </I18nextProvider>,
+    );
+    const select = screen.getByLabelText('Kleur');
+    expect(select).toHaveDisplayValue('Kies een kleur');
+    expect(screen.getByRole('option', { name: 'Kies een kleur' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Kiezen' }));
+    await waitFor(() => expect(select).toHaveAccessibleDescription(i18n.t('field_required', { ns: 'errors' })));
+    await userEvent.selectOptions(select, 'Blauw');
+    await waitFor(() => expect(select).not.toHaveAttribute('aria-invalid'));
   });
 });
