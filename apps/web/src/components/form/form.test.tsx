@@ -19,14 +19,17 @@ type Change = z.infer<typeof ChangeSchema>;
 function ChangeForm({
   send,
   messages,
+  failureText,
 }: {
   send: (values: Change) => Promise<unknown>;
   messages?: Record<string, Record<string, string>>;
+  failureText?: string;
 }) {
   const form = useAppForm<Change>({
     defaultValues: { email: '', password: '' },
     schema: ChangeSchema,
     ...(messages ? { messages } : {}),
+    ...(failureText ? { failureText } : {}),
   });
   return (
     <Form form={form} onSubmit={send} aria-label="wijzigen">
@@ -131,6 +134,14 @@ describe('the form kit', () => {
     await userEvent.type(screen.getByLabelText('Wachtwoord'), 'lang-genoeg');
     await userEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Probeer het over een minuut opnieuw.');
+  });
+
+  it("words a failure the server did not answer in the form's own text", async () => {
+    renderForm({ send: () => Promise.reject(new TypeError('Failed to fetch')), failureText: 'Niet verstuurd.' });
+    await userEvent.type(screen.getByLabelText('E-mail'), 'ik@example.com');
+    await userEvent.type(screen.getByLabelText('Wachtwoord'), 'lang-genoeg');
+    await userEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Niet verstuurd.');
   });
 
   it('is busy and its button disabled while the call runs, and sends the checked values', async () => {

@@ -26,6 +26,8 @@ interface AppFormOptions<TValues extends FieldValues, TOutput> {
    * where emptying a text is a change the schema words itself (a min(1) reads 'required').
    */
   keepBlanks?: boolean;
+  /** The form's own text for a failure the server did not word (no answer at all), instead of the generic one. */
+  failureText?: string;
 }
 
 export interface AppForm<TValues extends FieldValues, TOutput = TValues> extends UseFormReturn<
@@ -52,6 +54,7 @@ export function useAppForm<TValues extends FieldValues, TOutput = TValues>({
   keepBlanks,
   check,
   fieldsShown = [],
+  failureText,
 }: AppFormOptions<TValues, TOutput>): AppForm<TValues, TOutput> {
   const resolver = schema
     ? schemaResolver<TValues, TOutput>(schema, messages, toRequest, keepBlanks)
@@ -70,7 +73,7 @@ export function useAppForm<TValues extends FieldValues, TOutput = TValues>({
       try {
         await send(values);
       } catch (error) {
-        showFailure(form, error, fieldsShown);
+        showFailure(form, error, fieldsShown, failureText);
       }
     });
     return async (event) => {
@@ -100,6 +103,7 @@ export function showFailure<TValues extends FieldValues, TOutput>(
   form: UseFormReturn<TValues, unknown, TOutput>,
   error: unknown,
   fieldsShown: readonly string[] = [],
+  failureText: string = i18n.t('auth.errors.generic'),
 ): void {
   const fields = error instanceof ApiError && error.error === 'validation_failed' ? error.fields : {};
   const values = form.getValues() as Record<string, unknown>;
@@ -116,8 +120,7 @@ export function showFailure<TValues extends FieldValues, TOutput>(
   const first = firstOnPage(focusable);
   // The wrong value is selected, so what the member types next replaces it.
   if (first) form.setFocus(first, { shouldSelect: true });
-  if (!placed)
-    form.setError('root.server', { type: 'server', message: errorText(error, i18n.t('auth.errors.generic')) });
+  if (!placed) form.setError('root.server', { type: 'server', message: errorText(error, failureText) });
 }
 
 /** The field whose control comes first on the page: where the member reads the problems from. */
