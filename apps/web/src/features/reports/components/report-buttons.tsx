@@ -1,7 +1,10 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FlagIcon } from '../../../components/icons';
-import { ReportDialog } from './report-dialog';
+import './report-buttons.scss';
+
+// The dialog and its form (the form kit, the shared schema) load when a member opens a report.
+const ReportDialog = lazy(() => import('./report-dialog').then((module) => ({ default: module.ReportDialog })));
 
 /** A quiet "Report profile" link-button on a member's profile; opens the report dialog. */
 export function ReportProfileButton({ member }: { member: { id: number; name: string } }) {
@@ -20,7 +23,11 @@ export function ReportProfileButton({ member }: { member: { id: number; name: st
         <FlagIcon size={16} />
         {t('report.profileAction')}
       </button>
-      {open && <ReportDialog member={member} onClose={handleClose} />}
+      {open && (
+        <Suspense fallback={null}>
+          <ReportDialog member={member} onClose={handleClose} />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -58,7 +65,11 @@ export function ReportMessageButton({
       >
         <FlagIcon size={14} />
       </button>
-      {open && <ReportDialog member={member} messageId={messageId} onClose={handleClose} />}
+      {open && (
+        <Suspense fallback={null}>
+          <ReportDialog member={member} messageId={messageId} onClose={handleClose} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,14 +1,12 @@
-import { REPORT_NOTE_MAX_LENGTH, REPORT_REASONS } from '@app/shared';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { REPORT_NOTE_MAX_LENGTH, REPORT_REASONS, ReportBodySchema } from '@app/shared';
+import { useEffect, useId, useRef } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { describedBy, FieldShell } from '../../../components/form/field-shell';
+import { Form, SelectField, TextAreaField, useAppForm } from '../../../components/form';
 import { CheckIcon, FlagIcon } from '../../../components/icons';
-import { ApiError } from '../../../lib/api';
-import { errorText } from '../../../lib/error-text';
-import type { ReportReason } from '../api/contract';
+import type { ReportBody, ReportReason } from '../api/contract';
 import { useReportMember } from '../api/report-member';
-import './reports.scss';
+import './report-dialog.scss';
 
 export interface ReportDialogProps {
   /** The reported member. */
@@ -18,6 +16,11 @@ export interface ReportDialogProps {
   onClose: () => void;
 }
 
+interface ReportValues {
+  reason: ReportReason | '';
+  note: string;
+}
+
 /**
  * Reporting a profile or a message: a reason, an optional note with a counter, and a thank-you
  * once sent. Closing is refused while the report is on its way.
@@ -25,45 +28,31 @@ export interface ReportDialogProps {
 export function ReportDialog({ member, messageId, onClose }: ReportDialogProps) {
   const { t } = useTranslation();
   const report = useReportMember();
-  const [reason, setReason] = useState<ReportReason | ''>('');
-  const [note, setNote] = useState('');
-  const [reasonMissing, setReasonMissing] = useState(false);
+  const form = useAppForm<ReportValues, ReportBody>({
+    defaultValues: { reason: '', note: '' },
+    schema: ReportBodySchema,
+    toRequest: (values) => ({
+      profile_id: member.id,
+      ...(messageId !== undefined ? { message_id: messageId } : {}),
+      ...values,
+    }),
+    messages: { reason: { field_required: t('report.reasonRequired') } },
+    failureText: t('report.failed'),
+  });
   const doneRef = useRef<HTMLHeadingElement>(null);
-  const reasonRef = useRef<HTMLSelectElement>(null);
   const id = useId();
   const titleId = `${id}-title`;
-  const reasonId = `${id}-reason`;
-  const noteId = `${id}-note`;
-  const counterId = `${noteId}-counter`;
+  const counterId = `${id}-note-counter`;
   const done = report.isSuccess;
+  const pending = form.formState.isSubmitting;
+  const note = form.watch('note');
 
   useEffect(() => {
     if (done) doneRef.current?.focus();
   }, [done]);
 
-  const failure = report.error ? errorText(report.error, t('report.failed')) : null;
-  const fieldErrors = report.error instanceof ApiError ? report.error.fields : {};
-  const reasonError = reasonMissing ? t('report.reasonRequired') : (fieldErrors.reason ?? null);
-  const noteError = fieldErrors.note ?? null;
-
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!reason) {
-      setReasonMissing(true);
-      reasonRef.current?.focus();
-      return;
-    }
-    const trimmed = note.trim();
-    report.mutate({
-      profile_id: member.id,
-      ...(messageId !== undefined ? { message_id: messageId } : {}),
-      reason,
-      ...(trimmed ? { note: trimmed } : {}),
-    });
-  }
-
   return (
-    <Modal show onHide={report.isPending ? () => undefined : onClose} centered aria-labelledby={titleId}>
+    <Modal show onHide={pending ? () => undefined : onClose} centered aria-labelledby={titleId}>
       <Modal.Body className="report-dialog">
         {done ? (
           <div className="report-dialog__done">
@@ -81,7 +70,7 @@ export function ReportDialog({ member, messageId, onClose }: ReportDialogProps) 
             </div>
           </div>
         ) : (
-          <form onSubmit={handleSubmit} noValidate aria-busy={report.isPending}>
+          <Form form={form} onSubmit={(body) => report.mutateAsync(body)} alert={false}>
             <span className="report-dialog__icon" aria-hidden="true">
               <FlagIcon size={24} />
             </span>
@@ -91,61 +80,38 @@ export function ReportDialog({ member, messageId, onClose }: ReportDialogProps) 
                 : t('report.titleProfile', { name: member.name })}
             </h2>
             <p>{t('report.intro', { name: member.name })}</p>
-            <FieldShell id={reasonId} label={t('report.reason')} error={reasonError} className="mb-3">
-              <select
-                ref={reasonRef}
-                id={reasonId}
-                name="reason"
-                className={`form-select${reasonError ? ' is-invalid' : ''}`}
-                value={reason}
-                onChange={(event) => {
-                  setReason(event.target.value as ReportReason);
-                  setReasonMissing(false);
-                }}
-                aria-invalid={reasonError ? true : undefined}
-                aria-describedby={describedBy(reasonId, reasonError)}
-                required
-              >
-                <option value="" disabled>
-                  {t('report.reasonPlaceholder')}
-                </option>
-                {REPORT_REASONS.map((key) => (
-                  <option key={key} value={key}>
-                    {t(`report.reasons.${key}`)}
-                  </option>
-                ))}
-              </select>
-            </FieldShell>
-            <FieldShell id={noteId} label={t('report.note')} error={noteError}>
-              <textarea
-                id={noteId}
-                name="note"
-                rows={4}
-                maxLength={REPORT_NOTE_MAX_LENGTH}
-                className={`form-control${noteError ? ' is-invalid' : ''}`}
-                value={note}
-                onChange={(event) => setNote(event.target.value)}
-                aria-invalid={noteError ? true : undefined}
-                aria-describedby={[describedBy(noteId, noteError), counterId].filter(Boolean).join(' ')}
-              />
-            </FieldShell>
+            <SelectField
+              name="reason"
+              label={t('report.reason')}
+              placeholder={t('report.reasonPlaceholder')}
+              options={REPORT_REASONS.map((key) => ({ value: key, label: t(`report.reasons.${key}`) }))}
+              className="mb-3"
+              required
+            />
+            <TextAreaField
+              name="note"
+              label={t('report.note')}
+              rows={4}
+              maxLength={REPORT_NOTE_MAX_LENGTH}
+              describedByExtra={counterId}
+            />
             <p id={counterId} className="report-dialog__counter">
               {t('report.counter', { used: note.length, max: REPORT_NOTE_MAX_LENGTH })}
             </p>
-            {failure && (
+            {form.formError && (
               <p className="report-dialog__error" role="alert">
-                {failure}
+                {form.formError}
               </p>
             )}
             <div className="report-dialog__actions">
-              <button type="button" className="btn btn-outline-secondary" onClick={onClose} disabled={report.isPending}>
+              <button type="button" className="btn btn-outline-secondary" onClick={onClose} disabled={pending}>
                 {t('report.cancel')}
               </button>
-              <button type="submit" className="btn btn-danger" disabled={report.isPending}>
-                {report.isPending ? t('report.submitting') : t('report.submit')}
+              <button type="submit" className="btn btn-danger" disabled={pending}>
+                {pending ? t('report.submitting') : t('report.submit')}
               </button>
             </div>
-          </form>
+          </Form>
         )}
       </Modal.Body>
     </Modal>
