@@ -8,7 +8,8 @@ export function jsonResponse(status: number, body: unknown): Response {
 export type FetchMock = ReturnType<typeof vi.fn<typeof fetch>>;
 /** A request body: parsed JSON, or the fields of a multipart upload. */
 type Body = Record<string, unknown> | undefined;
-type Handler = (body: Body, url: URL) => Response;
+/** An answer, or one still to come (a call held open while the test looks at the page). */
+type Handler = (body: Body, url: URL) => Response | Promise<Response>;
 
 function bodyOf(init: RequestInit | undefined): Body {
   if (init?.body instanceof FormData) return Object.fromEntries(init.body.entries());

@@ -120,6 +120,29 @@ describe('the checkout page', () => {
     ]);
   });
 
+  it('places one order for a double click, and pays with the method the address holds', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    serve(fetchMock, {
+      ...QUIET,
+      'POST /api/order.php': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    const { router } = await renderWithApp(appRoutes(queryClient), { path: '/credits/2/ideal', user: MEMBER });
+
+    await userEvent.click(await screen.findByRole('checkbox', { name: /algemene voorwaarden/ }));
+    // The address changes without the radios (a link, the back button): the order follows it.
+    await router.navigate('/credits/2/paypal', { replace: true });
+    const pay = await screen.findByRole('button', { name: named('Betaal € 17,95 met PayPal') });
+    await userEvent.dblClick(pay);
+    await waitFor(() => expect(commands(fetchMock)).toHaveLength(1));
+    expect(pay).toBeDisabled();
+    answer(jsonResponse(200, { order: buildOrder({ id: 79 }), checkout_url: '/demo-checkout/79' }));
+
+    await waitFor(() => expect(leaveForCheckout).toHaveBeenCalledWith('/demo-checkout/79'));
+    expect(commands(fetchMock)).toEqual([
+      { path: '/api/order.php', method: 'POST', body: { bundle_id: 2, method: 'paypal', terms: true } },
+    ]);
+  });
+
   it('asks for a method before paying', async () => {
     serve(fetchMock, QUIET);
     await renderWithApp(appRoutes(queryClient), { path: '/credits/2', user: MEMBER });

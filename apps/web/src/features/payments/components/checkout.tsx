@@ -1,9 +1,12 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { CreateOrderBodySchema } from '@app/shared';
+import { useEffect } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
+import { Form, useAppForm } from '../../../components/form';
 import { GemIcon } from '../../../components/icons';
-import type { Bundle, BundlesResponse, PaymentMethod } from '../api/contract';
+import type { Bundle, BundlesResponse, CreateOrderBody, PaymentMethod } from '../api/contract';
 import { useCreateOrder } from '../api/create-order';
 import { useBundles } from '../api/get-bundles';
 import { errorCode, fieldError } from '../errors';
@@ -94,98 +97,119 @@ interface CheckoutFormProps {
   discount: ActiveDiscount | null;
 }
 
+interface CheckoutValues {
+  method: PaymentMethod | null;
+  terms: boolean;
+}
+
 function CheckoutForm({ bundle, shop, method, discount }: CheckoutFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const code = useEnteredCode();
   const order = useCreateOrder();
-  const [terms, setTerms] = useState(false);
-  const [termsMissing, setTermsMissing] = useState(false);
-  const [methodMissing, setMethodMissing] = useState(false);
-  const termsRef = useRef<HTMLInputElement>(null);
-  const methodsRef = useRef<HTMLFieldSetElement>(null);
   const price = priceView(bundle.price, discount, method);
+  const withCode = price.percentage !== null && discount ? discount.code : null;
+  const form = useAppForm<CheckoutValues, CreateOrderBody>({
+    defaultValues: { method, terms: false },
+    schema: CreateOrderBodySchema,
+    // No method chosen and the terms unticked are both missing, and say so.
+    toRequest: (values) => ({
+      bundle_id: bundle.id,
+      method: values.method ?? undefined,
+      terms: values.terms || undefined,
+      ...(withCode ? { code: withCode } : {}),
+    }),
+    messages: {
+      method: { field_required: t('payments.checkout.chooseMethod') },
+      terms: { field_required: t('payments.terms.required') },
+    },
+    failureText: t('payments.errors.generic'),
+  });
+  const { getValues, setValue, clearErrors } = form;
+  const submitted = form.formState.isSubmitted;
   const locale = intlLocale();
   const total = formatMoney(price.final, shop.currency, locale);
 
+  // The address holds the chosen method (a reload and the back button keep it); the form follows it.
+  useEffect(() => {
+    if (getValues('method') !== method) setValue('method', method, { shouldValidate: submitted });
+  }, [method, submitted, getValues, setValue]);
+
   function chooseMethod(next: PaymentMethod) {
-    setMethodMissing(false);
-    order.reset();
+    clearErrors('root');
     const search = params.toString();
-    navigate(`${checkoutPath(bundle.id, next)}${search ? `?${search}` : ''}`, { replace: true });
+    void navigate(`${checkoutPath(bundle.id, next)}${search ? `?${search}` : ''}`, { replace: true });
   }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!method) {
-      setMethodMissing(true);
-      methodsRef.current?.querySelector('input')?.focus();
+  async function send(body: CreateOrderBody) {
+    let placed;
+    try {
+      placed = await order.mutateAsync(body);
+    } catch (error) {
+      // A refused code leaves the rest of the order fine: it shows with a way on without it.
+      const refusal = codeRefusal(error, t('payments.errors.generic'));
+      if (refusal === null) throw error;
+      form.setError('root.code', { type: 'server', message: refusal });
       return;
     }
-    if (!terms) {
-      setTermsMissing(true);
-      termsRef.current?.focus();
-      return;
-    }
-    order.mutate(
-      {
-        bundle_id: bundle.id,
-        method,
-        terms,
-        ...(price.percentage !== null && discount ? { code: discount.code } : {}),
-      },
-      {
-        onSuccess: ({ order: placed, checkout_url }) => {
-          if (checkout_url) leaveForCheckout(checkout_url);
-          else navigate(`/transactions/${placed.id}`);
-        },
-      },
-    );
+    if (placed.checkout_url) leaveForCheckout(placed.checkout_url);
+    else void navigate(`/transactions/${placed.order.id}`);
   }
 
-  const termsError = termsMissing ? t('payments.terms.required') : fieldError(order.error, 'terms');
-  const methodError = methodMissing ? t('payments.checkout.chooseMethod') : fieldError(order.error, 'method');
-  const codeProblem =
-    fieldError(order.error, 'code') ??
-    (CODE_ERRORS.includes(errorCode(order.error) ?? '') ? errorText(order.error, t('payments.errors.generic')) : null);
-  const otherFailure = order.isError && !termsError && !methodError && !codeProblem;
+  const codeProblem = form.formState.errors.root?.code?.message;
+  // Leaving for the provider's checkout takes a moment after the order is placed: no second order meanwhile.
+  const paying = form.formState.isSubmitting || order.isSuccess;
 
   return (
     <div className="checkout">
       <OrderSummary bundle={bundle} price={price} currency={shop.currency} discount={discount} />
 
-      <form className="checkout__form" onSubmit={handleSubmit} noValidate>
-        <fieldset ref={methodsRef} className="method-list" aria-describedby={methodError ? 'method-error' : undefined}>
-          <legend className="section-title">{t('payments.checkout.methods')}</legend>
-          <div className="method-list__options">
-            {shop.methods.map((offered) => (
-              <label key={offered} className={`method-option${offered === method ? ' method-option--chosen' : ''}`}>
-                <input
-                  type="radio"
-                  name="method"
-                  value={offered}
-                  className="method-option__input"
-                  checked={offered === method}
-                  onChange={() => chooseMethod(offered)}
-                />
-                <PaymentMethodLogo method={offered} />
-                <span className="method-option__name">{t(`payments.methods.${offered}`)}</span>
-              </label>
-            ))}
-          </div>
-          {methodError && (
-            <p id="method-error" className="invalid-feedback d-block">
-              {methodError}
-            </p>
+      <Form className="checkout__form" form={form} onSubmit={send} alert={false}>
+        <Controller
+          control={form.control}
+          name="method"
+          render={({ field, fieldState }) => (
+            <fieldset className="method-list" aria-describedby={fieldState.error ? 'method-error' : undefined}>
+              <legend className="section-title">{t('payments.checkout.methods')}</legend>
+              <div className="method-list__options">
+                {shop.methods.map((offered) => (
+                  <label key={offered} className={`method-option${offered === method ? ' method-option--chosen' : ''}`}>
+                    <input
+                      // A problem with the method focuses the chosen one, else the first.
+                      ref={offered === (method ?? shop.methods[0]) ? field.ref : undefined}
+                      type="radio"
+                      name={field.name}
+                      value={offered}
+                      className="method-option__input"
+                      checked={offered === method}
+                      onChange={() => chooseMethod(offered)}
+                      onBlur={field.onBlur}
+                    />
+                    <PaymentMethodLogo method={offered} />
+                    <span className="method-option__name">{t(`payments.methods.${offered}`)}</span>
+                  </label>
+                ))}
+              </div>
+              {fieldState.error && (
+                <p id="method-error" className="invalid-feedback d-block">
+                  {fieldState.error.message}
+                </p>
+              )}
+            </fieldset>
           )}
-        </fieldset>
+        />
 
         {codeProblem && (
           <div className="alert alert-warning payments-alert" role="alert">
             <p className="mb-0">{codeProblem}</p>
             {code && (
-              <Link className="alert-link" to={checkoutPath(bundle.id, method)} replace onClick={() => order.reset()}>
+              <Link
+                className="alert-link"
+                to={checkoutPath(bundle.id, method)}
+                replace
+                onClick={() => clearErrors('root.code')}
+              >
                 {t('payments.checkout.withoutCode')}
               </Link>
             )}
@@ -204,27 +228,14 @@ function CheckoutForm({ bundle, shop, method, discount }: CheckoutFormProps) {
           </div>
         ) : (
           <div className="checkout__pay">
-            <TermsCheck
-              ref={termsRef}
-              checked={terms}
-              onChange={(checked) => {
-                setTerms(checked);
-                if (checked) setTermsMissing(false);
-              }}
-              version={shop.terms_version}
-              error={termsError}
-            />
-            {otherFailure && (
+            <TermsCheck version={shop.terms_version} />
+            {form.formError && (
               <div className="alert alert-danger payments-alert" role="alert">
-                {errorText(order.error, t('payments.errors.generic'))}
+                {form.formError}
               </div>
             )}
-            <button
-              type="submit"
-              className="btn btn-primary btn-lg checkout__button"
-              disabled={order.isPending || order.isSuccess}
-            >
-              {order.isPending || order.isSuccess
+            <button type="submit" className="btn btn-primary btn-lg checkout__button" disabled={paying}>
+              {paying
                 ? t('payments.checkout.paying')
                 : method
                   ? t('payments.checkout.payWith', { amount: total, method: t(`payments.methods.${method}`) })
@@ -235,8 +246,15 @@ function CheckoutForm({ bundle, shop, method, discount }: CheckoutFormProps) {
         <p className="checkout__other">
           <Link to="/credits">{t('payments.checkout.otherBundle')}</Link>
         </p>
-      </form>
+      </Form>
     </div>
+  );
+}
+
+/** The order's refusal of its discount code, which leaves the rest of the order fine; null for any other failure. */
+function codeRefusal(error: unknown, fallback: string): string | null {
+  return (
+    fieldError(error, 'code') ?? (CODE_ERRORS.includes(errorCode(error) ?? '') ? errorText(error, fallback) : null)
   );
 }
 

@@ -1,19 +1,20 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { RepeatOrderBodySchema } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
+import { Form, useAppForm } from '../../../components/form';
 import { GemIcon } from '../../../components/icons';
+import type { RepeatOrderBody } from '../api/contract';
 import { useBundles } from '../api/get-bundles';
 import { useTransactions } from '../api/get-transactions';
 import { useRepeatOrder } from '../api/repeat-order';
-import { errorCode, fieldError } from '../errors';
+import { errorCode } from '../errors';
 import { intlLocale } from '../locale';
 import { leaveForCheckout } from '../redirect';
 import { formatMoney, lastCompletedOrder } from '../rules';
 import { PaymentMethodLogo } from './payment-method-logo';
 import { TermsCheck } from './terms-check';
 import '../payments.scss';
-import { errorText } from '../../../lib/error-text';
 
 /**
  * /credits/repeat-order: the last bundle with the last method again, in one step. A method with
@@ -26,9 +27,14 @@ export function RepeatOrder() {
   const transactions = useTransactions();
   const bundles = useBundles();
   const repeat = useRepeatOrder();
-  const [terms, setTerms] = useState(false);
-  const [termsMissing, setTermsMissing] = useState(false);
-  const termsRef = useRef<HTMLInputElement>(null);
+  const form = useAppForm<{ terms: boolean }, RepeatOrderBody>({
+    defaultValues: { terms: false },
+    schema: RepeatOrderBodySchema,
+    // Unticked terms are terms not given.
+    toRequest: ({ terms }) => ({ terms: terms || undefined }),
+    messages: { terms: { field_required: t('payments.terms.required') } },
+    failureText: t('payments.errors.generic'),
+  });
 
   if (!transactions.data || !bundles.data) {
     if (transactions.isError || bundles.isError) {
@@ -72,28 +78,16 @@ export function RepeatOrder() {
   const price = bundle ? formatMoney(bundle.price, bundles.data.currency, intlLocale()) : null;
   const method = t(`payments.methods.${last.method}`);
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!terms) {
-      setTermsMissing(true);
-      termsRef.current?.focus();
-      return;
-    }
-    repeat.mutate(
-      { terms },
-      {
-        onSuccess: ({ order, checkout_url }) => {
-          if (checkout_url) leaveForCheckout(checkout_url);
-          else navigate(`/transactions/${order.id}`);
-        },
-      },
-    );
+  async function send(body: RepeatOrderBody) {
+    const { order, checkout_url } = await repeat.mutateAsync(body);
+    if (checkout_url) leaveForCheckout(checkout_url);
+    else void navigate(`/transactions/${order.id}`);
   }
 
-  const termsError = termsMissing ? t('payments.terms.required') : fieldError(repeat.error, 'terms');
-  const busy = repeat.isPending || repeat.isSuccess;
+  // Leaving for the provider's checkout takes a moment after the order is placed: no second order meanwhile.
+  const busy = form.formState.isSubmitting || repeat.isSuccess;
   return (
-    <form className={`repeat-order bundle-card--${bundle?.tier ?? 'p0'}`} onSubmit={handleSubmit} noValidate>
+    <Form className={`repeat-order bundle-card--${bundle?.tier ?? 'p0'}`} form={form} onSubmit={send} alert={false}>
       <p className="repeat-order__label">{t('payments.repeat.last')}</p>
       <p className="repeat-order__bundle">
         <GemIcon size={26} /> {t('payments.summary.credits', { count: last.credits })}
@@ -102,19 +96,10 @@ export function RepeatOrder() {
         <PaymentMethodLogo method={last.method} /> {method}
         {price && <span className="repeat-order__price">{price}</span>}
       </p>
-      <TermsCheck
-        ref={termsRef}
-        checked={terms}
-        onChange={(checked) => {
-          setTerms(checked);
-          if (checked) setTermsMissing(false);
-        }}
-        version={bundles.data.terms_version}
-        error={termsError}
-      />
-      {repeat.isError && !termsError && (
+      <TermsCheck version={bundles.data.terms_version} />
+      {form.formError && (
         <div className="alert alert-danger payments-alert" role="alert">
-          {errorText(repeat.error, t('payments.errors.generic'))}
+          {form.formError}
         </div>
       )}
       <button type="submit" className="btn btn-primary btn-lg checkout__button" disabled={busy}>
@@ -127,6 +112,6 @@ export function RepeatOrder() {
       <p className="checkout__other">
         <Link to="/credits">{t('payments.repeat.other')}</Link>
       </p>
-    </form>
+    </Form>
   );
 }

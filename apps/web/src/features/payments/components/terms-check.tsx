@@ -1,6 +1,7 @@
-import { forwardRef, useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CheckField } from '../../../components/form';
 import { formatDate } from '../../../lib/i18n';
 
 /**
@@ -19,46 +20,21 @@ function withLink(text: string, link: (inner: string) => ReactNode): ReactNode {
   );
 }
 
-interface TermsCheckProps {
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  /** ISO 8601: the version of the terms the order records (bundles.php `terms_version`). */
-  version: string;
-  error?: string | null;
-}
-
-/** The terms every order must accept (spec section 5), naming the version accepted. */
-export const TermsCheck = forwardRef<HTMLInputElement, TermsCheckProps>(function TermsCheck(
-  { checked, onChange, version, error },
-  ref,
-) {
+/**
+ * The terms every order must accept (spec section 5), naming the version accepted: the `terms`
+ * box of the order's form.
+ */
+export function TermsCheck({ version }: { version: string }) {
   const { t } = useTranslation();
-  const id = useId();
   return (
-    <div className="form-check terms-check">
-      <input
-        ref={ref}
-        id={id}
-        type="checkbox"
-        name="terms"
-        className={`form-check-input${error ? ' is-invalid' : ''}`}
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      <label className="form-check-label" htmlFor={id}>
-        {withLink(t('payments.terms.accept', { date: formatDate(new Date(version)) }), (text) => (
-          <Link to="/pages/terms" target="_blank" rel="noopener">
-            {text}
-          </Link>
-        ))}
-      </label>
-      {error && (
-        <div id={`${id}-error`} className="invalid-feedback d-block">
-          {error}
-        </div>
-      )}
-    </div>
+    <CheckField
+      name="terms"
+      className="terms-check"
+      label={withLink(t('payments.terms.accept', { date: formatDate(new Date(version)) }), (text) => (
+        <Link to="/pages/terms" target="_blank" rel="noopener">
+          {text}
+        </Link>
+      ))}
+    />
   );
-});
+}
