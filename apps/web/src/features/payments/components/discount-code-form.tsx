@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { FieldShell, Form, useAppForm } from '../../../components/form';
 import { ApiError } from '../../../lib/api';
 import { errorText } from '../../../lib/error-text';
 import { useDiscountCode } from '../api/get-discount-code';
@@ -10,15 +11,15 @@ import { useEnteredCode } from './active-discount';
  * The discount-code field of /credits. An applied code lives in the address (`?code=`), so it
  * travels with the chosen bundle to its checkout and survives a reload; discountcode.php's
  * answer decides whether it applies, and its refusal ('Code niet gevonden', 'Code reeds
- * gebruikt') shows at the field.
+ * gebruikt') shows at the field, also for a code the address came with.
  */
 export function DiscountCodeForm() {
   const { t } = useTranslation();
   const id = useId();
   const entered = useEnteredCode();
   const [, setSearchParams] = useSearchParams();
-  const [value, setValue] = useState(entered ?? '');
   const check = useDiscountCode(entered);
+  const form = useAppForm<{ code: string }>({ defaultValues: { code: entered ?? '' } });
 
   function setCode(code: string | null) {
     setSearchParams(
@@ -31,15 +32,15 @@ export function DiscountCodeForm() {
     );
   }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const code = value.trim();
-    if (code === entered) void check.refetch();
-    else setCode(code || null);
+  /** A blank field takes the code off; the same code again is checked again. */
+  async function send({ code }: { code: string }) {
+    const trimmed = code.trim();
+    if (trimmed === entered) await check.refetch();
+    else setCode(trimmed || null);
   }
 
   function handleRemove() {
-    setValue('');
+    form.setValue('code', '');
     setCode(null);
   }
 
@@ -49,30 +50,30 @@ export function DiscountCodeForm() {
       : t('payments.discount.checkFailed')
     : null;
   const applied = check.data?.discount;
+  const busy = check.isFetching || form.formState.isSubmitting;
 
+  // The check's answer is announced where it shows (a live region), so the field keeps its
+  // shell's label but not its error slot.
   return (
-    <form className="discount-form" onSubmit={handleSubmit} noValidate>
-      <label className="form-label fw-semibold" htmlFor={id}>
-        {t('payments.discount.label')}
-      </label>
-      <div className="discount-form__row">
-        <input
-          id={id}
-          name="code"
-          className={`form-control${error ? ' is-invalid' : ''}`}
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={64}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-status`}
-        />
-        <button type="submit" className="btn btn-outline-primary" disabled={check.isFetching}>
-          {check.isFetching ? t('payments.discount.checking') : t('payments.discount.apply')}
-        </button>
-      </div>
+    <Form className="discount-form" form={form} onSubmit={send}>
+      <FieldShell id={id} label={t('payments.discount.label')}>
+        <div className="discount-form__row">
+          <input
+            id={id}
+            className={`form-control${error ? ' is-invalid' : ''}`}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={64}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={`${id}-status`}
+            {...form.register('code')}
+          />
+          <button type="submit" className="btn btn-outline-primary" disabled={busy}>
+            {busy ? t('payments.discount.checking') : t('payments.discount.apply')}
+          </button>
+        </div>
+      </FieldShell>
       <div id={`${id}-status`} aria-live="polite">
         {error && <p className="invalid-feedback d-block mb-0">{error}</p>}
         {applied && !check.isFetching && (
@@ -84,6 +85,6 @@ export function DiscountCodeForm() {
           </p>
         )}
       </div>
-    </form>
+    </Form>
   );
 }
