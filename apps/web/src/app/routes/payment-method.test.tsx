@@ -195,6 +195,40 @@ describe('the checkout page', () => {
     expect(leaveForCheckout).not.toHaveBeenCalled();
   });
 
+  it("shows the server's field message about the code with the code's refusals, and its terms message at the box", async () => {
+    let answer = 0;
+    serve(fetchMock, {
+      ...QUIET,
+      'POST /api/order.php': () =>
+        ++answer === 1
+          ? jsonResponse(400, {
+              error: 'validation_failed',
+              message: 'Controleer de velden.',
+              fields: { code: 'Deze code geldt vanaf € 20,00.' },
+            })
+          : jsonResponse(400, {
+              error: 'validation_failed',
+              message: 'Controleer de velden.',
+              fields: { terms: 'Ga akkoord met de algemene voorwaarden.' },
+            }),
+    });
+    await renderWithApp(appRoutes(queryClient), { path: '/credits/2/ideal?code=LENTE20', user: MEMBER });
+
+    await screen.findByText(/Kortingscode LENTE20/);
+    const terms = screen.getByRole('checkbox', { name: /algemene voorwaarden/ });
+    await userEvent.click(terms);
+    await userEvent.click(screen.getByRole('button', { name: named('Betaal € 14,36 met iDEAL') }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Deze code geldt vanaf € 20,00.');
+    expect(within(alert).getByRole('link', { name: 'Verder zonder kortingscode' })).toBeInTheDocument();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole('button', { name: named('Betaal € 14,36 met iDEAL') }));
+    await waitFor(() => expect(terms).toHaveAccessibleDescription('Ga akkoord met de algemene voorwaarden.'));
+    await waitFor(() => expect(terms).toHaveFocus());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it("shows any other refusal in the server's words", async () => {
     serve(fetchMock, {
       ...QUIET,
