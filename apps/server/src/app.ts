@@ -302,6 +302,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     accountSettings,
     chat,
     profiles,
+    visits,
     ...clock,
   });
   const commerce = createCommerceService({

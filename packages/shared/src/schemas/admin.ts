@@ -25,6 +25,9 @@
  * - GET  /api/admin/members.php?q=&before=  -> AdminMemberListResponse. q: an id, an e-mail
  *     (or part) or a profile name (or its start).
  * - GET  /api/admin/member.php?id=  -> AdminMemberResponse.
+ * - GET  /api/admin/member-visits.php?id=  -> AdminMemberVisitsResponse: who opened the member's
+ *     profile and whose profiles the member opened (profile visitors, decision 0076), each as a
+ *     count and the latest ADMIN_VISITS_SHOWN, newest first; read-only, for `members.view`.
  * - POST /api/admin/member-credits.php  AdminCreditsBody -> { balance }; a ledger row
  *     'adjustment'; the balance can never go below 0 (400 `insufficient_credits`).
  * - POST /api/admin/member-status.php   AdminMemberStatusBody -> AdminMemberResponse: ban,
@@ -274,6 +277,30 @@ export type AdminMemberDetail = z.infer<typeof AdminMemberDetailSchema>;
 export const AdminMemberQuerySchema = z.object({ id: QueryIdSchema });
 export const AdminMemberResponseSchema = z.object({ member: AdminMemberDetailSchema });
 export type AdminMemberResponse = z.infer<typeof AdminMemberResponseSchema>;
+
+/** How many of a member's latest visitors and visited profiles the console's member view lists. */
+export const ADMIN_VISITS_SHOWN = 10;
+
+/** The other member of a visit: who came, or whose profile was opened, with the pair's last time. */
+const AdminVisitSchema = z.object({
+  member_id: z.number().int(),
+  /** The profile's name; null for an account without a profile. */
+  name: z.string().nullable(),
+  last_at: z.string(),
+  /** How often the pair's visit was counted (once per counted view, see countsAsVisit). */
+  count: z.number().int(),
+});
+export type AdminVisit = z.infer<typeof AdminVisitSchema>;
+
+const AdminVisitListSchema = z.object({ total: z.number().int(), latest: z.array(AdminVisitSchema) });
+
+export const AdminMemberVisitsResponseSchema = z.object({
+  /** Members who opened this member's profile. */
+  visitors: AdminVisitListSchema,
+  /** Profiles this member opened. */
+  visited: AdminVisitListSchema,
+});
+export type AdminMemberVisitsResponse = z.infer<typeof AdminMemberVisitsResponseSchema>;
 
 export const AdminCreditsBodySchema = z.object({
   member_id: IdSchema,

@@ -26,8 +26,9 @@ export const profileVisits = pgTable(
     // range per member. The viewer's id completes the order (time, then id), so a cursor page
     // is one range too, in a prepared statement's generic plan as well.
     index('profile_visits_viewed_last_idx').on(t.viewedId, t.lastAt, t.viewerId),
-    // The visits a member made (their data export; deleting the member's rows by cascade).
-    index('profile_visits_viewer_idx').on(t.viewerId),
+    // The visits a member made (their data export; deleting the member's rows by cascade), and
+    // the console's list of them, newest first (read backwards).
+    index('profile_visits_viewer_last_idx').on(t.viewerId, t.lastAt, t.viewedId),
     // The visits job erases rows by age across all members.
     index('profile_visits_last_idx').on(t.lastAt),
     check('profile_visits_not_self', sql`${t.viewedId} <> ${t.viewerId}`),

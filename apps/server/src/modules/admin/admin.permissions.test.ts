@@ -13,6 +13,7 @@ const CALLS: Array<{ method: Method; url: string; permission: StaffPermission; p
   { method: 'GET', url: '/api/admin/dashboard.php', permission: 'dashboard' },
   { method: 'GET', url: '/api/admin/members.php', permission: 'members.view' },
   { method: 'GET', url: '/api/admin/member.php?id=1', permission: 'members.view' },
+  { method: 'GET', url: '/api/admin/member-visits.php?id=1', permission: 'members.view' },
   { method: 'POST', url: '/api/admin/member-credits.php', permission: 'members.credits', payload: {} },
   { method: 'POST', url: '/api/admin/member-status.php', permission: 'members.ban', payload: {} },
   { method: 'POST', url: '/api/admin/member-activation.php', permission: 'members.activation', payload: {} },

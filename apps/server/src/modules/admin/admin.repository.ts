@@ -178,6 +178,12 @@ export async function findMemberDetail(db: DbOrTx, id: number) {
   return { ...row, photos: memberPhotos, orders: memberOrders, ledger, against, complaints: memberComplaints };
 }
 
+/** Whether a member with this id exists (deleted or not): one primary-key probe. */
+export async function memberExists(db: DbOrTx, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: members.id }).from(members).where(eq(members.id, id)).limit(1);
+  return row !== undefined;
+}
+
 export async function setBan(db: DbOrTx, memberId: number, ban: { at: Date; reason: string } | null): Promise<void> {
   await db
     .update(members)

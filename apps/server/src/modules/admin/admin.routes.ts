@@ -9,6 +9,7 @@ import {
   AdminMemberQuerySchema,
   AdminMemberResponseSchema,
   AdminMemberStatusBodySchema,
+  AdminMemberVisitsResponseSchema,
   AdminSiteBodySchema,
   AdminSiteResponseSchema,
   AdminSitesResponseSchema,
@@ -86,6 +87,20 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       },
     },
     async (request) => ({ member: await admin.memberDetail(request.query.id) }),
+  );
+
+  app.get(
+    '/api/admin/member-visits.php',
+    {
+      onRequest: staffGuard(staff, 'members.view'),
+      schema: {
+        tags: ['admin'],
+        summary: "A member's recent visitors and the profiles they visited, with counts",
+        querystring: AdminMemberQuerySchema,
+        response: { 200: AdminMemberVisitsResponseSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => admin.memberVisits(request.query.id),
   );
 
   app.post(

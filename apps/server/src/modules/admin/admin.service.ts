@@ -4,6 +4,7 @@ import {
   staffCan,
   type AdminMemberDetail,
   type AdminMemberStatusBody,
+  type AdminMemberVisitsResponse,
   type AdminSite,
   type AdminSiteBody,
   type CaseDetail,
@@ -31,6 +32,7 @@ import type { ChatService } from '../chat/chat.service.js';
 import type { ProfilesService } from '../profiles/profiles.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { SiteData } from '../settings/site-data.js';
+import type { VisitsService } from '../visits/visits.service.js';
 import {
   dailyCounts,
   dashboardTotals,
@@ -47,6 +49,7 @@ import {
   listInbox,
   listReports,
   listSites,
+  memberExists,
   messageContext,
   profileCards,
   searchMembers,
@@ -81,6 +84,8 @@ export interface AdminServiceDeps {
   accountSettings: AccountSettingsService;
   chat: ChatService;
   profiles: ProfilesService;
+  /** The member view's visitors and visited profiles. */
+  visits: Pick<VisitsService, 'forStaff'>;
   now?: () => Date;
 }
 
@@ -290,6 +295,12 @@ export function createAdminService(deps: AdminServiceDeps) {
     },
 
     memberDetail,
+
+    /** The member's visitors and the profiles they visited, for the member view. */
+    async memberVisits(id: number): Promise<AdminMemberVisitsResponse> {
+      if (!(await memberExists(db, id))) throw notFound();
+      return deps.visits.forStaff(id);
+    },
 
     /** Credits added or taken with a reason: a ledger row 'adjustment', never below zero. */
     async adjustCredits(actor: StaffActor, memberId: number, delta: number, reason: string): Promise<number> {

@@ -113,6 +113,57 @@ export async function countVisitors(db: DbOrTx, memberId: number, cap: number, o
   return row?.count ?? 0;
 }
 
+/** A visit as the console lists it: the other member, their profile's name, the pair's last time and count. */
+export interface StaffVisitRow {
+  memberId: number;
+  name: string | null;
+  lastAt: Date;
+  count: number;
+}
+
+/**
+ * The console's view of a member's visits, either way: `visitors` (who opened the member's
+ * profile, along profile_visits_viewed_last_idx) or `visited` (whose profiles the member opened,
+ * along profile_visits_viewer_last_idx), the latest `limit` newest first. Staff see every visit,
+ * whoever may find whom.
+ */
+export function listStaffVisits(
+  db: DbOrTx,
+  memberId: number,
+  direction: 'visitors' | 'visited',
+  limit: number,
+): Promise<StaffVisitRow[]> {
+  const [own, other] =
+    direction === 'visitors'
+      ? [profileVisits.viewedId, profileVisits.viewerId]
+      : [profileVisits.viewerId, profileVisits.viewedId];
+  return prepared(db, `staff_${direction}_list`, (db) =>
+    db
+      .select({ memberId: other, name: profiles.name, lastAt: profileVisits.lastAt, count: profileVisits.count })
+      .from(profileVisits)
+      .leftJoin(profiles, eq(profiles.memberId, other))
+      .where(eq(own, bound('memberId')))
+      .orderBy(desc(profileVisits.lastAt), desc(other))
+      .limit(bound('limit')),
+  ).execute({ memberId, limit });
+}
+
+/** How many visits the member has either way: one index range (viewed_last or viewer_last). */
+export async function countStaffVisits(
+  db: DbOrTx,
+  memberId: number,
+  direction: 'visitors' | 'visited',
+): Promise<number> {
+  const own = direction === 'visitors' ? profileVisits.viewedId : profileVisits.viewerId;
+  const [row] = await prepared(db, `staff_${direction}_count`, (db) =>
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(profileVisits)
+      .where(eq(own, bound('memberId'))),
+  ).execute({ memberId });
+  return row?.count ?? 0;
+}
+
 /** The member opened their visitors page at `at`: visits until then are no longer new. */
 export async function markVisitorsSeen(db: DbOrTx, memberId: number, at: Date): Promise<void> {
   await prepared(db, 'visitors_mark_seen', (db) =>

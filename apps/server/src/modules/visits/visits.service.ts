@@ -1,7 +1,9 @@
 import {
+  ADMIN_VISITS_SHOWN,
   BADGE_CAP,
   VISITORS_PAGE_SIZE,
   VISITS_KEEP_DAYS,
+  type AdminMemberVisitsResponse,
   type VisitorsQuery,
   type VisitorsResponse,
 } from '@app/shared';
@@ -13,8 +15,16 @@ import { VISITS_CHANNEL, publishEvent } from '../../platform/bus/events.js';
 import { minutePeriod, type Job } from '../../platform/jobs/runner.js';
 import { decodeCursor, encodeCursor } from '../likes/likes.rules.js';
 import type { ProfilesService } from '../profiles/profiles.service.js';
-import { presentVisitor } from './visits.presenter.js';
-import { countVisitors, deleteVisitsBefore, listVisitors, markVisitorsSeen, upsertVisit } from './visits.repository.js';
+import { presentStaffVisit, presentVisitor } from './visits.presenter.js';
+import {
+  countStaffVisits,
+  countVisitors,
+  deleteVisitsBefore,
+  listStaffVisits,
+  listVisitors,
+  markVisitorsSeen,
+  upsertVisit,
+} from './visits.repository.js';
 import { countsAsVisit, wantsVisitNotice, type VisitFacts } from './visits.rules.js';
 
 export interface VisitsServiceDeps {
@@ -112,6 +122,23 @@ export function createVisitsService(deps: VisitsServiceDeps) {
     };
   }
 
+  /**
+   * GET /api/admin/member-visits.php: the member's visitors and visited profiles for the
+   * console, counts and the latest ADMIN_VISITS_SHOWN each way. Reading them marks nothing seen.
+   */
+  async function forStaff(memberId: number): Promise<AdminMemberVisitsResponse> {
+    const [visitors, visitorTotal, visited, visitedTotal] = await Promise.all([
+      listStaffVisits(db, memberId, 'visitors', ADMIN_VISITS_SHOWN),
+      countStaffVisits(db, memberId, 'visitors'),
+      listStaffVisits(db, memberId, 'visited', ADMIN_VISITS_SHOWN),
+      countStaffVisits(db, memberId, 'visited'),
+    ]);
+    return {
+      visitors: { total: visitorTotal, latest: visitors.map(presentStaffVisit) },
+      visited: { total: visitedTotal, latest: visited.map(presentStaffVisit) },
+    };
+  }
+
   /** Erases every visit whose pair was last seen more than VISITS_KEEP_DAYS ago. */
   async function eraseOld(at: Date): Promise<number> {
     const before = new Date(at.getTime() - VISITS_KEEP_DAYS * DAY_MS);
@@ -132,6 +159,7 @@ export function createVisitsService(deps: VisitsServiceDeps) {
     record,
     newVisitorCount,
     listFor,
+    forStaff,
     eraseOld,
     /** The visits job, for the job runner. */
     jobs(): Job[] {

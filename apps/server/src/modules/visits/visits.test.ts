@@ -2,6 +2,8 @@ import { eq, or } from 'drizzle-orm';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  ADMIN_VISITS_SHOWN,
+  AdminMemberVisitsResponseSchema,
   BADGE_CAP,
   LikesResponseSchema,
   VISITORS_PAGE_SIZE,
@@ -11,6 +13,7 @@ import {
 } from '@app/shared';
 import { buildBlock, buildMember, buildPhoto, mailsTo } from '../../../test/factories.js';
 import { XHR, buildTestApp, loginCookie, type TestApp } from '../../../test/helpers.js';
+import { staffCall, staffSession } from '../../../test/staff.js';
 import { members, profileVisits } from '../../db/schema/index.js';
 
 /** The app's clock: tests move it. */
@@ -297,5 +300,82 @@ describe('visit notifications', () => {
     clock.now = new Date(clock.now.getTime() + DAY);
     await view(v2, wants.id);
     await vi.waitFor(async () => expect(await visitMails(wants.email)).toHaveLength(2), { timeout: 5000 });
+  });
+});
+
+describe("the console's view of a member's visits (GET /api/admin/member-visits.php)", () => {
+  const visitsOf = (cookie: string, id: number | string) =>
+    staffCall(t, cookie, 'GET', `/api/admin/member-visits.php?id=${id}`);
+
+  it('lists who visited the member and whom the member visited, newest first, with counts', async () => {
+    const { cookie } = await staffSession(t, 'support', clock.now);
+    const subject = await premium();
+    const early = await member();
+    const late = await member();
+    const visited = await premium();
+    expect((await view(early, subject.id)).statusCode).toBe(200);
+    expect((await view(early, subject.id)).statusCode).toBe(200);
+    clock.now = new Date(clock.now.getTime() + 60_000);
+    expect((await view(late, subject.id)).statusCode).toBe(200);
+    expect((await view(subject, visited.id)).statusCode).toBe(200);
+
+    const res = await visitsOf(cookie, subject.id);
+    expect(res.statusCode).toBe(200);
+    const answer = AdminMemberVisitsResponseSchema.parse(res.json());
+    expect(answer.visitors).toEqual({
+      total: 2,
+      latest: [
+        { member_id: late.id, name: late.name, last_at: clock.now.toISOString(), count: 1 },
+        {
+          member_id: early.id,
+          name: early.name,
+          last_at: new Date(clock.now.getTime() - 60_000).toISOString(),
+          count: 2,
+        },
+      ],
+    });
+    expect(answer.visited).toEqual({
+      total: 1,
+      latest: [{ member_id: visited.id, name: visited.name, last_at: clock.now.toISOString(), count: 1 }],
+    });
+    // Staff reading them is no visit to the visitors page: the member's new-visitors badge stays.
+    expect(await newVisitorsBadge(subject)).toBe(2);
+  });
+
+  it('counts every visit but lists the latest few, including visitors the member could not find', async () => {
+    const { cookie } = await staffSession(t, 'moderator', clock.now);
+    const subject = await member();
+    const visitors = [];
+    for (let i = 0; i < ADMIN_VISITS_SHOWN + 2; i++) visitors.push(await member());
+    await t.db
+      .insert(profileVisits)
+      .values(
+        visitors.map((v, i) => ({
+          viewedId: subject.id,
+          viewerId: v.id,
+          lastAt: new Date(clock.now.getTime() - i * DAY),
+        })),
+      );
+    await t.db.update(members).set({ invisible: true }).where(eq(members.id, visitors[0]!.id));
+
+    const answer = AdminMemberVisitsResponseSchema.parse((await visitsOf(cookie, subject.id)).json());
+    expect(answer.visitors.total).toBe(ADMIN_VISITS_SHOWN + 2);
+    expect(answer.visitors.latest.map((v) => v.member_id)).toEqual(
+      visitors.slice(0, ADMIN_VISITS_SHOWN).map((v) => v.id),
+    );
+    expect(answer.visited).toEqual({ total: 0, latest: [] });
+  });
+
+  it('answers 404 for an unknown member, 400 for a malformed id and 403 without a staff session', async () => {
+    const support = await staffSession(t, 'support', clock.now);
+    expect((await visitsOf(support.cookie, 999_999_999)).json()).toMatchObject({ error: 'not_found' });
+    expect((await visitsOf(support.cookie, 999_999_999)).statusCode).toBe(404);
+    const malformed = await visitsOf(support.cookie, 'abc');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ error: 'validation_failed' });
+    const subject = await member();
+    const anonymous = await t.app.inject({ method: 'GET', url: `/api/admin/member-visits.php?id=${subject.id}` });
+    expect(anonymous.statusCode).toBe(403);
+    expect(anonymous.json()).toMatchObject({ error: 'staff_authentication_required' });
   });
 });

@@ -8,6 +8,7 @@ export type {
   AdminMemberResponse,
   AdminMemberStatusBody,
   AdminMemberSummary,
+  AdminMemberVisitsResponse,
   AdminSite,
   AdminSiteBody,
   AuditEntry,

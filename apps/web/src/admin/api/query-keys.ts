@@ -5,6 +5,7 @@ export const adminKeys = {
   dashboard: (days: number) => ['admin', 'dashboard', days] as const,
   members: (q: string) => ['admin', 'members', q] as const,
   member: (id: number) => ['admin', 'member', id] as const,
+  memberVisits: (id: number) => ['admin', 'member-visits', id] as const,
   cases: (status: string, kind: string) => ['admin', 'cases', status, kind] as const,
   case: (kind: string, id: number) => ['admin', 'case', kind, id] as const,
   inbox: ['admin', 'inbox'] as const,

@@ -10,6 +10,7 @@ import { useSetMemberStatus } from '../api/set-member-status';
 import { ActionDialog } from './action-dialog';
 import { formatDateTime, formatDay, formatMoney, formatNumber } from './format';
 import { MemberBadges } from './members-screen';
+import { MemberVisits } from './member-visits';
 import { useStaff } from './staff-context';
 import { EmptyState, ErrorState, LoadingState, Panel, ScreenHeader, useProblemText } from './states';
 import { useToast } from './toast';
@@ -283,6 +284,8 @@ function MemberDetail({ member }: { member: AdminMemberDetail }) {
           />
         </Panel>
       </div>
+
+      <MemberVisits memberId={member.id} />
 
       {dialog === 'credits' && (
         <ActionDialog
