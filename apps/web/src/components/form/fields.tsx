@@ -275,6 +275,40 @@ export function useFieldError(name: string): string | undefined {
   return (get(errors, name) as { message?: string } | undefined)?.message;
 }
 
+/**
+ * The problem of a group of controls: its own, or the first of a value inside it (a text per
+ * language, a row of a list), for the group's shell to show once.
+ */
+export function useGroupError(name: string): { message: string; path: string } | undefined {
+  const { control } = useFormContext();
+  const { errors } = useFormState({ control, name });
+  return firstProblem(get(errors, name), name);
+}
+
+type ErrorNode = { message?: unknown; type?: unknown } & Record<string, unknown>;
+
+function firstProblem(node: unknown, path: string): { message: string; path: string } | undefined {
+  if (typeof node !== 'object' || node === null) return undefined;
+  const error = node as ErrorNode;
+  if (typeof error.message === 'string' && typeof error.type === 'string') return { message: error.message, path };
+  for (const [key, inner] of Object.entries(error)) {
+    if (key === 'ref') continue;
+    const found = firstProblem(inner, `${path}.${key}`);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Whether the form's own checks found a problem (not one the server answered) at any depth. */
+function hasCheckProblem(errors: Record<string, unknown>): boolean {
+  return Object.entries(errors).some(([key, node]) => {
+    if (key === 'root' || key === 'ref' || typeof node !== 'object' || node === null) return false;
+    const error = node as ErrorNode;
+    if (typeof error.message === 'string' && typeof error.type === 'string') return error.type !== 'server';
+    return hasCheckProblem(error);
+  });
+}
+
 /** An error or notice above a form, announced to screen readers. */
 export function FormAlert({
   variant = 'danger',
@@ -302,6 +336,11 @@ type FormProps<TValues extends FieldValues, TOutput> = Omit<
   onSubmit: (values: TOutput) => Promise<unknown>;
   /** Whether the form-level failure shows at the top of the form (true) or where the form puts it. */
   alert?: boolean;
+  /**
+   * A note above the fields while a send was stopped by problems the form's checks found (a long
+   * form whose marked fields may be out of sight); the server's field messages need none.
+   */
+  invalidText?: string;
 };
 
 /**
@@ -313,12 +352,16 @@ export function Form<TValues extends FieldValues, TOutput>({
   form,
   onSubmit,
   alert = true,
+  invalidText,
   children,
   ...props
 }: FormProps<TValues, TOutput>) {
+  const { errors, submitCount } = form.formState;
+  const stopped = invalidText !== undefined && submitCount > 0 && hasCheckProblem(errors);
   return (
     <FormContext form={form}>
       <form {...props} noValidate onSubmit={form.submit(onSubmit)} aria-busy={form.formState.isSubmitting}>
+        {stopped && <FormAlert>{invalidText}</FormAlert>}
         {alert && form.formError && <FormAlert>{form.formError}</FormAlert>}
         {children}
       </form>

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api';
 import { i18n, initI18n, loadTexts } from '../../lib/i18n';
-import { Form, PasswordField, SelectField, TextField } from './fields';
+import { Form, PasswordField, SelectField, TextAreaField, TextField, useGroupError } from './fields';
 import { oneText } from './problem-text';
 import { useAppForm } from './use-app-form';
 
@@ -228,5 +228,91 @@ describe('the form kit', () => {
     await waitFor(() => expect(select).toHaveAccessibleDescription(i18n.t('field_required', { ns: 'errors' })));
     await userEvent.selectOptions(select, 'Blauw');
     await waitFor(() => expect(select).not.toHaveAttribute('aria-invalid'));
+  });
+});
+
+const PageSchema = z.object({
+  content: z.object({
+    title: z.string().min(1),
+    lines: z.array(z.string().min(2)),
+    names: z.object({ nl: z.string().min(1), en: z.string().min(1) }),
+  }),
+});
+type Page = z.infer<typeof PageSchema>;
+interface PageDraft {
+  title: string;
+  text: string;
+  names: { nl: string; en: string };
+}
+
+function NamesNote() {
+  const problem = useGroupError('names');
+  return problem ? <p>{`${problem.path}: ${problem.message}`}</p> : null;
+}
+
+/** A form whose request is shaped apart from its fields: under `content`, its lines typed as one text. */
+function PageForm({ send }: { send: (values: Page) => Promise<unknown> }) {
+  const form = useAppForm<PageDraft, Page>({
+    defaultValues: { title: '', text: '', names: { nl: '', en: '' } },
+    schema: PageSchema,
+    keepBlanks: true,
+    toRequest: ({ title, text, names }) => ({ content: { title, lines: text.split('\n'), names } }),
+    fieldOf: (path) => path.replace(/^content\./, '').replace(/^lines\.\d+$/, 'text'),
+    check: ({ title }) => (title.includes('{{') ? { title: 'Onbekende plaatshouder.' } : {}),
+  });
+  return (
+    <Form form={form} onSubmit={send} aria-label="pagina" invalidText="Controleer de gemarkeerde velden.">
+      <TextField name="title" label="Titel" />
+      <TextAreaField name="text" label="Regels" />
+      <TextField name="names.nl" label="Naam (nl)" />
+      <TextField name="names.en" label="Naam (en)" />
+      <NamesNote />
+      <button type="submit">Bewaren</button>
+    </Form>
+  );
+}
+
+describe("the form kit's fields apart from the request", () => {
+  const renderPage = (send: (values: Page) => Promise<unknown>) =>
+    render(
+      <I18nextProvider i18n={i18n}>
+        <PageForm send={send} />
+      </I18nextProvider>,
+    );
+
+  it("shows the schema's problems at the fields they belong to, the form's own check beside them, and a note above", async () => {
+    const sent: Page[] = [];
+    renderPage(async (values) => sent.push(values));
+    await userEvent.type(screen.getByLabelText('Titel'), 'Hallo {{{{naam}}');
+    await userEvent.type(screen.getByLabelText('Regels'), 'Eerste regel{Enter}x');
+    await userEvent.type(screen.getByLabelText('Naam (nl)'), 'Anna');
+    await userEvent.click(screen.getByRole('button', { name: 'Bewaren' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Controleer de gemarkeerde velden.');
+    expect(screen.getByLabelText('Titel')).toHaveAccessibleDescription('Onbekende plaatshouder.');
+    expect(screen.getByLabelText('Regels')).toHaveAccessibleDescription(
+      i18n.t('field_too_short', { ns: 'errors', min: 2 }),
+    );
+    expect(screen.getByText(`names.en: ${i18n.t('field_required', { ns: 'errors' })}`)).toBeInTheDocument();
+    expect(sent).toEqual([]);
+  });
+
+  it("puts the server's message for a path of the request on the field that edits it, without the note", async () => {
+    renderPage(() =>
+      Promise.reject(
+        new ApiError(422, 'validation_failed', 'Ongeldig', { 'content.lines.1': 'Deze regel is te lang.' }),
+      ),
+    );
+    await userEvent.type(screen.getByLabelText('Titel'), 'Hallo');
+    await userEvent.type(screen.getByLabelText('Regels'), 'Eerste{Enter}Tweede');
+    await userEvent.type(screen.getByLabelText('Naam (nl)'), 'Anna');
+    await userEvent.type(screen.getByLabelText('Naam (en)'), 'Anna');
+    await userEvent.click(screen.getByRole('button', { name: 'Bewaren' }));
+
+    const text = screen.getByLabelText('Regels');
+    await waitFor(() => expect(text).toHaveAccessibleDescription('Deze regel is te lang.'));
+    expect(text).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(text).toHaveFocus());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

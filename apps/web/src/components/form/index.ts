@@ -8,6 +8,7 @@ export {
   TextAreaField,
   TextField,
   useFieldError,
+  useGroupError,
 } from './fields';
 export { describedBy, FieldShell } from './field-shell';
 export { oneText, problemText, type FieldMessages } from './problem-text';

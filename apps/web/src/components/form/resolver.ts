@@ -6,28 +6,46 @@ import { problemText, type FieldMessages } from './problem-text';
 /** The field name a problem with the whole form (a refine without a path) is shown under. */
 export const WHOLE_FORM = 'root.form';
 
+/** How a schema resolver reads the form (see useAppForm's options of the same names). */
+export interface SchemaResolverOptions<TValues> {
+  messages?: FieldMessages | undefined;
+  toRequest?: ((values: TValues) => unknown) | undefined;
+  keepBlanks?: boolean | undefined;
+  check?: ((values: TValues) => Record<string, string>) | undefined;
+  fieldOf?: ((path: string) => string) | undefined;
+}
+
 /**
  * A react-hook-form resolver from one of the shared zod schemas: the request the form sends is
  * checked by the schema the server checks it with, and each problem is worded by the one rule
- * (fieldProblem in packages/shared) the server words it by.
+ * (fieldProblem in packages/shared) the server words it by. A form's own check adds the problems
+ * the schema cannot see, on fields the schema found nothing wrong with.
  */
 export function schemaResolver<TValues extends FieldValues, TOutput>(
   schema: z.ZodType<TOutput, unknown>,
-  messages: FieldMessages = {},
-  toRequest: (values: TValues) => unknown = (values) => values,
-  keepBlanks = false,
+  {
+    messages = {},
+    toRequest = (values) => values,
+    keepBlanks = false,
+    check,
+    fieldOf = (path) => path,
+  }: SchemaResolverOptions<TValues> = {},
 ): Resolver<TValues, unknown, TOutput> {
   return (values) => {
     const request = toRequest(values);
     const result = schema.safeParse(keepBlanks ? request : blanksMissing(request), { reportInput: true });
-    if (result.success) return { values: result.data, errors: {} };
     const errors: Record<string, { type: string; message: string }> = {};
-    for (const [name, problem] of Object.entries(fieldProblemsOf(result.error.issues, WHOLE_FORM))) {
-      errors[name] = {
-        type: typeof problem === 'string' ? problem : problem.key,
-        message: problemText(name, problem, messages),
-      };
+    if (!result.success) {
+      for (const [path, problem] of Object.entries(fieldProblemsOf(result.error.issues, WHOLE_FORM))) {
+        const name = path === WHOLE_FORM ? path : fieldOf(path);
+        errors[name] ??= {
+          type: typeof problem === 'string' ? problem : problem.key,
+          message: problemText(name, problem, messages),
+        };
+      }
     }
+    for (const [name, message] of Object.entries(check?.(values) ?? {})) errors[name] ??= { type: 'check', message };
+    if (result.success && Object.keys(errors).length === 0) return { values: result.data, errors: {} };
     return { values: {}, errors: nest(errors) as FieldErrors<TValues> };
   };
 }

@@ -15,10 +15,16 @@ interface AppFormOptions<TValues extends FieldValues, TOutput> {
   toRequest?: (values: TValues) => unknown;
   messages?: FieldMessages;
   /**
-   * For a form that no request schema fits as a whole (a form in steps, each checked on its
-   * own): the texts of its problems by field, from the feature's rules.
+   * The texts of problems by field, from the feature's rules: for a form that no request schema
+   * fits as a whole (a form in steps, each checked on its own), or beside the schema, what it
+   * cannot see (a text's placeholders the page knows).
    */
   check?: (values: TValues) => Record<string, string>;
+  /**
+   * The form field a problem's path (the schema's, the server's) shows at, when the request's
+   * paths are not the form's: a prefix the form leaves out, a list the form edits as one text.
+   */
+  fieldOf?: (path: string) => string;
   /** Names besides the form's values that show a problem of the server's (a group's contract field). */
   fieldsShown?: readonly string[];
   /**
@@ -53,11 +59,12 @@ export function useAppForm<TValues extends FieldValues, TOutput = TValues>({
   messages,
   keepBlanks,
   check,
+  fieldOf,
   fieldsShown = [],
   failureText,
 }: AppFormOptions<TValues, TOutput>): AppForm<TValues, TOutput> {
   const resolver = schema
-    ? schemaResolver<TValues, TOutput>(schema, messages, toRequest, keepBlanks)
+    ? schemaResolver<TValues, TOutput>(schema, { messages, toRequest, keepBlanks, check, fieldOf })
     : check && checkResolver<TValues, TOutput>(check);
   const form = useForm<TValues, unknown, TOutput>(resolver ? { defaultValues, resolver } : { defaultValues });
   useEffect(() => {
@@ -73,7 +80,7 @@ export function useAppForm<TValues extends FieldValues, TOutput = TValues>({
       try {
         await send(values);
       } catch (error) {
-        showFailure(form, error, fieldsShown, failureText);
+        showFailure(form, error, fieldsShown, failureText, fieldOf);
       }
     });
     return async (event) => {
@@ -104,14 +111,18 @@ export function showFailure<TValues extends FieldValues, TOutput>(
   error: unknown,
   fieldsShown: readonly string[] = [],
   failureText: string = i18n.t('auth.errors.generic'),
+  fieldOf: (path: string) => string = (path) => path,
 ): void {
   const fields = error instanceof ApiError && error.error === 'validation_failed' ? error.fields : {};
   const values = form.getValues() as Record<string, unknown>;
   let placed = false;
   const focusable: FieldPath<TValues>[] = [];
-  for (const [name, message] of Object.entries(fields)) {
+  const seen = new Set<string>();
+  for (const [field, message] of Object.entries(fields)) {
+    const name = fieldOf(field);
     const shown = fieldsShown.includes(name);
-    if (!shown && !hasPath(values, name)) continue;
+    if (seen.has(name) || (!shown && !hasPath(values, name))) continue;
+    seen.add(name);
     const path = name as FieldPath<TValues>;
     form.setError(path, { type: 'server', message });
     if (!shown) focusable.push(path);
