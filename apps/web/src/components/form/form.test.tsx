@@ -258,7 +258,7 @@ function PageForm({ send }: { send: (values: Page) => Promise<unknown> }) {
     keepBlanks: true,
     toRequest: ({ title, text, names }) => ({ content: { title, lines: text.split('\n'), names } }),
     fieldOf: (path) => path.replace(/^content\./, '').replace(/^lines\.\d+$/, 'text'),
-    check: ({ title }) => (title.includes('{{') ? { title: 'Onbekende plaatshouder.' } : {}),
+    check: ({ title }): Record<string, string> => (title.includes('{{') ? { title: 'Onbekende plaatshouder.' } : {}),
   });
   return (
     <Form form={form} onSubmit={send} aria-label="pagina" invalidText="Controleer de gemarkeerde velden.">
