@@ -83,6 +83,29 @@ describe('the operator console', () => {
     expect(commands(fetchMock).at(-1)?.body).toEqual({ recovery_code: 'abcd-efgh-ijkl' });
   });
 
+  it('checks the login and the code in the browser before sending them', async () => {
+    serve(fetchMock, {
+      'GET /api/admin/me.php': staffAuthRequired,
+      'POST /api/admin/login.php': () => jsonResponse(200, { step: 'totp' }),
+    });
+    await open('/admin/login');
+    await userEvent.click(await screen.findByRole('button', { name: 'Inloggen' }));
+    const email = screen.getByLabelText('E-mailadres');
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    expect(email).toHaveAccessibleDescription('Dit veld is verplicht.');
+    expect(commands(fetchMock)).toEqual([]);
+
+    await userEvent.type(email, 'anna@amoria.example');
+    await userEvent.type(screen.getByLabelText('Wachtwoord'), 'geheim');
+    await userEvent.click(screen.getByRole('button', { name: 'Inloggen' }));
+    const code = await screen.findByLabelText('Verificatiecode');
+    await userEvent.type(code, '12345');
+    await userEvent.click(screen.getByRole('button', { name: 'Bevestigen' }));
+    await waitFor(() => expect(code).toHaveAccessibleDescription('Vul de zes cijfers van de code in.'));
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(commands(fetchMock)).toHaveLength(1);
+  });
+
   it('enrols the second factor on a first login and shows the recovery codes once', async () => {
     const codes = ['k3j4-h5g6-f7d8', 'a1b2-c3d4-e5f6'];
     serve(fetchMock, {

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { StaffLoginBodySchema, StaffTotpBodySchema, type StaffLoginBody, type StaffTotpBody } from '@app/shared';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { isStaffAuthError } from '../api/admin-request';
@@ -8,6 +9,7 @@ import { useStaffSession, type StaffSession } from '../api/get-me';
 import { useStaffLogin } from '../api/login';
 import { adminKeys } from '../api/query-keys';
 import { useSubmitTotp } from '../api/submit-totp';
+import { Form, FormAlert, TextField, useAppForm } from '../../components/form';
 import { afterStaffLoginPath } from '../rules';
 import { QrCode } from './qr-code';
 import { RecoveryCodes } from './recovery-codes';
@@ -97,65 +99,41 @@ function LoginFrame({ children }: { children: ReactNode }) {
 
 function PasswordStep({ notice, onNext }: { notice: string | null; onNext: (answer: StaffLoginResponse) => void }) {
   const { t } = useTranslation('admin');
-  const problemText = useProblemText();
   const login = useStaffLogin();
-  const emailId = useId();
-  const passwordId = useId();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!email.trim() || !password) return;
-    login.mutate({ email: email.trim(), password }, { onSuccess: onNext });
-  }
+  const form = useAppForm<StaffLoginBody>({
+    defaultValues: { email: '', password: '' },
+    schema: StaffLoginBodySchema,
+  });
 
   return (
-    <form className="admin-login__step" onSubmit={handleSubmit} aria-busy={login.isPending}>
+    <Form
+      form={form}
+      className="admin-login__step"
+      alert={false}
+      onSubmit={async (body) => onNext(await login.mutateAsync(body))}
+    >
       <h1 className="admin-login__title">{t('login.title')}</h1>
-      {notice && !login.isError && (
-        <div className="alert alert-warning" role="alert">
-          {notice}
-        </div>
-      )}
-      {login.isError && (
-        <div className="alert alert-danger" role="alert">
-          {problemText(login.error)}
-        </div>
-      )}
-      <div className="mb-3">
-        <label className="form-label" htmlFor={emailId}>
-          {t('login.email')}
-        </label>
-        <input
-          id={emailId}
-          className="form-control"
-          type="email"
-          autoComplete="username"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </div>
-      <div className="mb-3">
-        <label className="form-label" htmlFor={passwordId}>
-          {t('login.password')}
-        </label>
-        <input
-          id={passwordId}
-          className="form-control"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </div>
-      <button type="submit" className="btn btn-primary w-100" disabled={login.isPending}>
+      {notice && !form.formError && <FormAlert variant="warning">{notice}</FormAlert>}
+      {form.formError && <FormAlert>{form.formError}</FormAlert>}
+      <TextField name="email" label={t('login.email')} className="mb-3" type="email" autoComplete="username" required />
+      <TextField
+        name="password"
+        label={t('login.password')}
+        className="mb-3"
+        type="password"
+        autoComplete="current-password"
+        required
+      />
+      <button type="submit" className="btn btn-primary w-100" disabled={form.formState.isSubmitting}>
         {t('login.submit')}
       </button>
-    </form>
+    </Form>
   );
+}
+
+/** The second step's one field: the authenticator's code, or a recovery code in its place. */
+interface CodeDraft {
+  code: string;
 }
 
 function SecondFactorStep({
@@ -170,38 +148,43 @@ function SecondFactorStep({
   const { t } = useTranslation('admin');
   const problemText = useProblemText();
   const totp = useSubmitTotp();
-  const codeId = useId();
   const [useRecovery, setUseRecovery] = useState(false);
-  const [code, setCode] = useState('');
-  const [invalid, setInvalid] = useState(false);
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const value = code.trim();
-    const valid = useRecovery ? value.length >= 8 && value.length <= 32 : /^\d{6}$/.test(value);
-    setInvalid(!valid);
-    if (!valid) return;
-    totp.mutate(useRecovery ? { recovery_code: value } : { code: value }, {
-      onSuccess: onVerified,
-      onError: (error) => {
-        if (isStaffAuthError(error)) onExpired(problemText(error));
-        else setCode('');
+  const invalid = useRecovery ? t('login.recoveryInvalid') : t('login.codeInvalid');
+  const form = useAppForm<CodeDraft, StaffTotpBody>({
+    defaultValues: { code: '' },
+    schema: StaffTotpBodySchema,
+    toRequest: ({ code }) => (useRecovery ? { recovery_code: code } : { code }),
+    fieldOf: (path) => (path === 'recovery_code' ? 'code' : path),
+    // However a code is wrong, the step says what a code looks like.
+    messages: {
+      code: {
+        field_required: invalid,
+        field_invalid: invalid,
+        field_too_short: invalid,
+        field_too_long: invalid,
       },
-    });
+    },
+  });
+
+  async function verify(body: StaffTotpBody) {
+    try {
+      onVerified(await totp.mutateAsync(body));
+    } catch (error) {
+      if (isStaffAuthError(error)) return onExpired(problemText(error));
+      form.setValue('code', '');
+      throw error;
+    }
   }
 
   function handleSwitch() {
     setUseRecovery((value) => !value);
-    setCode('');
-    setInvalid(false);
-    totp.reset();
+    form.reset({ code: '' });
   }
 
-  const errorId = `${codeId}-error`;
   const label = useRecovery ? t('login.recoveryCode') : t('login.code');
 
   return (
-    <form className="admin-login__step" onSubmit={handleSubmit} aria-busy={totp.isPending} noValidate>
+    <Form form={form} className="admin-login__step" alert={false} onSubmit={verify}>
       <h1 className="admin-login__title">{enroll ? t('login.enrollTitle') : t('login.totpTitle')}</h1>
       {enroll ? (
         <>
@@ -220,39 +203,23 @@ function SecondFactorStep({
       ) : (
         <p>{useRecovery ? t('login.recoveryText') : t('login.totpText')}</p>
       )}
-      {totp.isError && !isStaffAuthError(totp.error) && (
-        <div className="alert alert-danger" role="alert">
-          {problemText(totp.error)}
-        </div>
-      )}
-      <div className="mb-3">
-        <label className="form-label" htmlFor={codeId}>
-          {label}
-        </label>
-        <input
-          id={codeId}
-          key={useRecovery ? 'recovery' : 'code'}
-          className={`form-control admin-code-input${invalid ? ' is-invalid' : ''}`}
-          type="text"
-          inputMode={useRecovery ? 'text' : 'numeric'}
-          autoComplete={useRecovery ? 'off' : 'one-time-code'}
-          pattern={useRecovery ? undefined : '[0-9]{6}'}
-          maxLength={useRecovery ? 32 : 6}
-          spellCheck={false}
-          autoFocus
-          required
-          aria-invalid={invalid || undefined}
-          aria-describedby={invalid ? errorId : undefined}
-          value={code}
-          onChange={(e) => setCode(useRecovery ? e.target.value : e.target.value.replace(/\D/g, ''))}
-        />
-        {invalid && (
-          <div id={errorId} className="invalid-feedback d-block">
-            {useRecovery ? t('login.recoveryInvalid') : t('login.codeInvalid')}
-          </div>
-        )}
-      </div>
-      <button type="submit" className="btn btn-primary w-100" disabled={totp.isPending}>
+      {form.formError && <FormAlert>{form.formError}</FormAlert>}
+      <TextField
+        key={useRecovery ? 'recovery' : 'code'}
+        name="code"
+        label={label}
+        className="mb-3"
+        controlClassName="admin-code-input"
+        type="text"
+        inputMode={useRecovery ? 'text' : 'numeric'}
+        autoComplete={useRecovery ? 'off' : 'one-time-code'}
+        maxLength={useRecovery ? 32 : 6}
+        spellCheck={false}
+        autoFocus
+        required
+        setValueAs={(value: string) => (useRecovery ? value : value.replace(/\D/g, ''))}
+      />
+      <button type="submit" className="btn btn-primary w-100" disabled={form.formState.isSubmitting}>
         {t('login.verify')}
       </button>
       {!enroll && (
@@ -260,6 +227,6 @@ function SecondFactorStep({
           {useRecovery ? t('login.useCode') : t('login.useRecovery')}
         </button>
       )}
-    </form>
+    </Form>
   );
 }
