@@ -268,6 +268,63 @@ export function CheckField({
   );
 }
 
+/**
+ * A list value chosen by ticking (several of a fixed set): a fieldset of labelled checkboxes
+ * with its legend, hint and problem. The value is the ticked options in the options' order.
+ */
+export function CheckListField({
+  name,
+  label,
+  options,
+  hint,
+  className,
+  listClassName,
+}: {
+  name: string;
+  label: string;
+  options: readonly { value: string; label: string }[];
+  hint?: ReactNode;
+  className?: string;
+  /** Classes of the box around the checkboxes (a grid of them). */
+  listClassName?: string;
+}) {
+  const id = useId();
+  const { register } = useFormContext();
+  const error = useGroupError(name)?.message;
+  const registration = register(name);
+  return (
+    <fieldset className={className} aria-describedby={describedBy(id, error, hint)}>
+      <legend className="form-label fw-semibold">{label}</legend>
+      {hint && !error && (
+        <div id={`${id}-hint`} className="form-text mt-0 mb-2">
+          {hint}
+        </div>
+      )}
+      <div className={listClassName}>
+        {options.map((option) => (
+          <div key={option.value} className="form-check">
+            <input
+              id={`${id}-${option.value}`}
+              type="checkbox"
+              className={`form-check-input${error ? ' is-invalid' : ''}`}
+              value={option.value}
+              {...registration}
+            />
+            <label className="form-check-label" htmlFor={`${id}-${option.value}`}>
+              {option.label}
+            </label>
+          </div>
+        ))}
+      </div>
+      {error && (
+        <div id={`${id}-error`} className="invalid-feedback d-block">
+          {error}
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
 /** A field's problem from the form's state, for a control the kit does not draw (a group of chips). */
 export function useFieldError(name: string): string | undefined {
   const { control } = useFormContext();

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api';
 import { i18n, initI18n, loadTexts } from '../../lib/i18n';
-import { Form, PasswordField, SelectField, TextAreaField, TextField, useGroupError } from './fields';
+import { CheckListField, Form, PasswordField, SelectField, TextAreaField, TextField, useGroupError } from './fields';
 import { oneText } from './problem-text';
 import { useAppForm } from './use-app-form';
 
@@ -314,5 +314,50 @@ describe("the form kit's fields apart from the request", () => {
     expect(text).toHaveAttribute('aria-invalid', 'true');
     await waitFor(() => expect(text).toHaveFocus());
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+const MethodsSchema = z.object({ methods: z.array(z.enum(['ideal', 'card', 'paypal'])).min(1) });
+type Methods = z.infer<typeof MethodsSchema>;
+
+function MethodsForm({ send }: { send: (values: Methods) => Promise<unknown> }) {
+  const form = useAppForm<Methods>({ defaultValues: { methods: ['paypal'] }, schema: MethodsSchema });
+  return (
+    <Form form={form} onSubmit={send} aria-label="methoden">
+      <CheckListField
+        name="methods"
+        label="Betaalmethoden"
+        hint="Kies er minstens een."
+        options={[
+          { value: 'ideal', label: 'iDEAL' },
+          { value: 'card', label: 'Creditcard' },
+          { value: 'paypal', label: 'PayPal' },
+        ]}
+      />
+      <button type="submit">Bewaren</button>
+    </Form>
+  );
+}
+
+describe("the form kit's check list", () => {
+  it('sends the ticked options in their order, and shows the problem of an empty choice at the group', async () => {
+    const sent: Methods[] = [];
+    render(
+      <I18nextProvider i18n={i18n}>
+        <MethodsForm send={async (values) => sent.push(values)} />
+      </I18nextProvider>,
+    );
+    const group = screen.getByRole('group', { name: 'Betaalmethoden' });
+    expect(group).toHaveAccessibleDescription('Kies er minstens een.');
+    expect(screen.getByRole('checkbox', { name: 'PayPal' })).toBeChecked();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'PayPal' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Bewaren' }));
+    await waitFor(() => expect(group).toHaveAccessibleDescription(i18n.t('field_too_small', { ns: 'errors', min: 1 })));
+    expect(sent).toEqual([]);
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'PayPal' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'iDEAL' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Bewaren' }));
+    await waitFor(() => expect(sent).toEqual([{ methods: ['ideal', 'paypal'] }]));
   });
 });

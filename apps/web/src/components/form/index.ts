@@ -1,5 +1,6 @@
 export {
   CheckField,
+  CheckListField,
   Form,
   FormAlert,
   FormContext,
