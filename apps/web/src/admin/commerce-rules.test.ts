@@ -3,14 +3,13 @@ import {
   codeState,
   commaList,
   expiryFromDate,
-  issueProblems,
+  moneyOf,
   moneyText,
   nextPosition,
-  numberReader,
   orderState,
   parseMoney,
   parseWhole,
-  problemAt,
+  wholeOf,
 } from './commerce-rules';
 
 describe('parseMoney', () => {
@@ -45,18 +44,13 @@ describe('parseWhole', () => {
   });
 });
 
-describe('numberReader', () => {
-  it('gives numbers and empty fields, and notes each field that holds no number', () => {
-    const read = numberReader();
-    expect(read.whole('credits', ' 12 ')).toBe(12);
-    expect(read.whole('position', '')).toBeNull();
-    expect(read.money('prices.EUR', '19,9')).toBe(1990);
-    expect(read.whole('member_id', 'zeven')).toBeUndefined();
-    expect(read.money('prices.CHF', '1,999')).toBeUndefined();
-    expect(read.problems).toEqual({
-      member_id: { key: 'shop.wholeInvalid' },
-      'prices.CHF': { key: 'shop.moneyInvalid' },
-    });
+describe('wholeOf and moneyOf', () => {
+  it('give the number, nothing for an empty field, or the typed text for the schema to refuse', () => {
+    expect(wholeOf(' 12 ')).toBe(12);
+    expect(wholeOf('')).toBeUndefined();
+    expect(moneyOf('19,9')).toBe(1990);
+    expect(wholeOf('zeven')).toBe('zeven');
+    expect(moneyOf('1,999')).toBe('1,999');
   });
 });
 
@@ -89,33 +83,6 @@ describe('orderState', () => {
   it('shows a refunded order as refunded', () => {
     expect(orderState({ status: 'completed', refunded_at: '2025-01-02T10:00:00Z' })).toBe('refunded');
     expect(orderState({ status: 'pending', refunded_at: null })).toBe('pending');
-  });
-});
-
-describe('issueProblems', () => {
-  it('keys problems by dotted path, the first per field', () => {
-    expect(
-      issueProblems([
-        { code: 'custom', path: ['prices', 'CHF'], message: 'field_required' },
-        { code: 'too_small', path: ['credits'], origin: 'number', minimum: 1 },
-        { code: 'too_small', path: ['credits'], origin: 'number', minimum: 5 },
-        { code: 'too_small', path: ['name'], origin: 'string', minimum: 1 },
-        { code: 'invalid_format', path: ['code'] },
-      ]),
-    ).toEqual({
-      'prices.CHF': { key: 'validation.required' },
-      credits: { key: 'validation.tooSmall', values: { min: 1 } },
-      name: { key: 'validation.required' },
-      code: { key: 'validation.invalid' },
-    });
-  });
-});
-
-describe('problemAt', () => {
-  it('finds a field’s own problem or one of a value inside it', () => {
-    expect(problemAt({ 'tradenames.1': 'Te lang' }, 'tradenames')).toBe('Te lang');
-    expect(problemAt({ code: 'Bestaat al' }, 'code')).toBe('Bestaat al');
-    expect(problemAt({ codes: 'x' }, 'code')).toBeUndefined();
   });
 });
 

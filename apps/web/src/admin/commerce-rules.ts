@@ -1,47 +1,8 @@
 /*
- * The commerce screens' pure rules: money typed in whole units and cents, whole numbers read
- * with their problems, comma lists, the expiry date of a discount code, an order's shown state,
- * and schema issues by field path.
+ * The commerce screens' pure rules: money typed in whole units and cents, typed numbers as the
+ * requests take them, comma lists, the expiry date of a discount code and an order's shown state.
  */
 import type { AdminOrderSummary } from '@app/shared';
-import type { FieldProblem } from './rules';
-
-/** A zod issue, as far as the forms read it (so this file needs no zod). */
-export interface PathIssue {
-  code: string;
-  path: readonly PropertyKey[];
-  message?: string;
-  origin?: string;
-  minimum?: unknown;
-  maximum?: unknown;
-}
-
-/**
- * The first problem per field of a schema's issues, by the field's dotted path ('prices.EUR'),
- * the same paths the server's `fields` use.
- */
-export function issueProblems(issues: readonly PathIssue[]): Record<string, FieldProblem> {
-  const problems: Record<string, FieldProblem> = {};
-  for (const issue of issues) {
-    const path = issue.path.map(String).join('.');
-    if (problems[path]) continue;
-    const text = issue.origin === 'string';
-    if (issue.code === 'too_small') {
-      const min = Number(issue.minimum);
-      problems[path] =
-        issue.origin === 'array' || (text && min <= 1)
-          ? { key: 'validation.required' }
-          : { key: text ? 'shop.tooShort' : 'validation.tooSmall', values: { min } };
-    } else if (issue.code === 'too_big') {
-      problems[path] = { key: text ? 'shop.tooLong' : 'validation.tooBig', values: { max: Number(issue.maximum) } };
-    } else if (issue.code === 'invalid_type' || issue.message === 'field_required') {
-      problems[path] = { key: 'validation.required' };
-    } else {
-      problems[path] = { key: 'validation.invalid' };
-    }
-  }
-  return problems;
-}
 
 /** What a typed amount stands for: cents, nothing (empty), or a text that is no amount. */
 export type ParsedMoney = number | null | 'invalid';
@@ -71,24 +32,20 @@ export function parseWhole(text: string): number | null | 'invalid' {
 }
 
 /**
- * Reads a form's typed numbers for its body: each gives its number, null for an empty field, or
- * undefined for a text that is no number, noting that field's problem by its dotted path.
+ * A typed number as the request takes it: the number, undefined for an empty field, or the text
+ * itself when it is none, so the request's schema finds it invalid and the form words why.
  */
-export function numberReader() {
-  const problems: Record<string, FieldProblem> = {};
-  function read(path: string, value: number | null | 'invalid', key: string): number | null | undefined {
-    if (value !== 'invalid') return value;
-    problems[path] = { key };
-    return undefined;
-  }
-  return {
-    problems,
-    whole: (path: string, text: string) => read(path, parseWhole(text), 'shop.wholeInvalid'),
-    money: (path: string, text: string) => read(path, parseMoney(text), 'shop.moneyInvalid'),
-  };
+function typedNumber(text: string, parse: (text: string) => number | null | 'invalid'): number | string | undefined {
+  const value = parse(text);
+  if (value === 'invalid') return text;
+  return value ?? undefined;
 }
 
-export type NumberReader = ReturnType<typeof numberReader>;
+/** A typed whole number for a request (see typedNumber). */
+export const wholeOf = (text: string) => typedNumber(text, parseWhole);
+
+/** A typed amount in whole units for a request, as cents (see typedNumber). */
+export const moneyOf = (text: string) => typedNumber(text, parseMoney);
 
 /** The position after a list's last: where a new bundle or gift goes unless the operator says otherwise. */
 export function nextPosition(items: readonly { position: number }[]): number {
@@ -116,13 +73,6 @@ export function expiryFromDate(day: string): string | null {
 /** An order's state as the console shows it: refunded orders stay 'completed' in the data. */
 export function orderState(order: Pick<AdminOrderSummary, 'status' | 'refunded_at'>): string {
   return order.refunded_at ? 'refunded' : order.status;
-}
-
-/** A field's problem: its own, or the first of a value inside it ('tradenames.2' for 'tradenames'). */
-export function problemAt(problems: Record<string, string>, path: string): string | undefined {
-  if (problems[path]) return problems[path];
-  const inner = Object.keys(problems).find((key) => key.startsWith(`${path}.`));
-  return inner ? problems[inner] : undefined;
 }
 
 /** A discount code's state as shown: inactive, past its end (still 'active' in the data), or active. */

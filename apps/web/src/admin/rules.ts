@@ -353,16 +353,14 @@ export function serverFieldMessages(fields: Record<string, string>): Partial<Rec
 
 // Content-page texts
 
-/** A question and its answer as the form edits them; `id` keeps React's keys stable. */
+/** A question and its answer as the form edits them. */
 export interface PageItemDraft {
-  id: number;
   q: string;
   a: string;
 }
 
 /** A section as the form edits it: the paragraphs as one text, a blank line between two. */
 export interface PageSectionDraft {
-  id: number;
   heading: string;
   paragraphs: string;
   items: PageItemDraft[];
@@ -375,10 +373,6 @@ export interface PageTextDraft {
   sections: PageSectionDraft[];
 }
 
-let draftIds = 0;
-/** A new id for a section or question of the form. */
-export const nextDraftId = () => ++draftIds;
-
 /** The form's starting state from a page text. */
 export function pageTextDraft(text: ContentPageText): PageTextDraft {
   return {
@@ -386,10 +380,9 @@ export function pageTextDraft(text: ContentPageText): PageTextDraft {
     description: text.description,
     intro: text.intro,
     sections: text.sections.map((section) => ({
-      id: nextDraftId(),
       heading: section.heading,
       paragraphs: (section.paragraphs ?? []).join('\n\n'),
-      items: (section.items ?? []).map((item) => ({ id: nextDraftId(), q: item.q, a: item.a })),
+      items: (section.items ?? []).map((item) => ({ q: item.q, a: item.a })),
     })),
   };
 }
@@ -425,36 +418,6 @@ export function pageTextCandidate(draft: PageTextDraft): ContentPageText {
  */
 export function pageTextField(path: string): string {
   return path.replace(/^content\./, '').replace(/^(sections\.\d+\.paragraphs)\.\d+$/, '$1');
-}
-
-/** The first problem per form field of a page text's schema issues and unknown placeholders. */
-export function pageTextProblems(
-  issues: readonly (SchemaIssue & { origin?: string })[],
-  unknown: Record<string, string>,
-): Record<string, FieldProblem> {
-  const problems: Record<string, FieldProblem> = {};
-  for (const issue of issues) {
-    const field = pageTextField(issue.path.map(String).join('.'));
-    if (problems[field]) continue;
-    if (issue.code === 'too_big' && issue.origin === 'string')
-      problems[field] = { key: 'pages.tooLong', values: { max: Number(issue.maximum) } };
-    else if (issue.code === 'too_big')
-      problems[field] = { key: 'validation.tooBig', values: { max: Number(issue.maximum) } };
-    else if (issue.code === 'too_small' || issue.code === 'invalid_type')
-      problems[field] = { key: 'validation.required' };
-    else problems[field] = { key: 'validation.invalid' };
-  }
-  for (const [path, name] of Object.entries(unknown)) {
-    problems[pageTextField(path)] ??= { key: 'pages.unknownPlaceholder', values: { name: `{{${name}}}` } };
-  }
-  return problems;
-}
-
-/** Server field messages by form field. */
-export function pageTextServerMessages(fields: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [path, message] of Object.entries(fields)) out[pageTextField(path)] ??= message;
-  return out;
 }
 
 /** The recovery codes as a text file to keep. */

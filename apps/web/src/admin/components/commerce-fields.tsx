@@ -1,128 +1,59 @@
 import type { UseMutationResult } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import Modal from 'react-bootstrap/Modal';
+import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api';
-import { issueProblems, numberReader, problemAt, type NumberReader, type PathIssue } from '../commerce-rules';
-import { QueryStates, useProblemText, type QueryLike } from './states';
+import { Form, type AppForm, type FieldMessages } from '../../components/form';
+import { QueryStates, type QueryLike } from './states';
 import { useToast } from './toast';
 
-/** Focuses the first field of a form (its `data-field`) that has one of the problems, once they show. */
-function focusFirst(form: HTMLFormElement, paths: readonly string[]) {
-  setTimeout(() => {
-    const fields = form.querySelectorAll<HTMLElement>('[data-field]');
-    [...fields].find((field) => paths.includes(field.dataset.field ?? ''))?.focus();
-  });
-}
-
-/** A schema's verdict on a form's body (zod's `safeParse`), as far as the save reads it. */
-export type Checked<T> = { success: true; data: T } | { success: false; error: { issues: readonly PathIssue[] } };
-
-/** What `ShopForm` needs of its form's state. */
-export interface ShopFormControls {
-  submit: (form: HTMLFormElement) => void;
-  pending: boolean;
-  /** The browser found problems that are still shown. */
-  invalid: boolean;
-  /** The server's message of a failure without field messages. */
-  failure: string | null;
-}
-
 /**
- * A shop form's draft and its save. `check` turns the draft into the request body through the
- * contract's schema (numbers read with `read`). Field problems are texts by dotted path
- * ('prices.EUR'), the browser's own or the server's `fields`, each shown at its field with the
- * first one's field focused; the browser's stop the save. A save is thanked with `savedText` in a
- * toast before `onSaved`.
+ * A shop form's save: the checked request goes to the mutation, and a save is thanked with
+ * `savedText` in a toast before `onSaved`. A failure goes back to the form (useAppForm's submit).
  */
-export function useShopForm<TDraft extends object, TBody, TResult>({
-  initial,
-  check,
+export function useShopSave<TBody, TResult>({
   save,
   savedText,
   onSaved,
 }: {
-  initial: TDraft | (() => TDraft);
-  check: (draft: TDraft, read: NumberReader) => Checked<TBody>;
   save: UseMutationResult<TResult, Error, TBody>;
   savedText: (result: TResult) => string;
   onSaved?: () => void;
-}) {
-  const { t } = useTranslation('admin');
+}): (body: TBody) => Promise<void> {
   const toast = useToast();
-  const problemText = useProblemText();
-  const [draft, setDraft] = useState(initial);
-  const [problems, setProblems] = useState<Record<string, string>>({});
-  const [invalid, setInvalid] = useState(false);
-
-  /** Changes the draft and takes away the problems of the changed fields (by default the patch's keys). */
-  function update(patch: Partial<TDraft>, paths: readonly string[] = Object.keys(patch)) {
-    setDraft((current) => ({ ...current, ...patch }));
-    setProblems((current) => Object.fromEntries(Object.entries(current).filter(([path]) => !paths.includes(path))));
-  }
-
-  /** A field's value, problem and change handler, for a draft value stored under the body's own path. */
-  function field<K extends keyof TDraft & string>(path: K) {
-    return {
-      path,
-      value: draft[path],
-      error: problemAt(problems, path),
-      onChange: (value: TDraft[K]) => {
-        const patch: Partial<TDraft> = {};
-        patch[path] = value;
-        update(patch);
-      },
-    };
-  }
-
-  function submit(form: HTMLFormElement) {
-    const read = numberReader();
-    const checked = check(draft, read);
-    const found = { ...(checked.success ? {} : issueProblems(checked.error.issues)), ...read.problems };
-    const texts = Object.fromEntries(Object.entries(found).map(([path, p]) => [path, t(p.key, p.values)]));
-    const stopped = Object.keys(texts).length > 0;
-    setProblems(texts);
-    setInvalid(stopped);
-    focusFirst(form, Object.keys(texts));
-    if (stopped || !checked.success) return;
-    save.mutate(checked.data, {
-      onSuccess: (result) => {
-        toast(savedText(result));
-        onSaved?.();
-      },
-      onError: (error) => {
-        if (!(error instanceof ApiError) || Object.keys(error.fields).length === 0) return;
-        setProblems(error.fields);
-        focusFirst(form, Object.keys(error.fields));
-      },
-    });
-  }
-
-  const shown = Object.keys(problems).length > 0;
-  return {
-    draft,
-    update,
-    field,
-    problems,
-    submit,
-    pending: save.isPending,
-    invalid: invalid && shown,
-    failure: save.isError && !shown ? problemText(save.error) : null,
+  return async (body) => {
+    const result = await save.mutateAsync(body);
+    toast(savedText(result));
+    onSaved?.();
   };
 }
 
 /**
- * A shop form: its heading (when it has one), its alerts, its fields and the save button, with
- * a cancel button when it can be closed.
+ * The console's messages for typed numbers that are none: the request's schema finds the text
+ * invalid, and the field says what it takes.
  */
-export function ShopForm({
+export function useNumberMessages(whole: readonly string[], money: readonly string[] = []): FieldMessages {
+  const { t } = useTranslation('admin');
+  return Object.fromEntries([
+    ...whole.map((name) => [name, { field_invalid: t('shop.wholeInvalid') }]),
+    ...money.map((name) => [name, { field_invalid: t('shop.moneyInvalid') }]),
+  ]);
+}
+
+/**
+ * A shop form: its heading (when it has one), the form of the kit with its notes, its fields and
+ * the save button, with a cancel button when it can be closed.
+ */
+export function ShopForm<TValues extends FieldValues, TOutput>({
   form,
+  onSubmit,
   title,
   submitLabel,
   onCancel,
   children,
 }: {
-  form: ShopFormControls;
+  form: AppForm<TValues, TOutput>;
+  onSubmit: (body: TOutput) => Promise<unknown>;
   title?: string;
   submitLabel: string;
   onCancel?: () => void;
@@ -131,52 +62,28 @@ export function ShopForm({
   const { t } = useTranslation('admin');
   const headingId = useId();
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    form.submit(event.currentTarget);
-  }
-
   return (
-    <form
-      className="admin-card admin-panel"
-      aria-labelledby={title === undefined ? undefined : headingId}
-      onSubmit={handleSubmit}
-      noValidate
-      aria-busy={form.pending}
-    >
+    <div className="admin-card admin-panel">
       {title !== undefined && <FormHeading id={headingId}>{title}</FormHeading>}
-      <FormAlerts invalid={form.invalid} failure={form.failure} />
-      <div className="admin-fields">{children}</div>
-      <div className="admin-form-bar">
-        <button type="submit" className="btn btn-primary" disabled={form.pending}>
-          {submitLabel}
-        </button>
-        {onCancel && (
-          <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
-            {t('actions.cancel')}
+      <Form
+        form={form}
+        onSubmit={onSubmit}
+        aria-labelledby={title === undefined ? undefined : headingId}
+        invalidText={t('shop.invalid')}
+      >
+        <div className="admin-fields">{children}</div>
+        <div className="admin-form-bar">
+          <button type="submit" className="btn btn-primary" disabled={form.formState.isSubmitting}>
+            {submitLabel}
           </button>
-        )}
-      </div>
-    </form>
-  );
-}
-
-/** The alerts above a form: the browser found problems, or the server failed without field messages. */
-export function FormAlerts({ invalid, failure }: { invalid: boolean; failure: string | null }) {
-  const { t } = useTranslation('admin');
-  return (
-    <>
-      {invalid && (
-        <div className="alert alert-danger" role="alert">
-          {t('shop.invalid')}
+          {onCancel && (
+            <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
+              {t('actions.cancel')}
+            </button>
+          )}
         </div>
-      )}
-      {failure && (
-        <div className="alert alert-danger" role="alert">
-          {failure}
-        </div>
-      )}
-    </>
+      </Form>
+    </div>
   );
 }
 

@@ -209,7 +209,7 @@ describe('the console’s orders and shop', () => {
     await userEvent.click(within(form).getByRole('switch', { name: 'Als populair tonen' }));
     await userEvent.click(within(form).getByRole('button', { name: 'Bundel opslaan' }));
 
-    expect(await within(form).findByText('Vul dit veld in.')).toBeInTheDocument();
+    expect(await within(form).findByText('Dit veld is verplicht.')).toBeInTheDocument();
     expect(chf).toHaveAttribute('aria-invalid', 'true');
     expect(commands(fetchMock)).toEqual([]);
 

@@ -1,31 +1,33 @@
 import { LOCALE_ENTRIES } from '@app/i18n';
 import {
+  AdminPageTextBodySchema,
   CONTENT_PAGES,
-  ContentPageTextSchema,
   unknownPlaceholders,
+  type AdminPageTextBody,
   type AdminPageTextKey,
   type AdminPageTextResponse,
   type ContentPage,
   type Locale,
 } from '@app/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api';
+import {
+  Form,
+  FormContext,
+  SelectField,
+  TextAreaField,
+  TextField,
+  useAppForm,
+  useFieldError,
+} from '../../components/form';
+import type { AdminSite } from '../api/contract';
 import { usePageText } from '../api/get-page-text';
 import { useSites } from '../api/get-sites';
 import { useResetPageText } from '../api/reset-page-text';
 import { useSavePageText } from '../api/save-page-text';
-import {
-  nextDraftId,
-  pageTextCandidate,
-  pageTextDraft,
-  pageTextProblems,
-  pageTextServerMessages,
-  type PageSectionDraft,
-  type PageTextDraft,
-} from '../rules';
-import { ConfirmDialog, FormAlerts } from './commerce-fields';
-import { SelectField, TextField } from './form-fields';
+import { pageTextCandidate, pageTextDraft, pageTextField, type PageTextDraft } from '../rules';
+import { ConfirmDialog } from './commerce-fields';
 import { formatDateTime } from './format';
 import { EmptyState, ErrorState, LoadingState, ScreenHeader, useProblemText } from './states';
 import { useToast } from './toast';
@@ -37,9 +39,6 @@ import { useToast } from './toast';
 export function PageTextsScreen() {
   const { t } = useTranslation('admin');
   const sites = useSites();
-  const [domain, setDomain] = useState<string | null>(null);
-  const [locale, setLocale] = useState<Locale>('nl');
-  const [page, setPage] = useState<ContentPage>('terms');
 
   const header = <ScreenHeader title={t('nav.pages')} />;
   if (sites.isPending) {
@@ -67,39 +66,52 @@ export function PageTextsScreen() {
       </>
     );
   }
-  const site = list.find((s) => s.domain === domain) ?? list.find((s) => s.is_default) ?? list[0]!;
-  const key: AdminPageTextKey = { domain: site.domain, locale, page };
-
+  const site = list.find((s) => s.is_default) ?? list[0]!;
   return (
     <>
       {header}
-      <div className="admin-card admin-panel admin-fields">
-        <SelectField
-          label={t('pages.domain')}
-          path="domain"
-          value={site.domain}
-          onChange={setDomain}
-          options={list.map((s) => ({
-            value: s.domain,
-            label: s.is_default ? `${s.domain} (${t('settings.default')})` : s.domain,
-          }))}
-        />
-        <SelectField
-          label={t('pages.language')}
-          path="locale"
-          value={locale}
-          onChange={(value) => setLocale(value as Locale)}
-          options={LOCALE_ENTRIES.map((entry) => ({ value: entry.code, label: entry.name }))}
-        />
-        <SelectField
-          label={t('pages.page')}
-          path="page"
-          value={page}
-          onChange={(value) => setPage(value as ContentPage)}
-          options={CONTENT_PAGES.map((name) => ({ value: name, label: t(`pages.names.${name}`) }))}
-        />
-      </div>
-      <PageText key={`${key.domain}/${key.locale}/${key.page}`} pageKey={key} />
+      <PageTextPicker sites={list} initialDomain={site.domain} />
+    </>
+  );
+}
+
+interface PickedPage {
+  domain: string;
+  locale: Locale;
+  page: ContentPage;
+}
+
+/** The domain, language and page whose text is edited, chosen above the form. */
+function PageTextPicker({ sites, initialDomain }: { sites: readonly AdminSite[]; initialDomain: string }) {
+  const { t } = useTranslation('admin');
+  const picker = useAppForm<PickedPage>({ defaultValues: { domain: initialDomain, locale: 'nl', page: 'terms' } });
+  const [domain, locale, page] = useWatch({ control: picker.control, name: ['domain', 'locale', 'page'] });
+
+  return (
+    <>
+      <FormContext form={picker}>
+        <div className="admin-card admin-panel admin-fields">
+          <SelectField
+            name="domain"
+            label={t('pages.domain')}
+            options={sites.map((s) => ({
+              value: s.domain,
+              label: s.is_default ? `${s.domain} (${t('settings.default')})` : s.domain,
+            }))}
+          />
+          <SelectField
+            name="locale"
+            label={t('pages.language')}
+            options={LOCALE_ENTRIES.map((entry) => ({ value: entry.code, label: entry.name }))}
+          />
+          <SelectField
+            name="page"
+            label={t('pages.page')}
+            options={CONTENT_PAGES.map((name) => ({ value: name, label: t(`pages.names.${name}`) }))}
+          />
+        </div>
+      </FormContext>
+      <PageText key={`${domain}/${locale}/${page}`} pageKey={{ domain, locale, page }} />
     </>
   );
 }
@@ -118,63 +130,32 @@ function PageTextForm({ pageKey, text }: { pageKey: AdminPageTextKey; text: Admi
   const problemText = useProblemText();
   const save = useSavePageText();
   const reset = useResetPageText();
-  const [draft, setDraft] = useState<PageTextDraft>(() => pageTextDraft(text.custom ?? text.default));
-  const [problems, setProblems] = useState<Record<string, string>>({});
-  const [invalid, setInvalid] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const pageName = t(`pages.names.${pageKey.page}`);
+  const form = useAppForm<PageTextDraft, AdminPageTextBody>({
+    defaultValues: pageTextDraft(text.custom ?? text.default),
+    schema: AdminPageTextBodySchema,
+    keepBlanks: true,
+    toRequest: (draft) => ({ ...pageKey, content: pageTextCandidate(draft) }),
+    fieldOf: pageTextField,
+    // A placeholder the page does not know would show as written: the schema cannot tell.
+    check: (draft) =>
+      Object.fromEntries(
+        Object.entries(unknownPlaceholders(pageTextCandidate(draft), text.placeholders)).map(([path, name]) => [
+          pageTextField(path),
+          t('pages.unknownPlaceholder', { name: `{{${name}}}` }),
+        ]),
+      ),
+  });
+  const sections = useFieldArray({ control: form.control, name: 'sections' });
 
-  function focusFirst(form: HTMLFormElement, paths: readonly string[]) {
-    setTimeout(() => {
-      const fields = form.querySelectorAll<HTMLElement>('[data-field]');
-      [...fields].find((field) => paths.includes(field.dataset.field ?? ''))?.focus();
-    });
+  async function send(body: AdminPageTextBody) {
+    await save.mutateAsync(body);
+    toast(t('pages.saved', { page: pageName, domain: pageKey.domain }));
   }
-
-  function change(next: (current: PageTextDraft) => PageTextDraft, path?: string) {
-    setDraft(next);
-    if (path) setProblems(({ [path]: _gone, ...rest }) => rest);
-  }
-
-  function changeSection(index: number, next: Partial<PageSectionDraft>, path?: string) {
-    change((d) => ({ ...d, sections: d.sections.map((s, i) => (i === index ? { ...s, ...next } : s)) }), path);
-  }
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const candidate = pageTextCandidate(draft);
-    const parsed = ContentPageTextSchema.safeParse(candidate);
-    const unknown = unknownPlaceholders(candidate, text.placeholders);
-    if (!parsed.success || Object.keys(unknown).length > 0) {
-      const found = pageTextProblems(parsed.success ? [] : parsed.error.issues, unknown);
-      setProblems(Object.fromEntries(Object.entries(found).map(([path, p]) => [path, t(p.key, p.values)])));
-      setInvalid(true);
-      focusFirst(form, Object.keys(found));
-      return;
-    }
-    setProblems({});
-    setInvalid(false);
-    save.mutate(
-      { ...pageKey, content: parsed.data },
-      {
-        onSuccess: () => toast(t('pages.saved', { page: pageName, domain: pageKey.domain })),
-        onError: (error) => {
-          if (!(error instanceof ApiError)) return;
-          const fields = pageTextServerMessages(error.fields);
-          setProblems(fields);
-          focusFirst(form, Object.keys(fields));
-        },
-      },
-    );
-  }
-
-  const serverFields = save.error instanceof ApiError && Object.keys(save.error.fields).length > 0;
-  const failure = save.isError && !serverFields ? problemText(save.error) : null;
 
   return (
-    <form className="admin-settings" onSubmit={handleSubmit} noValidate aria-busy={save.isPending}>
-      <FormAlerts invalid={invalid && Object.keys(problems).length > 0} failure={failure} />
+    <Form form={form} onSubmit={send} className="admin-settings" invalidText={t('shop.invalid')}>
       <div className="admin-card admin-panel">
         <p className="mb-2">
           {text.custom
@@ -193,57 +174,26 @@ function PageTextForm({ pageKey, text }: { pageKey: AdminPageTextKey; text: Admi
       <fieldset className="admin-card admin-panel admin-fieldset">
         <legend className="admin-panel__title">{t('pages.general')}</legend>
         <div className="admin-fields">
-          <TextField
-            label={t('pages.title')}
-            path="title"
-            value={draft.title}
-            error={problems.title}
-            onChange={(title) => change((d) => ({ ...d, title }), 'title')}
-            wide
-          />
-          <TextField
+          <TextField name="title" label={t('pages.title')} className="admin-field admin-field--wide" />
+          <TextAreaField
+            name="description"
             label={t('pages.description')}
             hint={t('pages.descriptionHint')}
-            path="description"
-            value={draft.description}
-            error={problems.description}
-            onChange={(description) => change((d) => ({ ...d, description }), 'description')}
-            multiline
-            wide
+            className="admin-field admin-field--wide"
+            rows={2}
           />
-          <TextField
-            label={t('pages.intro')}
-            path="intro"
-            value={draft.intro}
-            error={problems.intro}
-            onChange={(intro) => change((d) => ({ ...d, intro }), 'intro')}
-            multiline
-            rows={3}
-            wide
-          />
+          <TextAreaField name="intro" label={t('pages.intro')} className="admin-field admin-field--wide" rows={3} />
         </div>
       </fieldset>
-      {draft.sections.map((section, index) => (
-        <SectionFields
-          key={section.id}
-          index={index}
-          section={section}
-          problems={problems}
-          onChange={(next, path) => changeSection(index, next, path)}
-          onRemove={() => change((d) => ({ ...d, sections: d.sections.filter((s) => s.id !== section.id) }))}
-        />
+      {sections.fields.map((section, index) => (
+        <SectionFields key={section.id} index={index} onRemove={() => sections.remove(index)} />
       ))}
-      {problems.sections && <div className="invalid-feedback d-block mb-2">{problems.sections}</div>}
+      <SectionsProblem />
       <div className="admin-settings__bar">
         <button
           type="button"
           className="btn btn-outline-secondary"
-          onClick={() =>
-            change((d) => ({
-              ...d,
-              sections: [...d.sections, { id: nextDraftId(), heading: '', paragraphs: '', items: [] }],
-            }))
-          }
+          onClick={() => sections.append({ heading: '', paragraphs: '', items: [] }, { shouldFocus: false })}
         >
           {t('pages.addSection')}
         </button>
@@ -252,7 +202,7 @@ function PageTextForm({ pageKey, text }: { pageKey: AdminPageTextKey; text: Admi
             {t('pages.reset')}
           </button>
         )}
-        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+        <button type="submit" className="btn btn-primary" disabled={form.formState.isSubmitting}>
           {t('pages.save')}
         </button>
       </div>
@@ -274,23 +224,22 @@ function PageTextForm({ pageKey, text }: { pageKey: AdminPageTextKey; text: Admi
           }
         />
       )}
-    </form>
+    </Form>
   );
 }
 
-interface SectionFieldsProps {
-  index: number;
-  section: PageSectionDraft;
-  problems: Record<string, string>;
-  onChange: (next: Partial<PageSectionDraft>, path?: string) => void;
-  onRemove: () => void;
+/** A problem with the sections as a whole (too many), under them. */
+function SectionsProblem() {
+  const problem = useFieldError('sections');
+  return problem ? <div className="invalid-feedback d-block mb-2">{problem}</div> : null;
 }
 
 /** One section: its heading, its paragraphs as one text, and its questions with answers. */
-function SectionFields({ index, section, problems, onChange, onRemove }: SectionFieldsProps) {
+function SectionFields({ index, onRemove }: { index: number; onRemove: () => void }) {
   const { t } = useTranslation('admin');
   const legendId = useId();
-  const base = `sections.${index}`;
+  const base = `sections.${index}` as const;
+  const items = useFieldArray<PageTextDraft, `sections.${number}.items`>({ name: `${base}.items` });
   const number = index + 1;
   return (
     <fieldset className="admin-card admin-panel admin-fieldset" aria-labelledby={legendId}>
@@ -298,68 +247,38 @@ function SectionFields({ index, section, problems, onChange, onRemove }: Section
         {t('pages.section', { number })}
       </legend>
       <div className="admin-fields">
-        <TextField
-          label={t('pages.heading')}
-          path={`${base}.heading`}
-          value={section.heading}
-          error={problems[`${base}.heading`]}
-          onChange={(heading) => onChange({ heading }, `${base}.heading`)}
-          wide
-        />
-        <TextField
+        <TextField name={`${base}.heading`} label={t('pages.heading')} className="admin-field admin-field--wide" />
+        <TextAreaField
+          name={`${base}.paragraphs`}
           label={t('pages.paragraphs')}
           hint={t('pages.paragraphsHint')}
-          path={`${base}.paragraphs`}
-          value={section.paragraphs}
-          error={problems[`${base}.paragraphs`]}
-          onChange={(paragraphs) => onChange({ paragraphs }, `${base}.paragraphs`)}
-          multiline
+          className="admin-field admin-field--wide"
           rows={6}
-          wide
         />
-        {section.items.map((item, i) => {
-          const path = `${base}.items.${i}`;
-          const setItem = (next: { q?: string; a?: string }, field: 'q' | 'a') =>
-            onChange(
-              { items: section.items.map((it) => (it.id === item.id ? { ...it, ...next } : it)) },
-              `${path}.${field}`,
-            );
-          return (
-            <div key={item.id} className="admin-fields admin-field--wide">
-              <TextField
-                label={t('pages.question', { number: i + 1 })}
-                path={`${path}.q`}
-                value={item.q}
-                error={problems[`${path}.q`]}
-                onChange={(q) => setItem({ q }, 'q')}
-                wide
-              />
-              <TextField
-                label={t('pages.answer', { number: i + 1 })}
-                path={`${path}.a`}
-                value={item.a}
-                error={problems[`${path}.a`]}
-                onChange={(a) => setItem({ a }, 'a')}
-                multiline
-                rows={3}
-                wide
-              />
-              <button
-                type="button"
-                className="btn btn-sm btn-outline-secondary"
-                onClick={() => onChange({ items: section.items.filter((it) => it.id !== item.id) })}
-              >
-                {t('pages.removeQuestion', { number: i + 1 })}
-              </button>
-            </div>
-          );
-        })}
+        {items.fields.map((item, i) => (
+          <div key={item.id} className="admin-fields admin-field--wide">
+            <TextField
+              name={`${base}.items.${i}.q`}
+              label={t('pages.question', { number: i + 1 })}
+              className="admin-field admin-field--wide"
+            />
+            <TextAreaField
+              name={`${base}.items.${i}.a`}
+              label={t('pages.answer', { number: i + 1 })}
+              className="admin-field admin-field--wide"
+              rows={3}
+            />
+            <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => items.remove(i)}>
+              {t('pages.removeQuestion', { number: i + 1 })}
+            </button>
+          </div>
+        ))}
       </div>
       <div className="admin-settings__bar">
         <button
           type="button"
           className="btn btn-sm btn-outline-secondary"
-          onClick={() => onChange({ items: [...section.items, { id: nextDraftId(), q: '', a: '' }] })}
+          onClick={() => items.append({ q: '', a: '' }, { shouldFocus: false })}
         >
           {t('pages.addQuestion')}
         </button>

@@ -3,15 +3,25 @@ import {
   AdminBundleUpdateBodySchema,
   BUNDLE_TIERS,
   type AdminBundle,
+  type AdminBundleBody,
   type AdminBundlesResponse,
+  type AdminBundleUpdateBody,
 } from '@app/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CheckField, SelectField, TextField, useAppForm, useFieldError } from '../../components/form';
 import { useBundles } from '../api/get-bundles';
 import { useSaveBundle } from '../api/save-bundle';
-import { moneyText, nextPosition, problemAt } from '../commerce-rules';
-import { ActiveBadge, EditableSection, EditCell, ShopForm, ShopTable, useShopForm } from './commerce-fields';
-import { SelectField, SwitchField, TextField } from './form-fields';
+import { moneyOf, moneyText, nextPosition, wholeOf } from '../commerce-rules';
+import {
+  ActiveBadge,
+  EditableSection,
+  EditCell,
+  ShopForm,
+  ShopTable,
+  useNumberMessages,
+  useShopSave,
+} from './commerce-fields';
 import { formatMoney, formatNumber } from './format';
 import { EmptyState } from './states';
 
@@ -100,38 +110,41 @@ function BundleForm({
   const { t, i18n } = useTranslation('admin');
   const pricesId = useId();
   const decimal = i18n.language === 'en' ? '.' : ',';
-  const form = useShopForm({
-    initial: (): BundleDraft => ({
+  const form = useAppForm<BundleDraft, AdminBundleBody | AdminBundleUpdateBody>({
+    defaultValues: {
       tier: bundle?.tier ?? 'p0',
       credits: bundle ? String(bundle.credits) : '',
       position: String(bundle?.position ?? nextPosition(data.bundles)),
       popular: bundle?.popular ?? false,
       active: bundle?.active ?? true,
       prices: Object.fromEntries(data.currencies.map((c) => [c, moneyText(bundle?.prices[c], decimal)])),
-    }),
-    check: (draft, read) => {
-      const candidate = {
-        ...(bundle ? { id: bundle.id } : {}),
-        tier: draft.tier,
-        credits: read.whole('credits', draft.credits) ?? undefined,
-        position: read.whole('position', draft.position) ?? undefined,
-        popular: draft.popular,
-        active: draft.active,
-        prices: Object.fromEntries(
-          data.currencies.map((c) => [c, read.money(`prices.${c}`, draft.prices[c] ?? '') ?? undefined]),
-        ),
-      };
-      return (bundle ? AdminBundleUpdateBodySchema : AdminBundleBodySchema).safeParse(candidate);
     },
+    schema: bundle ? AdminBundleUpdateBodySchema : AdminBundleBodySchema,
+    keepBlanks: true,
+    toRequest: (draft) => ({
+      ...(bundle ? { id: bundle.id } : {}),
+      tier: draft.tier,
+      credits: wholeOf(draft.credits),
+      position: wholeOf(draft.position),
+      popular: draft.popular,
+      active: draft.active,
+      prices: Object.fromEntries(data.currencies.map((c) => [c, moneyOf(draft.prices[c] ?? '')])),
+    }),
+    messages: useNumberMessages(
+      ['credits', 'position'],
+      data.currencies.map((c) => `prices.${c}`),
+    ),
+  });
+  const save = useShopSave({
     save: useSaveBundle(),
     savedText: ({ bundle: saved }) => t('shop.bundles.saved', { credits: formatNumber(saved.credits) }),
     onSaved: onDone,
   });
-  const { draft, field, problems } = form;
 
   return (
     <ShopForm
       form={form}
+      onSubmit={save}
       title={
         bundle ? t('shop.bundles.editTitle', { credits: formatNumber(bundle.credits) }) : t('shop.bundles.newTitle')
       }
@@ -139,20 +152,29 @@ function BundleForm({
       onCancel={onDone}
     >
       <SelectField
+        name="tier"
         label={t('shop.bundles.tier')}
+        className="admin-field"
         hint={t('shop.bundles.tierHint')}
         options={BUNDLE_TIERS.map((tier) => ({ value: tier, label: tier }))}
-        {...field('tier')}
       />
-      <TextField label={t('shop.bundles.credits')} inputMode="numeric" {...field('credits')} />
-      <TextField label={t('shop.position')} inputMode="numeric" hint={t('shop.positionHint')} {...field('position')} />
+      <TextField name="credits" label={t('shop.bundles.credits')} className="admin-field" inputMode="numeric" />
+      <TextField
+        name="position"
+        label={t('shop.position')}
+        className="admin-field"
+        inputMode="numeric"
+        hint={t('shop.positionHint')}
+      />
       <div>
-        <SwitchField
+        <CheckField
+          name="popular"
           label={t('shop.bundles.popularSwitch')}
+          className="admin-field"
           hint={t('shop.bundles.popularHint')}
-          {...field('popular')}
+          toggle
         />
-        <SwitchField label={t('shop.bundles.activeSwitch')} {...field('active')} />
+        <CheckField name="active" label={t('shop.bundles.activeSwitch')} className="admin-field" toggle />
       </div>
       <fieldset className="admin-field admin-field--wide" aria-describedby={`${pricesId}-hint`}>
         <legend className="form-label">{t('shop.bundles.prices')}</legend>
@@ -163,19 +185,20 @@ function BundleForm({
           {data.currencies.map((currency) => (
             <TextField
               key={currency}
+              name={`prices.${currency}`}
               label={t('shop.bundles.price', { currency })}
-              path={`prices.${currency}`}
               inputMode="decimal"
-              value={draft.prices[currency] ?? ''}
-              error={problemAt(problems, `prices.${currency}`)}
-              onChange={(value) =>
-                form.update({ prices: { ...draft.prices, [currency]: value } }, [`prices.${currency}`])
-              }
             />
           ))}
         </div>
-        {problems.prices && <div className="invalid-feedback d-block">{problems.prices}</div>}
+        <PricesProblem />
       </fieldset>
     </ShopForm>
   );
+}
+
+/** A problem with the prices as a whole (a currency left out), under them. */
+function PricesProblem() {
+  const problem = useFieldError('prices');
+  return problem ? <div className="invalid-feedback d-block">{problem}</div> : null;
 }

@@ -1,11 +1,11 @@
-import { AdminCompanyBodySchema, type AdminCompany } from '@app/shared';
+import { AdminCompanyBodySchema, type AdminCompany, type AdminCompanyBody } from '@app/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompanies } from '../api/get-companies';
 import { useSaveCompany } from '../api/save-company';
-import { commaList } from '../commerce-rules';
-import { ShopForm, ShopSection, useShopForm } from './commerce-fields';
-import { TextField } from './form-fields';
+import { TextAreaField, TextField, useAppForm } from '../../components/form';
+import { commaList, wholeOf } from '../commerce-rules';
+import { ShopForm, ShopSection, useNumberMessages, useShopSave } from './commerce-fields';
 import { EmptyState, QueryStates } from './states';
 
 /** Company info as the site shows it (footer, terms, invoices): every field, per company. */
@@ -72,10 +72,13 @@ interface CompanyDraft {
 
 const TEXT_FIELDS = ['name', 'address', 'city', 'country', 'kvk'] as const;
 
+/** A comma list's problems (an item too long) show at the list's one field. */
+const listField = (path: string) => path.replace(/^(tradenames|vat_numbers)\.\d+$/, '$1');
+
 function CompanyForm({ company }: { company: AdminCompany }) {
   const { t } = useTranslation('admin');
-  const form = useShopForm({
-    initial: (): CompanyDraft => ({
+  const form = useAppForm<CompanyDraft, AdminCompanyBody>({
+    defaultValues: {
       name: company.name,
       address: company.address,
       kvk: company.kvk,
@@ -85,59 +88,61 @@ function CompanyForm({ company }: { company: AdminCompany }) {
       vat_numbers: company.vat_numbers.join(', '),
       support_phone: company.support_phone,
       delete_discount: String(company.delete_discount),
+    },
+    schema: AdminCompanyBodySchema,
+    keepBlanks: true,
+    toRequest: (draft) => ({
+      ...draft,
+      id: company.id,
+      tradenames: commaList(draft.tradenames),
+      vat_numbers: commaList(draft.vat_numbers),
+      delete_discount: wholeOf(draft.delete_discount),
     }),
-    check: (draft, read) =>
-      AdminCompanyBodySchema.safeParse({
-        id: company.id,
-        name: draft.name,
-        address: draft.address,
-        kvk: draft.kvk,
-        city: draft.city,
-        country: draft.country,
-        tradenames: commaList(draft.tradenames),
-        vat_numbers: commaList(draft.vat_numbers),
-        support_phone: draft.support_phone,
-        delete_discount: read.whole('delete_discount', draft.delete_discount) ?? undefined,
-      }),
+    fieldOf: listField,
+    messages: useNumberMessages(['delete_discount']),
+  });
+  const save = useShopSave({
     save: useSaveCompany(),
     savedText: ({ company: saved }) => t('shop.company.saved', { name: saved.name }),
   });
-  const { field } = form;
 
   return (
-    <ShopForm form={form} submitLabel={t('shop.company.save')}>
+    <ShopForm form={form} onSubmit={save} submitLabel={t('shop.company.save')}>
       {TEXT_FIELDS.map((name) => (
         <TextField
           key={name}
+          name={name}
           label={t(`shop.company.fields.${name}`)}
+          className="admin-field"
           maxLength={name === 'kvk' ? 40 : 200}
-          {...field(name)}
         />
       ))}
       <TextField
+        name="support_phone"
         label={t('shop.company.fields.support_phone')}
+        className="admin-field"
         type="tel"
         hint={t('shop.company.phoneHint')}
-        {...field('support_phone')}
       />
-      <TextField
+      <TextAreaField
+        name="tradenames"
         label={t('shop.company.fields.tradenames')}
-        wide
-        multiline
+        className="admin-field admin-field--wide"
+        rows={2}
         hint={t('shop.company.listHint')}
-        {...field('tradenames')}
       />
       <TextField
+        name="vat_numbers"
         label={t('shop.company.fields.vat_numbers')}
-        wide
+        className="admin-field admin-field--wide"
         hint={t('shop.company.listHint')}
-        {...field('vat_numbers')}
       />
       <TextField
+        name="delete_discount"
         label={t('shop.company.fields.delete_discount')}
+        className="admin-field"
         inputMode="numeric"
         hint={t('shop.company.deleteDiscountHint')}
-        {...field('delete_discount')}
       />
       <div className="admin-field">
         <span className="form-label d-block">{t('shop.company.domains')}</span>

@@ -6,17 +6,26 @@ import {
   PAYMENT_METHODS,
   SOLD_CURRENCIES,
   type AdminDiscountCode,
+  type AdminDiscountCodeBody,
 } from '@app/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { CheckListField, SelectField, TextField, useAppForm } from '../../components/form';
 import type { DiscountSourceFilter } from '../api/commerce-keys';
 import { useCreateDiscountCode } from '../api/create-discount-code';
 import { useExpireDiscountCode } from '../api/expire-discount-code';
 import { useDiscountCodes } from '../api/get-discount-codes';
-import { codeState, expiryFromDate, moneyText, problemAt } from '../commerce-rules';
-import { AddButton, ConfirmDialog, ShopForm, ShopSection, ShopTable, useShopForm } from './commerce-fields';
-import { SelectField, TextField } from './form-fields';
+import { codeState, expiryFromDate, moneyOf, moneyText, wholeOf } from '../commerce-rules';
+import {
+  AddButton,
+  ConfirmDialog,
+  ShopForm,
+  ShopSection,
+  ShopTable,
+  useNumberMessages,
+  useShopSave,
+} from './commerce-fields';
 import { formatDateTime, formatDay, formatMoney, formatNumber } from './format';
 import { EmptyState, LoadMoreButton, QueryStates, SearchBox, useProblemText } from './states';
 import { useToast } from './toast';
@@ -232,125 +241,106 @@ const EMPTY_DRAFT: CodeDraft = {
 
 function DiscountCodeForm({ onDone }: { onDone: () => void }) {
   const { t, i18n } = useTranslation('admin');
-  const methodsId = useId();
   const decimal = i18n.language === 'en' ? '.' : ',';
   const regionNames = new Intl.DisplayNames([i18n.language], { type: 'region' });
-  const form = useShopForm({
-    initial: EMPTY_DRAFT,
-    check: (draft, read) =>
-      AdminDiscountCodeBodySchema.safeParse({
-        code: draft.code,
-        percentage: read.whole('percentage', draft.percentage) ?? undefined,
-        member_id: read.whole('member_id', draft.member_id),
-        country: draft.country || null,
-        currency: draft.currency || null,
-        minimum_order_value: read.money('minimum_order_value', draft.minimum_order_value) ?? null,
-        payment_methods: draft.payment_methods.length ? draft.payment_methods : null,
-        validity: draft.validity,
-        expires_at: expiryFromDate(draft.expires_at),
-      }),
+  const form = useAppForm<CodeDraft, AdminDiscountCodeBody>({
+    defaultValues: EMPTY_DRAFT,
+    schema: AdminDiscountCodeBodySchema,
+    keepBlanks: true,
+    toRequest: (draft) => ({
+      code: draft.code,
+      percentage: wholeOf(draft.percentage),
+      member_id: wholeOf(draft.member_id) ?? null,
+      country: draft.country || null,
+      currency: draft.currency || null,
+      minimum_order_value: moneyOf(draft.minimum_order_value) ?? null,
+      payment_methods: draft.payment_methods.length ? draft.payment_methods : null,
+      validity: draft.validity,
+      expires_at: expiryFromDate(draft.expires_at),
+    }),
+    messages: useNumberMessages(['percentage', 'member_id'], ['minimum_order_value']),
+  });
+  const save = useShopSave({
     save: useCreateDiscountCode(),
     savedText: ({ code }) => t('shop.discountCodes.created', { code: code.code }),
     onSaved: onDone,
   });
-  const { draft, field, problems } = form;
-  const methodsError = problemAt(problems, 'payment_methods');
 
   return (
     <ShopForm
       form={form}
+      onSubmit={save}
       title={t('shop.discountCodes.newTitle')}
       submitLabel={t('shop.discountCodes.create')}
       onCancel={onDone}
     >
       <TextField
+        name="code"
         label={t('shop.discountCodes.code')}
+        className="admin-field"
         maxLength={32}
         hint={t('shop.discountCodes.codeHint')}
-        {...field('code')}
       />
       <TextField
+        name="percentage"
         label={t('shop.discountCodes.percentageLabel')}
+        className="admin-field"
         inputMode="numeric"
         hint={t('shop.discountCodes.percentageHint')}
-        {...field('percentage')}
       />
       <TextField
+        name="member_id"
         label={t('shop.discountCodes.memberId')}
+        className="admin-field"
         inputMode="numeric"
         hint={t('shop.discountCodes.memberIdHint')}
-        {...field('member_id')}
       />
       <SelectField
+        name="validity"
         label={t('shop.discountCodes.validity')}
+        className="admin-field"
         options={DISCOUNT_VALIDITIES.map((v) => ({ value: v, label: t(`shop.discountCodes.validities.${v}`) }))}
-        {...field('validity')}
       />
       <SelectField
+        name="country"
         label={t('shop.discountCodes.country')}
+        className="admin-field"
         options={[
           { value: '', label: t('shop.discountCodes.anyCountry') },
           ...COUNTRIES.map((c) => ({ value: c, label: `${regionNames.of(c) ?? c} (${c})` })),
         ]}
-        {...field('country')}
       />
       <SelectField
+        name="currency"
         label={t('shop.discountCodes.currency')}
+        className="admin-field"
         options={[
           { value: '', label: t('shop.discountCodes.anyCurrency') },
           ...SOLD_CURRENCIES.map((c) => ({ value: c, label: c })),
         ]}
-        {...field('currency')}
       />
       <TextField
+        name="minimum_order_value"
         label={t('shop.discountCodes.minimum')}
+        className="admin-field"
         inputMode="decimal"
         hint={t('shop.discountCodes.minimumHint', { example: moneyText(2500, decimal) })}
-        {...field('minimum_order_value')}
       />
       <TextField
+        name="expires_at"
         label={t('shop.discountCodes.expiresAt')}
+        className="admin-field"
         type="date"
         hint={t('shop.discountCodes.expiresHint')}
-        {...field('expires_at')}
       />
-      <fieldset
+      <CheckListField
+        name="payment_methods"
+        label={t('shop.discountCodes.methods')}
         className="admin-field admin-field--wide"
-        aria-describedby={methodsError ? `${methodsId}-error` : `${methodsId}-hint`}
-      >
-        <legend className="form-label">{t('shop.discountCodes.methods')}</legend>
-        <p id={`${methodsId}-hint`} className="form-text mt-0">
-          {t('shop.discountCodes.methodsHint')}
-        </p>
-        <div className="admin-checklist">
-          {PAYMENT_METHODS.map((method, i) => (
-            <div key={method} className="form-check">
-              <input
-                id={`${methodsId}-${method}`}
-                data-field={i === 0 ? 'payment_methods' : undefined}
-                type="checkbox"
-                className="form-check-input"
-                checked={draft.payment_methods.includes(method)}
-                onChange={(e) =>
-                  form.update({
-                    payment_methods: e.target.checked
-                      ? PAYMENT_METHODS.filter((m) => m === method || draft.payment_methods.includes(m))
-                      : draft.payment_methods.filter((m) => m !== method),
-                  })
-                }
-              />
-              <label className="form-check-label" htmlFor={`${methodsId}-${method}`}>
-                {method}
-              </label>
-            </div>
-          ))}
-        </div>
-        {methodsError && (
-          <div id={`${methodsId}-error`} className="invalid-feedback d-block">
-            {methodsError}
-          </div>
-        )}
-      </fieldset>
+        listClassName="admin-checklist"
+        hint={t('shop.discountCodes.methodsHint')}
+        options={PAYMENT_METHODS.map((method) => ({ value: method, label: method }))}
+      />
     </ShopForm>
   );
 }

@@ -1,10 +1,19 @@
-import { AdminGiftBodySchema, type AdminGift } from '@app/shared';
+import { AdminGiftBodySchema, type AdminGift, type AdminGiftBody } from '@app/shared';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { CheckField, TextField, useAppForm } from '../../components/form';
 import { useGifts } from '../api/get-gifts';
 import { useSaveGift } from '../api/save-gift';
-import { nextPosition } from '../commerce-rules';
-import { ActiveBadge, EditableSection, EditCell, ShopForm, ShopTable, useShopForm } from './commerce-fields';
-import { SwitchField, TextField } from './form-fields';
+import { nextPosition, wholeOf } from '../commerce-rules';
+import {
+  ActiveBadge,
+  EditableSection,
+  EditCell,
+  ShopForm,
+  ShopTable,
+  useNumberMessages,
+  useShopSave,
+} from './commerce-fields';
 import { formatNumber } from './format';
 import { EmptyState } from './states';
 
@@ -82,59 +91,77 @@ function GiftForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation('admin');
-  const form = useShopForm({
-    initial: (): GiftDraft => ({
+  const form = useAppForm<GiftDraft, AdminGiftBody>({
+    defaultValues: {
       key: gift?.key ?? '',
       name: gift?.name ?? '',
       image: gift?.image ?? '',
       credits: gift?.credits === null || gift?.credits === undefined ? '' : String(gift.credits),
       position: String(gift?.position ?? newPosition),
       active: gift?.active ?? true,
+    },
+    schema: AdminGiftBodySchema,
+    keepBlanks: true,
+    toRequest: (draft) => ({
+      ...draft,
+      // The key of a saved gift stays as it is: its field cannot be changed.
+      key: gift?.key ?? draft.key,
+      credits: wholeOf(draft.credits) ?? null,
+      position: wholeOf(draft.position),
     }),
-    check: (draft, read) =>
-      AdminGiftBodySchema.safeParse({
-        key: draft.key,
-        name: draft.name,
-        image: draft.image,
-        credits: read.whole('credits', draft.credits),
-        position: read.whole('position', draft.position) ?? undefined,
-        active: draft.active,
-      }),
+    messages: useNumberMessages(['credits', 'position']),
+  });
+  const save = useShopSave({
     save: useSaveGift(gift === null),
     savedText: ({ gift: saved }) => t('shop.gifts.saved', { name: saved.name }),
     onSaved: onDone,
   });
-  const { draft, field } = form;
-  const image = draft.image.trim();
+  const [name, image] = useWatch({ control: form.control, name: ['name', 'image'] });
+  const shown = image.trim();
 
   return (
     <ShopForm
       form={form}
+      onSubmit={save}
       title={gift ? t('shop.gifts.editTitle', { name: gift.name }) : t('shop.gifts.newTitle')}
       submitLabel={t('shop.gifts.save')}
       onCancel={onDone}
     >
       <TextField
+        name="key"
         label={t('shop.gifts.key')}
+        className="admin-field"
         maxLength={40}
         disabled={gift !== null}
         hint={gift ? t('shop.gifts.keyFixed') : t('shop.gifts.keyHint')}
-        {...field('key')}
       />
-      <TextField label={t('shop.gifts.name')} maxLength={60} {...field('name')} />
-      <TextField label={t('shop.gifts.image')} maxLength={500} hint={t('shop.gifts.imageHint')} {...field('image')} />
+      <TextField name="name" label={t('shop.gifts.name')} className="admin-field" maxLength={60} />
       <TextField
+        name="image"
+        label={t('shop.gifts.image')}
+        className="admin-field"
+        maxLength={500}
+        hint={t('shop.gifts.imageHint')}
+      />
+      <TextField
+        name="credits"
         label={t('shop.gifts.credits')}
+        className="admin-field"
         inputMode="numeric"
         hint={t('shop.gifts.creditsHint')}
-        {...field('credits')}
       />
-      <TextField label={t('shop.position')} inputMode="numeric" hint={t('shop.positionHint')} {...field('position')} />
-      <SwitchField label={t('shop.gifts.activeSwitch')} {...field('active')} />
-      {/^(\/|https:\/\/)/.test(image) && (
+      <TextField
+        name="position"
+        label={t('shop.position')}
+        className="admin-field"
+        inputMode="numeric"
+        hint={t('shop.positionHint')}
+      />
+      <CheckField name="active" label={t('shop.gifts.activeSwitch')} className="admin-field" toggle />
+      {/^(\/|https:\/\/)/.test(shown) && (
         <div className="admin-field admin-field--wide">
           <span className="form-label d-block">{t('shop.gifts.preview')}</span>
-          <img className="admin-gift-image admin-gift-image--large" src={image} alt={draft.name} />
+          <img className="admin-gift-image admin-gift-image--large" src={shown} alt={name} />
         </div>
       )}
     </ShopForm>
