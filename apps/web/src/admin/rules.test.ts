@@ -3,14 +3,12 @@ import {
   afterStaffLoginPath,
   chartPoints,
   conversion,
-  fieldProblems,
   isSendKey,
   mainCurrency,
   navItemsFor,
   pageTextCandidate,
   pageTextDraft,
   pageTextField,
-  serverFieldMessages,
   settingsCandidate,
   settingsDraft,
   splitParagraphs,
@@ -117,28 +115,6 @@ describe('the settings form values', () => {
   it('leave a language whose text was emptied out of a per-language text', () => {
     const draft = { ...settingsDraft(buildStoredSettings()), fictional_plural: { nl: ' ', en: 'made-up profiles' } };
     expect(settingsCandidate(draft).fictional_plural).toEqual({ en: 'made-up profiles' });
-  });
-
-  it('name the language of a per-language text’s problem', () => {
-    expect(fieldProblems([{ code: 'custom', path: ['fictional_warning', 'de'] }])).toEqual({
-      fictional_warning: { key: 'validation.invalid', locale: 'de' },
-    });
-  });
-
-  it('map schema issues and server fields to their settings field', () => {
-    expect(
-      fieldProblems([
-        { code: 'too_small', path: ['min_age'], minimum: 18 },
-        { code: 'invalid_type', path: ['minimum_message_costs', 'NL', 'costs'] },
-      ]),
-    ).toEqual({
-      min_age: { key: 'validation.tooSmall', values: { min: 18 } },
-      minimum_message_costs: { key: 'validation.required' },
-    });
-    expect(serverFieldMessages({ 'settings.minimum_message_costs.NL.costs': 'Ongeldig', min_age: 'Te laag' })).toEqual({
-      minimum_message_costs: 'Ongeldig',
-      min_age: 'Te laag',
-    });
   });
 });
 

@@ -4,7 +4,6 @@
  */
 import {
   COUNTRIES,
-  isLocale,
   LOCALES,
   PHOTO_REVIEW_MODES,
   PROFILE_FIELDS,
@@ -219,13 +218,6 @@ export const SETTINGS_GROUPS: readonly SettingsGroup[] = [
   },
 ];
 
-/** The fields kept per language. */
-const LOCALIZED_FIELDS: ReadonlySet<SettingsField> = new Set(
-  SETTINGS_GROUPS.flatMap((group) =>
-    group.fields.filter((field) => field.kind.type === 'localized').map((f) => f.name),
-  ),
-);
-
 /** One row of the minimum message costs editor: a country (or other key) and its price. */
 export interface CostRow {
   key: string;
@@ -305,50 +297,6 @@ export function settingsCandidate(draft: SettingsDraft): Record<string, unknown>
     }
   }
   return candidate;
-}
-
-/** A problem with a field, as a key of the console's texts and its values. */
-export interface FieldProblem {
-  key: string;
-  values?: Record<string, unknown>;
-  /** The language of a per-language text the problem is in. */
-  locale?: Locale;
-}
-
-/** Minimal shape of a zod issue, so this file needs no zod. */
-export interface SchemaIssue {
-  code: string;
-  path: readonly PropertyKey[];
-  minimum?: unknown;
-  maximum?: unknown;
-}
-
-/** The first problem per settings field of a schema's issues (nested paths go to their field). */
-export function fieldProblems(issues: readonly SchemaIssue[]): Partial<Record<SettingsField, FieldProblem>> {
-  const problems: Partial<Record<SettingsField, FieldProblem>> = {};
-  for (const issue of issues) {
-    const field = String(issue.path[0] ?? '') as SettingsField;
-    if (!field || problems[field]) continue;
-    let problem: FieldProblem;
-    if (issue.code === 'too_small') problem = { key: 'validation.tooSmall', values: { min: Number(issue.minimum) } };
-    else if (issue.code === 'too_big') problem = { key: 'validation.tooBig', values: { max: Number(issue.maximum) } };
-    else if (issue.code === 'invalid_type') problem = { key: 'validation.required' };
-    else problem = { key: 'validation.invalid' };
-    const locale = issue.path[1];
-    problems[field] = LOCALIZED_FIELDS.has(field) && isLocale(locale) ? { ...problem, locale } : problem;
-  }
-  return problems;
-}
-
-/** Server field messages by settings field: `settings.min_age` and `settings.minimum_message_costs.NL.costs` alike. */
-export function serverFieldMessages(fields: Record<string, string>): Partial<Record<SettingsField, string>> {
-  const out: Partial<Record<SettingsField, string>> = {};
-  for (const [path, message] of Object.entries(fields)) {
-    const parts = path.split('.');
-    const field = (parts[0] === 'settings' ? parts[1] : parts[0]) as SettingsField | undefined;
-    if (field && !out[field]) out[field] = message;
-  }
-  return out;
 }
 
 // Content-page texts

@@ -257,7 +257,7 @@ describe('the operator console', () => {
     await userEvent.clear(minAge);
     await userEvent.type(minAge, '16');
     await userEvent.click(screen.getByRole('button', { name: 'Instellingen opslaan' }));
-    expect(await screen.findByText('Minimaal 18.')).toBeInTheDocument();
+    expect(await screen.findByText('De waarde moet minstens 18 zijn.')).toBeInTheDocument();
     expect(minAge).toHaveAttribute('aria-invalid', 'true');
     expect(commands(fetchMock)).toEqual([]);
 
@@ -275,6 +275,24 @@ describe('the operator console', () => {
     expect(sent.settings.min_age).toBe(21);
     expect(sent.settings.enable_us_footer).toBe(!buildSite().settings.enable_us_footer);
     expect(sent.settings.minimum_message_costs).toEqual(buildSite().settings.minimum_message_costs);
+  });
+
+  it('shows a problem in a row of the message costs at the costs, and sends nothing', async () => {
+    serve(fetchMock, {
+      'GET /api/admin/me.php': () => jsonResponse(200, { staff: buildStaff() }),
+      'GET /api/admin/sites.php': () => jsonResponse(200, { sites: [buildSite()] }),
+    });
+    await open('/admin/settings');
+
+    const costs = await screen.findByRole('group', { name: 'Minimale berichtkosten per land' });
+    const rows = within(costs).queryAllByLabelText(/^Land \d+$/).length;
+    await userEvent.click(within(costs).getByRole('button', { name: 'Land toevoegen' }));
+    await userEvent.type(within(costs).getByLabelText(`Land ${rows + 1}`), 'be');
+    await userEvent.click(screen.getByRole('button', { name: 'Instellingen opslaan' }));
+
+    await waitFor(() => expect(costs).toHaveAccessibleDescription('Dit veld is verplicht.'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Niet alle velden zijn goed ingevuld');
+    expect(commands(fetchMock)).toEqual([]);
   });
 
   it('edits the members’ texts per language: an English text changes English only, an emptied one goes', async () => {

@@ -1,26 +1,31 @@
 import { LOCALE_ENTRIES } from '@app/i18n';
-import { isLocale, StoredSettingsSchema, type Locale } from '@app/shared';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { AdminSiteBodySchema, isLocale, type AdminSiteBody, type Locale } from '@app/shared';
+import { useId, useState } from 'react';
+import { useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api';
+import {
+  CheckField,
+  CheckListField,
+  Form,
+  SelectField,
+  TextAreaField,
+  TextField,
+  useAppForm,
+  useGroupError,
+} from '../../components/form';
 import type { AdminSite } from '../api/contract';
 import { useSites } from '../api/get-sites';
 import { useSaveSite } from '../api/save-site';
 import {
-  fieldProblems,
-  serverFieldMessages,
   settingsCandidate,
   settingsDraft,
   SETTINGS_GROUPS,
-  type CostRow,
   type FieldKind,
-  type FieldProblem,
   type LocalizedDraft,
   type SettingsDraft,
   type SettingsField,
 } from '../rules';
-import { SelectField, SwitchField, TextField } from './form-fields';
-import { EmptyState, ErrorState, LoadingState, ScreenHeader, useProblemText } from './states';
+import { EmptyState, ErrorState, LoadingState, ScreenHeader } from './states';
 import { useToast } from './toast';
 
 /** Sites' settings: pick a domain, edit every stored field, checked by the server's own schema before saving. */
@@ -85,191 +90,96 @@ export function SettingsScreen() {
   );
 }
 
+/** The form's values: the settings under the request's own name, so its paths are the server's. */
+interface SettingsValues {
+  settings: SettingsDraft;
+}
+
+/** A problem inside the costs (a row's price) shows at the costs as a whole: the rows are the form's. */
+const settingsField = (path: string) => path.replace(/^(settings\.minimum_message_costs)\..+$/, '$1');
+
 function SettingsForm({ site }: { site: AdminSite }) {
   const { t } = useTranslation('admin');
   const toast = useToast();
-  const problemText = useProblemText();
   const save = useSaveSite();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [draft, setDraft] = useState<SettingsDraft>(() => settingsDraft(site.settings));
-  const [problems, setProblems] = useState<Partial<Record<SettingsField, FieldProblem>>>({});
-  const [serverProblems, setServerProblems] = useState<Partial<Record<SettingsField, string>>>({});
+  const form = useAppForm<SettingsValues, AdminSiteBody>({
+    defaultValues: { settings: settingsDraft(site.settings) },
+    schema: AdminSiteBodySchema,
+    keepBlanks: true,
+    toRequest: ({ settings }) => ({ id: site.id, settings: settingsCandidate(settings) }),
+    fieldOf: settingsField,
+  });
+  const language = useWatch({ control: form.control, name: 'settings.domain_language' });
 
-  function update(name: SettingsField, value: SettingsDraft[string]) {
-    setDraft((current) => ({ ...current, [name]: value }));
-    setProblems(({ [name]: _p, ...rest }) => rest);
-    setServerProblems(({ [name]: _s, ...rest }) => rest);
+  async function send(body: AdminSiteBody) {
+    await save.mutateAsync(body);
+    toast(t('settings.saved', { domain: site.domain }));
   }
-
-  function focusFirst(fields: readonly string[]) {
-    const first = SETTINGS_GROUPS.flatMap((g) => g.fields).find((f) => fields.includes(f.name));
-    if (first) setTimeout(() => formRef.current?.querySelector<HTMLElement>(`[data-field="${first.name}"]`)?.focus());
-  }
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = StoredSettingsSchema.safeParse(settingsCandidate(draft));
-    if (!parsed.success) {
-      const found = fieldProblems(parsed.error.issues);
-      setProblems(found);
-      focusFirst(Object.keys(found));
-      return;
-    }
-    setProblems({});
-    setServerProblems({});
-    save.mutate(
-      { id: site.id, settings: parsed.data },
-      {
-        onSuccess: () => toast(t('settings.saved', { domain: site.domain })),
-        onError: (error) => {
-          if (error instanceof ApiError) {
-            const fields = serverFieldMessages(error.fields);
-            setServerProblems(fields);
-            focusFirst(Object.keys(fields));
-          }
-        },
-      },
-    );
-  }
-
-  const general =
-    save.isError && !(save.error instanceof ApiError && Object.keys(serverFieldMessages(save.error.fields)).length);
 
   return (
-    <form ref={formRef} className="admin-settings" onSubmit={handleSubmit} noValidate aria-busy={save.isPending}>
-      {Object.keys(problems).length > 0 && (
-        <div className="alert alert-danger" role="alert">
-          {t('settings.invalid')}
-        </div>
-      )}
-      {general && (
-        <div className="alert alert-danger" role="alert">
-          {problemText(save.error)}
-        </div>
-      )}
+    <Form form={form} onSubmit={send} className="admin-settings" invalidText={t('settings.invalid')}>
       {SETTINGS_GROUPS.map((group) => (
         <fieldset key={group.key} className="admin-card admin-panel admin-fieldset">
           <legend className="admin-panel__title">{t(`settings.groups.${group.key}`)}</legend>
           <div className="admin-fields">
-            {group.fields.map(({ name, kind }) => {
-              const problem = problems[name];
-              const error = problem ? t(problem.key, problem.values) : serverProblems[name];
-              return (
-                <SettingControl
-                  key={name}
-                  name={name}
-                  kind={kind}
-                  value={draft[name]!}
-                  error={error}
-                  problemLocale={problem?.locale}
-                  siteLanguage={isLocale(draft.domain_language) ? draft.domain_language : 'nl'}
-                  onChange={(value) => update(name, value)}
-                />
-              );
-            })}
+            {group.fields.map(({ name, kind }) => (
+              <SettingControl
+                key={name}
+                name={name}
+                kind={kind}
+                siteLanguage={typeof language === 'string' && isLocale(language) ? language : 'nl'}
+              />
+            ))}
           </div>
         </fieldset>
       ))}
       <div className="admin-settings__bar">
-        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+        <button type="submit" className="btn btn-primary" disabled={form.formState.isSubmitting}>
           {t('settings.save')}
         </button>
       </div>
-    </form>
+    </Form>
   );
 }
 
 interface ControlProps {
   name: SettingsField;
   kind: FieldKind;
-  value: SettingsDraft[string];
-  error: string | undefined;
-  /** A per-language text's language the error is in. */
-  problemLocale: Locale | undefined;
   /** The site's own language: the one a per-language text opens in. */
   siteLanguage: Locale;
-  onChange: (value: SettingsDraft[string]) => void;
 }
 
-/** One settings field, edited as its kind says, with its label and error. */
-function SettingControl({ name, kind, value, error, problemLocale, siteLanguage, onChange }: ControlProps) {
+/** One settings field, edited as its kind says, with its label and problem. */
+function SettingControl({ name, kind, siteLanguage }: ControlProps) {
   const { t, i18n } = useTranslation('admin');
-  const id = useId();
   const label = t(`settings.fields.${name}`);
-  const errorId = `${id}-error`;
-  const invalid = error ? true : undefined;
-  const describedBy = error ? errorId : undefined;
-  const errorText = error && (
-    <div id={errorId} className="invalid-feedback d-block">
-      {error}
-    </div>
-  );
+  const path = `settings.${name}`;
 
-  if (kind.type === 'switch') {
-    return <SwitchField label={label} path={name} error={error} value={value as boolean} onChange={onChange} />;
-  }
+  if (kind.type === 'switch') return <CheckField name={path} label={label} className="admin-field" toggle />;
 
   if (kind.type === 'checklist') {
-    const chosen = value as string[];
     const regionNames = name === 'countries' ? new Intl.DisplayNames([i18n.language], { type: 'region' }) : null;
-    const optionLabel = (option: string) =>
-      regionNames ? `${regionNames.of(option) ?? option} (${option})` : t(`settings.options.${name}.${option}`);
     return (
-      <fieldset className="admin-field admin-field--wide" aria-describedby={describedBy} aria-invalid={invalid}>
-        <legend className="form-label">{label}</legend>
-        <div className="admin-checklist">
-          {kind.options.map((option, i) => (
-            <div key={option} className="form-check">
-              <input
-                id={`${id}-${option}`}
-                data-field={i === 0 ? name : undefined}
-                type="checkbox"
-                className="form-check-input"
-                checked={chosen.includes(option)}
-                onChange={(e) =>
-                  onChange(
-                    e.target.checked
-                      ? kind.options.filter((o) => o === option || chosen.includes(o))
-                      : chosen.filter((o) => o !== option),
-                  )
-                }
-              />
-              <label className="form-check-label" htmlFor={`${id}-${option}`}>
-                {optionLabel(option)}
-              </label>
-            </div>
-          ))}
-        </div>
-        {errorText}
-      </fieldset>
-    );
-  }
-
-  if (kind.type === 'costs') {
-    return (
-      <CostsEditor
-        name={name}
+      <CheckListField
+        name={path}
         label={label}
-        rows={value as CostRow[]}
-        error={error}
-        errorId={errorId}
-        onChange={onChange}
+        className="admin-field admin-field--wide"
+        listClassName="admin-checklist"
+        options={kind.options.map((option) => ({
+          value: option,
+          label: regionNames
+            ? `${regionNames.of(option) ?? option} (${option})`
+            : t(`settings.options.${name}.${option}`),
+        }))}
       />
     );
   }
+
+  if (kind.type === 'costs') return <CostsEditor path={path} label={label} />;
 
   if (kind.type === 'localized') {
     return (
-      <LocalizedTextEditor
-        name={name}
-        label={label}
-        multiline={kind.multiline ?? false}
-        texts={value as LocalizedDraft}
-        error={error}
-        problemLocale={problemLocale}
-        siteLanguage={siteLanguage}
-        onChange={onChange}
-      />
+      <LocalizedTextEditor path={path} label={label} multiline={kind.multiline ?? false} siteLanguage={siteLanguage} />
     );
   }
 
@@ -280,29 +190,24 @@ function SettingControl({ name, kind, value, error, problemLocale, siteLanguage,
         : t(`settings.options.${name}.${option}`);
     return (
       <SelectField
+        name={path}
         label={label}
-        path={name}
-        error={error}
-        value={value as string}
+        className="admin-field"
         options={kind.options.map((option) => ({ value: String(option), label: optionLabel(option) }))}
-        onChange={onChange}
       />
     );
   }
 
+  if (kind.type === 'text' && kind.multiline) {
+    return <TextAreaField name={path} label={label} className="admin-field admin-field--wide" rows={3} />;
+  }
+
   return (
     <TextField
+      name={path}
       label={label}
-      path={name}
-      error={error}
-      wide={kind.type === 'text' && kind.multiline}
-      value={value as string}
-      onChange={onChange}
-      {...(kind.type === 'number'
-        ? { type: 'number', inputMode: 'numeric', min: kind.min }
-        : kind.type === 'text' && kind.multiline
-          ? { multiline: true, rows: 3 }
-          : {})}
+      className="admin-field"
+      {...(kind.type === 'number' ? { type: 'number', inputMode: 'numeric', min: kind.min, step: 1 } : {})}
     />
   );
 }
@@ -312,45 +217,39 @@ function SettingControl({ name, kind, value, error, problemLocale, siteLanguage,
  * language left empty shows members that language's standard text, never another language's.
  */
 function LocalizedTextEditor({
-  name,
+  path,
   label,
   multiline,
-  texts,
-  error,
-  problemLocale,
   siteLanguage,
-  onChange,
 }: {
-  name: SettingsField;
+  path: string;
   label: string;
   multiline: boolean;
-  texts: LocalizedDraft;
-  error: string | undefined;
-  problemLocale: Locale | undefined;
   siteLanguage: Locale;
-  onChange: (texts: LocalizedDraft) => void;
 }) {
   const { t } = useTranslation('admin');
   const id = useId();
   const [locale, setLocale] = useState<Locale>(siteLanguage);
+  const texts = (useWatch({ name: path }) ?? {}) as LocalizedDraft;
+  const problem = useGroupError(path);
   // A new problem in another language than the one shown brings that language up.
-  const [problemShown, setProblemShown] = useState<Locale | undefined>(undefined);
+  const problemLocale = problem?.path.split('.').at(-1);
+  const [problemShown, setProblemShown] = useState<string | undefined>(undefined);
   if (problemLocale !== problemShown) {
     setProblemShown(problemLocale);
-    if (problemLocale) setLocale(problemLocale);
+    if (isLocale(problemLocale)) setLocale(problemLocale);
   }
   const languageName = (code: Locale) => LOCALE_ENTRIES.find((entry) => entry.code === code)?.name ?? code;
   const written = LOCALE_ENTRIES.filter((entry) => texts[entry.code]?.trim()).map((entry) => entry.name);
-  const inputProps = {
-    id: `${id}-text`,
-    'data-field': name,
-    className: `form-control${error ? ' is-invalid' : ''}`,
-    value: texts[locale] ?? '',
+  const field = {
+    name: `${path}.${locale}`,
+    label: t('settings.localized.text', { field: label, language: languageName(locale) }),
     placeholder: t('settings.localized.placeholder'),
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? `${id}-error` : `${id}-hint`,
+    hint:
+      written.length > 0
+        ? t('settings.localized.written', { languages: written.join(', ') })
+        : t('settings.localized.none'),
   };
-  const change = (text: string) => onChange({ ...texts, [locale]: text });
 
   return (
     <fieldset className="admin-field admin-field--wide">
@@ -373,106 +272,47 @@ function LocalizedTextEditor({
             ))}
           </select>
         </div>
-        <div>
-          <label className="form-label small" htmlFor={`${id}-text`}>
-            {t('settings.localized.text', { field: label, language: languageName(locale) })}
-          </label>
-          {multiline ? (
-            <textarea {...inputProps} rows={3} onChange={(e) => change(e.target.value)} />
-          ) : (
-            <input {...inputProps} onChange={(e) => change(e.target.value)} />
-          )}
-        </div>
+        {/* One control per language, so each keeps its own text and problem. */}
+        {multiline ? <TextAreaField key={locale} {...field} rows={3} /> : <TextField key={locale} {...field} />}
       </div>
-      {error ? (
-        <div id={`${id}-error`} className="invalid-feedback d-block">
-          {error}
-        </div>
-      ) : (
-        <div id={`${id}-hint`} className="form-text">
-          {written.length > 0
-            ? t('settings.localized.written', { languages: written.join(', ') })
-            : t('settings.localized.none')}
-        </div>
-      )}
     </fieldset>
   );
 }
 
 /** minimum_message_costs as rows of country, price in cents and currency, with add and remove. */
-function CostsEditor({
-  name,
-  label,
-  rows,
-  error,
-  errorId,
-  onChange,
-}: {
-  name: SettingsField;
-  label: string;
-  rows: CostRow[];
-  error: string | undefined;
-  errorId: string;
-  onChange: (rows: CostRow[]) => void;
-}) {
+function CostsEditor({ path, label }: { path: string; label: string }) {
   const { t } = useTranslation('admin');
   const id = useId();
-  const change = (index: number, patch: Partial<CostRow>) =>
-    onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+  const rows = useFieldArray({ name: path });
+  const error = useGroupError(path)?.message;
 
   return (
-    <fieldset className="admin-field admin-field--wide" aria-describedby={error ? errorId : `${id}-hint`}>
+    <fieldset className="admin-field admin-field--wide" aria-describedby={error ? `${id}-error` : `${id}-hint`}>
       <legend className="form-label">{label}</legend>
       <p id={`${id}-hint`} className="form-text mt-0">
         {t('settings.costsHint')}
       </p>
-      {rows.length === 0 && <p className="admin-muted">{t('settings.costsEmpty')}</p>}
-      {rows.map((row, index) => (
-        <div key={index} className="admin-costs-row">
-          <div>
-            <label className="form-label small" htmlFor={`${id}-${index}-key`}>
-              {t('settings.costsKey', { n: index + 1 })}
-            </label>
-            <input
-              id={`${id}-${index}-key`}
-              data-field={index === 0 ? name : undefined}
-              className="form-control"
-              value={row.key}
-              maxLength={8}
-              onChange={(e) => change(index, { key: e.target.value })}
-            />
-          </div>
-          <div>
-            <label className="form-label small" htmlFor={`${id}-${index}-costs`}>
-              {t('settings.costsAmount', { n: index + 1 })}
-            </label>
-            <input
-              id={`${id}-${index}-costs`}
-              type="number"
-              min={0}
-              step={1}
-              className="form-control"
-              value={row.costs}
-              onChange={(e) => change(index, { costs: e.target.value })}
-            />
-          </div>
-          <div>
-            <label className="form-label small" htmlFor={`${id}-${index}-currency`}>
-              {t('settings.costsCurrency', { n: index + 1 })}
-            </label>
-            <input
-              id={`${id}-${index}-currency`}
-              className="form-control"
-              value={row.currency}
-              maxLength={3}
-              onChange={(e) => change(index, { currency: e.target.value })}
-            />
-          </div>
+      {rows.fields.length === 0 && <p className="admin-muted">{t('settings.costsEmpty')}</p>}
+      {rows.fields.map((row, index) => (
+        <div key={row.id} className="admin-costs-row">
+          <TextField name={`${path}.${index}.key`} label={t('settings.costsKey', { n: index + 1 })} maxLength={8} />
+          <TextField
+            name={`${path}.${index}.costs`}
+            label={t('settings.costsAmount', { n: index + 1 })}
+            type="number"
+            min={0}
+            step={1}
+          />
+          <TextField
+            name={`${path}.${index}.currency`}
+            label={t('settings.costsCurrency', { n: index + 1 })}
+            maxLength={3}
+          />
           <button
             type="button"
             className="btn btn-outline-danger btn-sm admin-costs-row__remove"
             aria-label={t('settings.costsRemove', { n: index + 1 })}
-            onClick={() => onChange(rows.filter((_, i) => i !== index))}
+            onClick={() => rows.remove(index)}
           >
             ×
           </button>
@@ -481,12 +321,12 @@ function CostsEditor({
       <button
         type="button"
         className="btn btn-outline-secondary btn-sm"
-        onClick={() => onChange([...rows, { key: '', costs: '', currency: 'EUR' }])}
+        onClick={() => rows.append({ key: '', costs: '', currency: 'EUR' }, { shouldFocus: false })}
       >
         {t('settings.costsAdd')}
       </button>
       {error && (
-        <div id={errorId} className="invalid-feedback d-block">
+        <div id={`${id}-error`} className="invalid-feedback d-block">
           {error}
         </div>
       )}
