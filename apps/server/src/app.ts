@@ -8,6 +8,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import { TYPING_INTERVAL_MS } from '@app/shared';
 import type { Config } from './config.js';
 import { sql } from 'drizzle-orm';
 import { databasePoolStats, openDatabase, type Db } from './db/client.js';
@@ -35,6 +36,7 @@ import { createComplaintsService } from './modules/complaints/complaints.service
 import { dataExportRoutes } from './modules/data-export/data-export.routes.js';
 import { createDataExportService } from './modules/data-export/data-export.service.js';
 import { createChatService } from './modules/chat/chat.service.js';
+import { createTypingGate } from './modules/chat/typing.gate.js';
 import { discountsRoutes } from './modules/discounts/discounts.routes.js';
 import { createDiscountsService } from './modules/discounts/discounts.service.js';
 import { directDebitRoutes } from './modules/payments/directdebit.routes.js';
@@ -94,7 +96,7 @@ import { httpCachePlugin } from './plugins/http-cache.js';
 import { mediaPlugin } from './plugins/media.js';
 import { requestTypePlugin } from './plugins/request-type.js';
 import { securityPlugin, type RateLimitSettings } from './plugins/security.js';
-import { createSessions, sessionPlugin } from './plugins/session.js';
+import { createSessions, noteLiveActivity, sessionPlugin } from './plugins/session.js';
 import { createMemberAnswers, memberAnswersPlugin } from './plugins/member-answers.js';
 import { validatorCompiler } from './plugins/validation.js';
 import { sitePlugin } from './plugins/site.js';
@@ -210,7 +212,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const sessions = createSessions({ bus, log: app.log });
   const answers = createMemberAnswers({ bus, log: app.log, ...clock });
   const siteData = createSiteData({ bus, log: app.log, caches: [settings, reference, pages, answers] });
-  const chat = createChatService({ db, bus, answers, storage, log: app.log, ...clock });
+  const typingGate = createTypingGate({
+    redis,
+    intervalMs: TYPING_INTERVAL_MS,
+    log: app.log,
+    ...(deps.rateLimit?.nameSpace ? { prefix: deps.rateLimit.nameSpace } : {}),
+  });
+  const chat = createChatService({ db, bus, answers, storage, typingGate, log: app.log, ...clock });
   const accounts = createAccountsService({ db, settings, mailer, chat, sessions, answers, log: app.log });
   const profiles = createProfilesService({ db, settings, storage, log: app.log });
   const visits = createVisitsService({ db, bus, profiles, answers, log: app.log, ...clock });
@@ -228,7 +236,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     answers,
     log: app.log,
   });
-  const liveHub = createLiveHub({ bus, log: app.log, ...(deps.live ? { options: deps.live } : {}) });
+  const liveHub = createLiveHub({
+    bus,
+    log: app.log,
+    noteActive: (memberIds) => noteLiveActivity(db, answers, memberIds, deps.now?.() ?? new Date()),
+    ...(deps.live ? { options: deps.live } : {}),
+  });
   const metrics =
     config.metricsPort !== null || config.metricsToken !== null
       ? createMetrics({ liveSockets: () => liveHub.socketCount(), databasePool: () => databasePoolStats(db) })

@@ -155,9 +155,15 @@ export async function buildTestApp(overrides: Partial<Config> = {}, deps: AppDep
  */
 export async function buildTwoProcesses(
   overrides: Partial<Config> = {},
+  extra: Pick<AppDeps, 'live'> = {},
 ): Promise<{ a: TestApp; b: TestApp; close(): Promise<void> }> {
   const sharedBus = process.env.REDIS_URL ? null : createInProcessBus({ log: pino({ level: 'silent' }) });
-  const deps = sharedBus ? { bus: sharedBus } : {};
+  // One deployment's processes share Redis' keys: the rate limits and the typing gate hold over both.
+  const deps = {
+    ...extra,
+    ...(sharedBus ? { bus: sharedBus } : {}),
+    rateLimit: { nameSpace: `test-${randomUUID()}:` },
+  };
   const a = await buildTestApp(overrides, deps);
   const b = await buildTestApp(overrides, { ...deps, db: a.db });
   return {

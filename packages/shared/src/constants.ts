@@ -310,6 +310,17 @@ export const LANDER_COUNT_MINIMUMS = { members: 500, online: 20, today: 10 } as 
 /** A member counts as recently active within this many hours. */
 export const RECENTLY_ACTIVE_HOURS = 24;
 
+/** A member counts as active this week within this many days (after RECENTLY_ACTIVE_HOURS). */
+export const ACTIVE_WEEK_DAYS = 7;
+
+/**
+ * Typing in a conversation: a member's typing events reach the partner at most once per
+ * TYPING_INTERVAL_MS per conversation (more are dropped), and the partner shows '… is typing'
+ * until TYPING_SHOWN_MS after the last one, or until the message arrives.
+ */
+export const TYPING_INTERVAL_MS = 2_000;
+export const TYPING_SHOWN_MS = 5_000;
+
 /**
  * The server notes a member's last activity at most once in this many minutes: a write per
  * request would be wasted, and it must stay well below ONLINE_MINUTES to keep `online` true.

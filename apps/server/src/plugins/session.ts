@@ -211,6 +211,26 @@ export function sessionMember(request: FastifyRequest): SessionMember {
 }
 
 /**
+ * Notes that members with an open live channel are active (they count as online while a tab is
+ * open, without a request), as the request hook does; the answers of those it brings back online
+ * are stale.
+ */
+export async function noteLiveActivity(
+  db: Db,
+  answers: Pick<MemberAnswers, 'stale'>,
+  memberIds: readonly number[],
+  now: Date,
+): Promise<void> {
+  const staleBefore = new Date(now.getTime() - LAST_ACTIVE_THROTTLE_MS);
+  const back: number[] = [];
+  for (const memberId of memberIds) {
+    const previous = await noteActivity(db, memberId, now, staleBefore);
+    if (previous && previous.getTime() < now.getTime() - ONLINE_MS) back.push(memberId);
+  }
+  if (back.length > 0) await answers.stale(back);
+}
+
+/**
  * Resolves the auth cookie to request.member on every API request: from this process's memory
  * when it remembers the session (createSessions), else from the database. It also notes the
  * member's last activity (profiles.last_active_at, shown as online / recently active), written

@@ -67,6 +67,18 @@
  *     conversation read (unread 0) while it is open and a new message arrives live. 404 unless
  *     the member is in it.
  *
+ * - POST   /api/typing.php         TypingBody `{ conversation }` -> 202 OkResponse. The member is
+ *     typing in the conversation: the partner's open tabs get a live `typing` event. Never stored.
+ *     At most one event per TYPING_INTERVAL_MS per member and conversation (over all processes);
+ *     more are answered 202 alike and dropped. An invisible member's typing is answered 202 and
+ *     goes nowhere. 404 not_found, all alike: unknown conversation, one the member is not in, a
+ *     block either way. Nothing is sent on any failure.
+ *
+ * Seen: ChatResponse `seen_at` is when the partner last read the conversation (ISO 8601), so the
+ *     sender shows 'seen' under their last message sent at or before it; null when the partner
+ *     never read it, is invisible, or either blocked the other (presence hidden, modules/directory).
+ *     Live, the partner's read arrives as a `read` event with `by_me` false and `at`.
+ *
  * Idempotent sends: message.php, message-image.php and gift.php take an optional header
  *     `Idempotency-Key` (IDEMPOTENCY_KEY_HEADER, SendHeaders: 16 to 64 letters, digits, `-` or
  *     `_`, e.g. a UUID), made by the client once per message and sent again with every retry of
@@ -190,6 +202,8 @@ export const ChatResponseSchema = z.object({
   /** The partner can no longer be written to; show the chat read-only. */
   closed: z.boolean(),
   free_messages_left: z.number().int().nonnegative(),
+  /** When the partner last read the conversation, as far as the viewer may know (see the header). */
+  seen_at: z.string().nullable(),
 });
 export type ChatResponse = z.infer<typeof ChatResponseSchema>;
 
@@ -229,3 +243,7 @@ export type SendHeaders = z.infer<typeof SendHeadersSchema>;
 
 export const DeleteChatBodySchema = z.object({ conversation: IdSchema });
 export type DeleteChatBody = z.infer<typeof DeleteChatBodySchema>;
+
+/** POST /api/typing.php. */
+export const TypingBodySchema = z.object({ conversation: IdSchema });
+export type TypingBody = z.infer<typeof TypingBodySchema>;

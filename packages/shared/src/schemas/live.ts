@@ -24,7 +24,10 @@
  * - message: a message to or from the member (from another tab); `message.from_me` is relative
  *   to the receiving member.
  * - read: the member's own read of a conversation in another tab (`by_me` true: unread is 0),
- *   or the partner read it (`by_me` false).
+ *   or the partner read it (`by_me` false, `at`: the chat's `seen_at` now). A partner who is
+ *   invisible, or a block either way, sends no partner read.
+ * - typing: the partner (`member_id`) is typing in the conversation (schemas/chat.ts typing.php);
+ *   show it until TYPING_SHOWN_MS after the last one, or until their message arrives.
  * - chat_hidden: the member deleted the chat from the list in another tab.
  * - like: someone liked the member. match: the member and `member_id` like each other.
  * - credits: the member's balance changed (spending, purchases).
@@ -51,7 +54,14 @@ export type LiveQuery = z.infer<typeof LiveQuerySchema>;
 export const LiveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hello'), last_message_id: z.number().int().nonnegative() }),
   z.object({ type: z.literal('message'), message: ChatMessageSchema }),
-  z.object({ type: z.literal('read'), conversation_id: z.number().int(), by_me: z.boolean() }),
+  z.object({
+    type: z.literal('read'),
+    conversation_id: z.number().int(),
+    by_me: z.boolean(),
+    /** The partner's read (by_me false): when, ISO 8601. */
+    at: z.string().optional(),
+  }),
+  z.object({ type: z.literal('typing'), conversation_id: z.number().int(), member_id: z.number().int() }),
   z.object({ type: z.literal('chat_hidden'), conversation_id: z.number().int() }),
   z.object({ type: z.literal('like'), liker_id: z.number().int() }),
   z.object({ type: z.literal('match'), member_id: z.number().int() }),

@@ -32,7 +32,8 @@
  *
  * Activity: the server notes a member's last activity on their authenticated requests, at most
  * once per LAST_ACTIVE_THROTTLE_MINUTES. `online` means active within ONLINE_MINUTES,
- * `recently_active` within RECENTLY_ACTIVE_HOURS; the exact time is never sent. An invisible
+ * `recently_active` within RECENTLY_ACTIVE_HOURS, `active_this_week` within ACTIVE_WEEK_DAYS; the
+ * exact time is never sent. Activity is any authenticated request and an open live channel. An invisible
  * member is neither to anyone but themself, wherever others still meet them (their chats, a
  * blocked list): invisible mode hides presence everywhere.
  *
@@ -63,8 +64,10 @@ export const ProfileCardSchema = z.object({
   fictional: z.boolean(),
   /** Active within ONLINE_MINUTES. */
   online: z.boolean(),
-  /** Active within RECENTLY_ACTIVE_HOURS (true whenever online is). */
+  /** Active within RECENTLY_ACTIVE_HOURS (true whenever online is): 'active today'. */
   recently_active: z.boolean(),
+  /** Active within ACTIVE_WEEK_DAYS (true whenever recently_active is): 'active this week'. */
+  active_this_week: z.boolean(),
 });
 export type ProfileCard = z.infer<typeof ProfileCardSchema>;
 

@@ -16,6 +16,7 @@ import {
 import {
   cardColumns,
   findableFor,
+  notBlockedWith,
   reachableSql,
   shownMainPhoto,
   shownToContact,
@@ -470,6 +471,39 @@ export async function findPartner(db: DbOrTx, conversationId: number, memberId: 
   return row ? Number(row.partnerId) : null;
 }
 
+/** A conversation seen from one member: who the other is, and what decides the presence they share. */
+export interface ConversationPeers {
+  partnerId: number;
+  /** The viewer's own invisible mode: their presence (typing, reads) then goes to no one. */
+  viewerInvisible: boolean;
+  /** Either blocked the other. */
+  blocked: boolean;
+}
+
+/**
+ * The other member of a conversation `memberId` takes part in, with the facts presence needs
+ * (showsPresenceTo); null when they are not in it. Primary-key lookups only.
+ */
+export async function findPeers(
+  db: DbOrTx,
+  conversationId: number,
+  memberId: number,
+): Promise<ConversationPeers | null> {
+  const [row] = await prepared(db, 'chat_peers', (d) =>
+    d
+      .select({
+        partnerId: members.id,
+        viewerInvisible: sql<boolean>`(select v.invisible from ${members} v where v.id = ${viewer})`,
+        blocked: sql<boolean>`not ${notBlockedWith(viewer, members.id)}`,
+      })
+      .from(conversations)
+      .innerJoin(members, eq(members.id, partnerOfViewer))
+      .where(and(eq(conversations.id, bound('conversation')), viewerInConversation))
+      .limit(1),
+  ).execute({ conversation: conversationId, viewer: memberId });
+  return row ? { partnerId: Number(row.partnerId), viewerInvisible: row.viewerInvisible, blocked: row.blocked } : null;
+}
+
 /** How many chat messages the member sent: free ones leave a zero ledger row, so all are counted. */
 export async function countSentMessages(db: DbOrTx, memberId: number): Promise<number> {
   const [row] = await db
@@ -544,6 +578,12 @@ export interface ChatHead {
   paidUser: boolean;
   /** Chat messages the viewer sent (free ones leave a zero ledger row), counted up to `sentLimit`. */
   sent: number;
+  /** The viewer's own invisible mode. */
+  viewerInvisible: boolean;
+  /** Either blocked the other. */
+  blocked: boolean;
+  /** When the partner last read the conversation; null before they did, or without a conversation. */
+  partnerReadAt: Date | null;
 }
 
 /** ChatHead's columns besides the conversation, the partner being `members`. */
@@ -554,6 +594,12 @@ const chatHeadColumns = {
   // Stops at the limit: beyond it the number does not matter, and a long history costs nothing.
   sent: sql<number>`(select count(*)::int from (select 1 from ${creditLedger} l
     where l.member_id = ${viewer} and l.reason = 'message' limit ${bound('sentLimit')}) s)`,
+  viewerInvisible: sql<boolean>`(select v.invisible from ${members} v where v.id = ${viewer})`,
+  blocked: sql<boolean>`not ${notBlockedWith(viewer, members.id)}`,
+  partnerReadAt: sql<Date | null>`(select p.last_read_at from ${conversationMembers} p
+    where p.conversation_id = ${conversations.id} and p.member_id = ${members.id})`.mapWith(
+    (value: string | Date | null) => (value === null ? null : new Date(value)),
+  ),
 };
 
 /** The head of the viewer's conversation `conversationId`; null when it is not theirs. */

@@ -15,6 +15,7 @@ import {
   SendMessageBodySchema,
   SendHeadersSchema,
   SendMessageResponseSchema,
+  TypingBodySchema,
   type SendHeaders,
   type SendImageFields,
 } from '@app/shared';
@@ -185,6 +186,23 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
     async (request) => {
       await chat.hide(memberId(request), request.body.conversation);
       return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/typing.php',
+    {
+      onRequest: requireMember,
+      schema: {
+        tags: ['chat'],
+        summary: "Tells the partner's open tabs the member is typing in the conversation; never stored",
+        body: TypingBodySchema,
+        response: { 202: OkResponseSchema, ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await chat.typing(memberId(request), request.body.conversation);
+      return reply.code(202).send({ ok: true as const });
     },
   );
 

@@ -35,6 +35,7 @@ import type { Bus } from '../../platform/bus/index.js';
 import type { MemberAnswers } from '../../plugins/member-answers.js';
 import type { MediaStorage } from '../../platform/storage/index.js';
 import { presentCard } from '../directory/directory.presenter.js';
+import { showsPresenceTo } from '../directory/directory.rules.js';
 import { isReachable } from '../directory/directory.repository.js';
 import { processChatUpload } from '../media/media.images.js';
 import { presentGift, presentLastMessage, presentMessage, presentStoredMessage } from './chat.presenter.js';
@@ -48,6 +49,7 @@ import {
   findKeyedMessage,
   findOrCreateConversation,
   findPartner,
+  findPeers,
   findSenderHistory,
   freeMemberCounts,
   hasOtherDeliveredMessage,
@@ -74,6 +76,7 @@ import {
 } from './chat.repository.js';
 import { chatImageKey, giftPrice } from './chat.rules.js';
 import { containsContactDetails, isNewAccount, isRepeatedOpening } from './spam.rules.js';
+import type { TypingGate } from './typing.gate.js';
 
 export interface ChatServiceDeps {
   db: Db;
@@ -83,6 +86,8 @@ export interface ChatServiceDeps {
   /** Where chat images are written. */
   storage: MediaStorage;
   log: FastifyBaseLogger;
+  /** Typing events' limit per member and conversation. */
+  typingGate: TypingGate;
   now?: () => Date;
 }
 
@@ -140,6 +145,8 @@ function membersNamed(event: ChatChannelEvent | CreditsEvent): number[] {
       return [event.message.sender_id, event.recipient_id];
     case 'read':
       return [event.member_id, event.partner_id];
+    case 'typing':
+      return [];
     case 'hidden':
     case 'credits':
       return [event.member_id];
@@ -593,36 +600,67 @@ export function createChatService(deps: ChatServiceDeps) {
       }
       const { conversationId, card } = head;
       const shown = rows.slice(0, CHAT_PAGE_SIZE);
+      // Reader and partner see each other's presence alike: both invisible modes and the block count.
+      const readSeen = showsPresenceTo({ id: memberId, invisible: head.viewerInvisible }, card.id, head.blocked);
       if (conversationId !== null) {
-        await markRead(db, conversationId, memberId, now());
+        const at = now();
+        await markRead(db, conversationId, memberId, at);
         await publish(CHAT_CHANNEL, {
           type: 'read',
           conversation_id: conversationId,
           member_id: memberId,
           partner_id: card.id,
+          seen_at: readSeen ? at.toISOString() : null,
         });
       }
+      const partnerSeen = showsPresenceTo(card, memberId, head.blocked);
       return {
         id: conversationId,
-        profile: presentCard(card, { cdnPrefix: site.cdn_prefix, now: now(), viewerId: memberId }),
+        profile: presentCard(
+          { ...card, blocked: head.blocked },
+          { cdnPrefix: site.cdn_prefix, now: now(), viewerId: memberId },
+        ),
         messages: shown.map((row) => presentMessage(row, memberId, site.cdn_prefix)),
         next: rows.length > CHAT_PAGE_SIZE ? (shown.at(-1)?.id ?? null) : null,
         closed: !head.reachable,
         free_messages_left: freeLeft(head.paidUser, head.sent, site),
+        seen_at: partnerSeen && head.partnerReadAt ? head.partnerReadAt.toISOString() : null,
       };
     },
 
     /** POST /api/chat-read.php: the open chat got a new message live, and the member saw it. */
     async read(memberId: number, conversationId: number): Promise<void> {
-      const partnerId = await findPartner(db, conversationId, memberId);
-      if (partnerId === null) throw notFound();
-      await markRead(db, conversationId, memberId, now());
+      const peers = await findPeers(db, conversationId, memberId);
+      if (!peers) throw notFound();
+      const at = now();
+      await markRead(db, conversationId, memberId, at);
+      const seen = showsPresenceTo({ id: memberId, invisible: peers.viewerInvisible }, peers.partnerId, peers.blocked);
       await publish(CHAT_CHANNEL, {
         type: 'read',
         conversation_id: conversationId,
         member_id: memberId,
-        partner_id: partnerId,
+        partner_id: peers.partnerId,
+        seen_at: seen ? at.toISOString() : null,
       });
+    },
+
+    /**
+     * POST /api/typing.php: tells the partner's tabs the member is typing, straight onto the bus
+     * (nothing stored, no polled answer changes). Refused like a send into the conversation would
+     * be for a stranger or a block; an invisible member's typing and one within the gate's
+     * interval are accepted and go nowhere.
+     */
+    async typing(memberId: number, conversationId: number): Promise<void> {
+      const peers = await findPeers(db, conversationId, memberId);
+      if (!peers || peers.blocked) throw notFound();
+      if (!showsPresenceTo({ id: memberId, invisible: peers.viewerInvisible }, peers.partnerId, peers.blocked)) return;
+      if (!(await deps.typingGate.pass(memberId, conversationId))) return;
+      await publishEvent(bus, CHAT_CHANNEL, {
+        type: 'typing',
+        conversation_id: conversationId,
+        member_id: memberId,
+        partner_id: peers.partnerId,
+      }).catch((err: unknown) => log.error({ err, type: 'typing' }, 'publishing a bus event failed'));
     },
 
     /** DELETE /api/chat.php. */
@@ -668,6 +706,8 @@ export function createChatService(deps: ChatServiceDeps) {
         conversation_id: conversationId,
         member_id: profileId,
         partner_id: recipientId,
+        // The member wrote to the site-run profile, so it is one they may see.
+        seen_at: at.toISOString(),
       });
       return stored;
     },

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ChatsResponseSchema, MESSAGES_PER_MINUTE, NEW_ACCOUNT_DAYS } from '@app/shared';
+import { ChatsResponseSchema, MESSAGES_PER_MINUTE, NEW_ACCOUNT_DAYS, TYPING_INTERVAL_MS } from '@app/shared';
 import { balanceOf, buildMember } from '../../../test/factories.js';
 import { XHR, buildTestApp, expectSchemaAnswer, loginCookie, type TestApp } from '../../../test/helpers.js';
 import type { members } from '../../db/schema/index.js';
@@ -11,6 +11,7 @@ import { createInProcessBus } from '../../platform/bus/index.js';
 import { createLocalDiskStorage } from '../../platform/storage/index.js';
 import { createMemberAnswers } from '../../plugins/member-answers.js';
 import { createChatService, type ChatService } from './chat.service.js';
+import { createTypingGate } from './typing.gate.js';
 
 let t: TestApp;
 let chat: ChatService;
@@ -24,7 +25,15 @@ beforeAll(async () => {
   t = await buildTestApp({}, { bus });
   // The service the moderators' console calls, on the app's database and bus.
   const answers = createMemberAnswers({ bus, log });
-  chat = createChatService({ db: t.db, bus, answers, storage: createLocalDiskStorage(t.config.dataDir), log });
+  const typingGate = createTypingGate({ redis: null, intervalMs: TYPING_INTERVAL_MS, log });
+  chat = createChatService({
+    db: t.db,
+    bus,
+    answers,
+    storage: createLocalDiskStorage(t.config.dataDir),
+    typingGate,
+    log,
+  });
 });
 afterAll(async () => {
   await t?.close();

@@ -592,7 +592,13 @@ describe('opening, reading and closed chats', () => {
     const res = await markRead(me.cookie, conversation);
     expect(res.json()).toEqual({ ok: true });
     expect((await chats(me.cookie)).json().chats[0].num_unread_messages).toBe(0);
-    const read = { type: 'read', conversation_id: conversation, member_id: me.id, partner_id: other.id };
+    const read = {
+      type: 'read',
+      conversation_id: conversation,
+      member_id: me.id,
+      partner_id: other.id,
+      seen_at: expect.any(String),
+    };
     await vi.waitFor(() => expect(published).toContainEqual(read));
 
     published.length = 0;

@@ -3,7 +3,7 @@ import { mediaUrl } from '../../platform/storage/index.js';
 import { answerShows } from '../../plugins/member-answers.js';
 import { ageOn } from '../accounts/accounts.rules.js';
 import type { CardRow } from './directory.repository.js';
-import { presenceChangesAt, presenceSeenBy } from './directory.rules.js';
+import { presenceChangesAt, presenceSeenBy, type PresenceFacts } from './directory.rules.js';
 
 export interface PresentContext {
   cdnPrefix: string;
@@ -19,11 +19,11 @@ function nextUtcMidnight(now: Date): Date {
 
 /**
  * A member card, field by field: the birth date and the exact last activity never leave, and
- * presence is what the viewer may see (presenceSeenBy). Every list of members answers these.
+ * presence is what the viewer may see (presenceSeenBy; `blocked` where a blocked pair still meets). Every list of members answers these.
  * A remembered answer (member-answers) learns whom it shows, and until when age and presence
  * stay as shown.
  */
-export function presentCard(row: CardRow, context: PresentContext): ProfileCard {
+export function presentCard(row: CardRow & Pick<PresenceFacts, 'blocked'>, context: PresentContext): ProfileCard {
   answerShows(row.id, () => {
     const presenceChanges = presenceChangesAt(row, context.viewerId, context.now);
     const ageChanges = nextUtcMidnight(context.now);

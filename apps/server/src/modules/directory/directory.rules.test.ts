@@ -4,6 +4,7 @@ import {
   mayViewProfile,
   presenceChangesAt,
   presenceSeenBy,
+  showsPresenceTo,
   type FindableFacts,
 } from './directory.rules.js';
 
@@ -46,17 +47,33 @@ describe('presenceSeenBy', () => {
     invisible,
     lastActiveAt: new Date(now.getTime() - minutes * 60_000),
   });
-  it('tells online, recently active and away apart', () => {
-    expect(presenceSeenBy(member(5), 8, now)).toEqual({ online: true, recently_active: true });
-    expect(presenceSeenBy(member(6), 8, now)).toEqual({ online: false, recently_active: true });
-    expect(presenceSeenBy(member(24 * 60), null, now)).toEqual({ online: false, recently_active: true });
-    expect(presenceSeenBy(member(24 * 60 + 1), 8, now)).toEqual({ online: false, recently_active: false });
+  const seen = (online: boolean, today: boolean, week: boolean) => ({
+    online,
+    recently_active: today,
+    active_this_week: week,
+  });
+  it('tells online, active today, active this week and away apart', () => {
+    expect(presenceSeenBy(member(5), 8, now)).toEqual(seen(true, true, true));
+    expect(presenceSeenBy(member(6), 8, now)).toEqual(seen(false, true, true));
+    expect(presenceSeenBy(member(24 * 60), null, now)).toEqual(seen(false, true, true));
+    expect(presenceSeenBy(member(24 * 60 + 1), 8, now)).toEqual(seen(false, false, true));
+    expect(presenceSeenBy(member(7 * 24 * 60), 8, now)).toEqual(seen(false, false, true));
+    expect(presenceSeenBy(member(7 * 24 * 60 + 1), 8, now)).toEqual(seen(false, false, false));
   });
 
   it('shows an invisible member as away to everyone but themself', () => {
-    expect(presenceSeenBy(member(1, true), 8, now)).toEqual({ online: false, recently_active: false });
-    expect(presenceSeenBy(member(1, true), null, now)).toEqual({ online: false, recently_active: false });
-    expect(presenceSeenBy(member(1, true), 7, now)).toEqual({ online: true, recently_active: true });
+    expect(presenceSeenBy(member(1, true), 8, now)).toEqual(seen(false, false, false));
+    expect(presenceSeenBy(member(1, true), null, now)).toEqual(seen(false, false, false));
+    expect(presenceSeenBy(member(1, true), 7, now)).toEqual(seen(true, true, true));
+  });
+});
+
+describe('showsPresenceTo', () => {
+  it('tells nothing of an invisible member, nor across a block, but always to oneself', () => {
+    expect(showsPresenceTo({ id: 7, invisible: false }, 8, false)).toBe(true);
+    expect(showsPresenceTo({ id: 7, invisible: true }, 8, false)).toBe(false);
+    expect(showsPresenceTo({ id: 7, invisible: false }, 8, true)).toBe(false);
+    expect(showsPresenceTo({ id: 7, invisible: true }, 7, false)).toBe(true);
   });
 });
 
@@ -65,7 +82,7 @@ describe('presenceChangesAt', () => {
   const activeAgo = (ms: number) => ({ id: 2, invisible: false, lastActiveAt: new Date(now.getTime() - ms) });
 
   it('is the first moment presenceSeenBy answers differently, by time alone', () => {
-    for (const ago of [0, 60_000, 5 * 60_000, 6 * 60_000, 23 * 3_600_000, 24 * 3_600_000]) {
+    for (const ago of [0, 60_000, 5 * 60_000, 6 * 60_000, 23 * 3_600_000, 24 * 3_600_000, 6 * 86_400_000]) {
       const member = activeAgo(ago);
       const at = presenceChangesAt(member, 1, now)!;
       const before = new Date(at.getTime() - 1);
@@ -75,7 +92,7 @@ describe('presenceChangesAt', () => {
   });
 
   it('is null once nothing changes with time: long inactive, or invisible to the viewer', () => {
-    expect(presenceChangesAt(activeAgo(25 * 3_600_000), 1, now)).toBeNull();
+    expect(presenceChangesAt(activeAgo(7 * 86_400_000 + 1), 1, now)).toBeNull();
     expect(presenceChangesAt({ ...activeAgo(0), invisible: true }, 1, now)).toBeNull();
     expect(presenceChangesAt({ ...activeAgo(0), invisible: true }, 2, now)).not.toBeNull();
   });

@@ -1,6 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import { LIVE_CLOSE_SERVICE_RESTART, LIVE_CLOSE_SESSION_ENDED, LIVE_PING_INTERVAL, type LiveEvent } from '@app/shared';
+import {
+  LAST_ACTIVE_THROTTLE_MINUTES,
+  LIVE_CLOSE_SERVICE_RESTART,
+  LIVE_CLOSE_SESSION_ENDED,
+  LIVE_PING_INTERVAL,
+  type LiveEvent,
+} from '@app/shared';
 import {
   CHAT_CHANNEL,
   ChatChannelEventSchema,
@@ -25,12 +31,15 @@ export interface LiveHubOptions {
   maxBufferedBytes: number;
   /** Events kept for a tab while it catches up; beyond this it gets `resync` instead. */
   maxPendingEvents: number;
+  /** Ms between reports of the members with an open tab (deps.noteActive). */
+  activityIntervalMs: number;
 }
 
 export const DEFAULT_LIVE_HUB_OPTIONS: LiveHubOptions = {
   pingIntervalMs: LIVE_PING_INTERVAL,
   maxBufferedBytes: 1024 * 1024,
   maxPendingEvents: 1000,
+  activityIntervalMs: LAST_ACTIVE_THROTTLE_MINUTES * 60_000,
 };
 
 /**
@@ -79,12 +88,24 @@ export type LiveHub = ReturnType<typeof createLiveHub>;
  * what arrives meanwhile waits until the catch-up is sent (open), so nothing falls between the
  * database and the bus; message ids the catch-up already sent are dropped.
  */
-export function createLiveHub(deps: { bus: Bus; log: FastifyBaseLogger; options?: Partial<LiveHubOptions> }) {
+export function createLiveHub(deps: {
+  bus: Bus;
+  log: FastifyBaseLogger;
+  options?: Partial<LiveHubOptions>;
+  /** Told every activityIntervalMs who has a tab open: they are active (the handshake's request noted the start). */
+  noteActive?: (memberIds: number[]) => Promise<void>;
+}) {
   const { bus, log } = deps;
   const options = { ...DEFAULT_LIVE_HUB_OPTIONS, ...deps.options };
   const tabsByMember = new Map<number, Set<TabState>>();
   const unsubscribes: Array<() => Promise<void>> = [];
   let pinger: NodeJS.Timeout | null = null;
+  let activity: NodeJS.Timeout | null = null;
+
+  function noteActive(memberIds: number[]): void {
+    if (!deps.noteActive || memberIds.length === 0) return;
+    deps.noteActive(memberIds).catch((err: unknown) => log.error({ err }, 'live: noting activity failed'));
+  }
 
   function remove(tab: TabState): void {
     const tabs = tabsByMember.get(tab.memberId);
@@ -171,6 +192,8 @@ export function createLiveHub(deps: { bus: Bus; log: FastifyBaseLogger; options?
       await route(SESSIONS_CHANNEL, SessionsChannelEventSchema, endSessions);
       pinger = setInterval(ping, options.pingIntervalMs);
       pinger.unref();
+      activity = setInterval(() => noteActive([...tabsByMember.keys()]), options.activityIntervalMs);
+      activity.unref();
     },
 
     /**
@@ -227,7 +250,9 @@ export function createLiveHub(deps: { bus: Bus; log: FastifyBaseLogger; options?
      */
     async close(): Promise<void> {
       if (pinger) clearInterval(pinger);
+      if (activity) clearInterval(activity);
       pinger = null;
+      activity = null;
       await Promise.allSettled(unsubscribes.splice(0).map((unsubscribe) => unsubscribe()));
       for (const tabs of tabsByMember.values()) {
         for (const tab of tabs) tab.socket.close(CLOSE_SERVICE_RESTART, 'service restart');

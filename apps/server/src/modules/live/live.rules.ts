@@ -14,7 +14,8 @@ function messageFor(message: Omit<ChatMessage, 'from_me'>, memberId: number): Li
 
 /**
  * Who gets what of a chat event: a message goes to both members (the sender's other tabs
- * too), a read to the reader (`by_me`) and their partner, a hidden chat only to its member.
+ * too), a read to the reader (`by_me`) and, when they may know of it, their partner; typing
+ * only to the partner, a hidden chat only to its member.
  */
 export function chatDeliveries(event: ChatChannelEvent): Delivery[] {
   switch (event.type) {
@@ -25,10 +26,24 @@ export function chatDeliveries(event: ChatChannelEvent): Delivery[] {
         { memberId: recipient_id, event: messageFor(message, recipient_id) },
       ];
     }
-    case 'read':
+    case 'read': {
+      const own: Delivery = {
+        memberId: event.member_id,
+        event: { type: 'read', conversation_id: event.conversation_id, by_me: true },
+      };
+      if (event.seen_at === null) return [own];
+      const partners: Delivery = {
+        memberId: event.partner_id,
+        event: { type: 'read', conversation_id: event.conversation_id, by_me: false, at: event.seen_at },
+      };
+      return [own, partners];
+    }
+    case 'typing':
       return [
-        { memberId: event.member_id, event: { type: 'read', conversation_id: event.conversation_id, by_me: true } },
-        { memberId: event.partner_id, event: { type: 'read', conversation_id: event.conversation_id, by_me: false } },
+        {
+          memberId: event.partner_id,
+          event: { type: 'typing', conversation_id: event.conversation_id, member_id: event.member_id },
+        },
       ];
     case 'hidden':
       return [{ memberId: event.member_id, event: { type: 'chat_hidden', conversation_id: event.conversation_id } }];

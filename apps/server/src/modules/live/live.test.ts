@@ -204,7 +204,12 @@ describe('live events', () => {
     });
     expect(opened.statusCode).toBe(200);
     expect(await bTab.next('read')).toEqual({ type: 'read', conversation_id: conversation, by_me: true });
-    expect(await aTab.next('read')).toEqual({ type: 'read', conversation_id: conversation, by_me: false });
+    expect(await aTab.next('read')).toEqual({
+      type: 'read',
+      conversation_id: conversation,
+      by_me: false,
+      at: expect.any(String),
+    });
 
     const hidden = await t.app.inject({
       method: 'DELETE',

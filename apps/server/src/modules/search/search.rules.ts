@@ -91,7 +91,7 @@ export function scoreMatch(
     sameRegion: boolean;
     interestsInCommon: number;
     hasPhoto: boolean;
-    presence: Presence;
+    presence: Pick<Presence, 'online' | 'recently_active'>;
   },
   weights: MatchWeights,
 ): Scored {

@@ -48,13 +48,26 @@ export const ChatMessageEventSchema = z.object({
 });
 export type ChatMessageEvent = z.infer<typeof ChatMessageEventSchema>;
 
-/** `member_id` opened (read) the conversation. */
+/**
+ * `member_id` opened (read) the conversation. `seen_at` is what the partner is told (the read's
+ * time), null when the partner may not know (the reader's presence is hidden from them).
+ */
 export const ChatReadEventSchema = z.object({
   type: z.literal('read'),
   conversation_id: z.number().int(),
   member_id: z.number().int(),
   partner_id: z.number().int(),
+  seen_at: z.string().nullable(),
 });
+
+/** `member_id` is typing in the conversation, for `partner_id`'s tabs; never stored. */
+export const ChatTypingEventSchema = z.object({
+  type: z.literal('typing'),
+  conversation_id: z.number().int(),
+  member_id: z.number().int(),
+  partner_id: z.number().int(),
+});
+export type ChatTypingEvent = z.infer<typeof ChatTypingEventSchema>;
 
 /** `member_id` deleted the chat from their list. */
 export const ChatHiddenEventSchema = z.object({
@@ -67,6 +80,7 @@ export const ChatChannelEventSchema = z.discriminatedUnion('type', [
   ChatMessageEventSchema,
   ChatReadEventSchema,
   ChatHiddenEventSchema,
+  ChatTypingEventSchema,
 ]);
 export type ChatChannelEvent = z.infer<typeof ChatChannelEventSchema>;
 
