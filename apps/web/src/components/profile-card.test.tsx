@@ -48,7 +48,7 @@ describe('ProfileCard', () => {
   it('carries the fictional marker with the warning as its name and tooltip', async () => {
     serve(fetchMock, {});
     await renderCard(buildCard({ fictional: true, recently_active: true }));
-    expect(await screen.findByRole('link', { name: 'Lotte, 31, Utrecht, Onlangs actief' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Lotte, 31, Utrecht, Vandaag actief' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: WARNING })).toHaveAttribute('title', WARNING);
   });
 

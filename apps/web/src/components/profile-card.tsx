@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { LikeButton } from './like-button';
 import type { ProfileCard as ProfileCardData } from '@app/shared';
 import { usePlaceName } from '../data/place-name';
-import { activityOf } from './activity';
+import { ACTIVITY_TEXT, activityOf } from './activity';
 import { FictionalMarker } from './fictional-marker';
 import './members.scss';
 import { MapPinIcon } from './icons';
@@ -32,7 +32,7 @@ export function ProfileCard({ card, photo = 'match', variant = 'tile', to, likea
   const place = usePlaceName(card);
   const activity = activityOf(card);
   const src = photo === 'match' ? (card.match ?? card.thumb) : (card.thumb ?? card.match);
-  const status = activity === 'online' ? t('memberView.online') : activity === 'recent' ? t('memberView.recent') : null;
+  const status = activity ? t(ACTIVITY_TEXT[activity]) : null;
   const label = [t('profileCard.label', { name: card.name, age: card.age, place }), status].filter(Boolean).join(', ');
 
   return (

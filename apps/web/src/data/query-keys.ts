@@ -23,6 +23,11 @@ export const queryKeys = {
    * adds arriving messages to the first page.
    */
   chat: (conversationId: number) => ['chat', conversationId] as const,
+  /**
+   * Not a request: who is typing in the conversation and when they last did (TypingState, the
+   * live channel's `typing` events), or null. Read by the open chat.
+   */
+  typing: (conversationId: number) => ['typing', conversationId] as const,
   /** GET /api/chat.php?member_id=: the conversation with a member, before it has an id. */
   chatWithMember: (memberId: number) => ['chat-with', memberId] as const,
   /** GET /api/gifts.php: the gift catalogue. */

@@ -64,6 +64,7 @@ function buildEntry(id: number, unread = 0): ChatEntry {
       fictional: false,
       online: false,
       recently_active: false,
+      active_this_week: false,
     },
     last_message: { body: 'eerder', kind: 'text', from_me: true, at: '2026-11-21T08:00:00.000Z' },
   };
@@ -76,6 +77,7 @@ function buildChat(messages: ChatMessage[]): InfiniteData<ChatResponse, number |
     messages: list,
     next,
     closed: false,
+    seen_at: null,
     free_messages_left: 0,
   });
   return { pages: [page(messages, 5), page([buildMessage({ id: 4 })], null)], pageParams: [undefined, 5] };
@@ -97,6 +99,8 @@ const VALID_EVENTS: LiveEvent[] = [
     message: buildMessage({ kind: 'gift', body: '', gift: { key: 'rose', name: 'Roos', image: '/g/rose.svg' } }),
   },
   { type: 'read', conversation_id: 3, by_me: true },
+  { type: 'read', conversation_id: 3, by_me: false, at: '2026-01-02T10:00:00.000Z' },
+  { type: 'typing', conversation_id: 3, member_id: 8 },
   { type: 'chat_hidden', conversation_id: 3 },
   { type: 'like', liker_id: 8 },
   { type: 'match', member_id: 8 },
@@ -169,6 +173,7 @@ describe('parseLiveEvent', () => {
       'message',
       'conversation_id',
       'by_me',
+      'member_id',
       'credits',
       'id',
       'kind',
@@ -311,6 +316,25 @@ describe('applyLiveEvent', () => {
     expect(isStale(queryKeys.likes)).toBe(false);
     applyLiveEvent(queryClient, { type: 'like', liker_id: 8 });
     expect(isStale(queryKeys.likes)).toBe(true);
+  });
+
+  it("shows the partner's read as seen in the open conversation", () => {
+    seed();
+    const seenAt = () => queryClient.getQueryData<InfiniteData<ChatResponse>>(queryKeys.chat(3))!.pages[0]!.seen_at;
+    applyLiveEvent(queryClient, { type: 'read', conversation_id: 3, by_me: true });
+    expect(seenAt()).toBeNull();
+    applyLiveEvent(queryClient, { type: 'read', conversation_id: 3, by_me: false, at: '2026-01-02T10:00:00.000Z' });
+    expect(seenAt()).toBe('2026-01-02T10:00:00.000Z');
+  });
+
+  it("keeps the partner's typing until their message arrives", () => {
+    seed();
+    applyLiveEvent(queryClient, { type: 'typing', conversation_id: 3, member_id: 8 });
+    expect(queryClient.getQueryData(queryKeys.typing(3))).toMatchObject({ member_id: 8 });
+    applyLiveEvent(queryClient, { type: 'message', message: buildMessage({ id: 13, sender_id: 2 }) });
+    expect(queryClient.getQueryData(queryKeys.typing(3))).toMatchObject({ member_id: 8 });
+    applyLiveEvent(queryClient, { type: 'message', message: buildMessage({ id: 14, sender_id: 8 }) });
+    expect(queryClient.getQueryData(queryKeys.typing(3))).toBeNull();
   });
 
   it('refetches everything on resync', () => {

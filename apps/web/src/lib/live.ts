@@ -97,7 +97,13 @@ function isEvent(frame: Fields): boolean {
     case 'message':
       return isMessage(frame.message);
     case 'read':
-      return isInt(frame.conversation_id) && typeof frame.by_me === 'boolean';
+      return (
+        isInt(frame.conversation_id) &&
+        typeof frame.by_me === 'boolean' &&
+        (frame.at === undefined || typeof frame.at === 'string')
+      );
+    case 'typing':
+      return isInt(frame.conversation_id) && isInt(frame.member_id);
     case 'chat_hidden':
       return isInt(frame.conversation_id);
     case 'like':
@@ -160,6 +166,19 @@ export function withMessageInChats(data: ChatsResponse, message: ChatMessage, un
   return { ...data, chats: [updated, ...data.chats.filter((chat) => chat !== entry)] };
 }
 
+/** A conversation's pages with the partner's read at `at`: its newest page's `seen_at`. */
+export function withSeen<P>(data: InfiniteData<ChatResponse, P>, at: string): InfiniteData<ChatResponse, P> {
+  const [first, ...older] = data.pages;
+  if (!first) return data;
+  return { ...data, pages: [{ ...first, seen_at: at }, ...older] };
+}
+
+/** The typing in a conversation (queryKeys.typing): the typist, and when their last event came (ms). */
+export interface TypingState {
+  member_id: number;
+  at: number;
+}
+
 /** The chat list with a conversation read. */
 export function withChatRead(data: ChatsResponse, conversationId: number): ChatsResponse {
   return {
@@ -193,6 +212,10 @@ function updateChats(queryClient: QueryClient, update: (data: ChatsResponse) => 
 }
 
 function applyMessage(queryClient: QueryClient, message: ChatMessage): void {
+  // The message the partner was typing has arrived: the indicator goes at once.
+  const typing = queryClient.getQueryData<TypingState | null>(queryKeys.typing(message.conversation_id));
+  if (typing?.member_id === message.sender_id)
+    queryClient.setQueryData(queryKeys.typing(message.conversation_id), null);
   queryClient.setQueryData<InfiniteData<ChatResponse>>(
     queryKeys.chat(message.conversation_id),
     (data) => data && withMessageInChat(data, message),
@@ -223,9 +246,25 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
     case 'message':
       applyMessage(queryClient, event.message);
       break;
-    case 'read':
-      // The partner's reads are not shown anywhere; the member's own ones from another tab clear the count.
+    case 'read': {
+      // The member's own reads from another tab clear the count; the partner's show as 'seen'.
+      const { at } = event;
       if (event.by_me) updateChats(queryClient, (data) => withChatRead(data, event.conversation_id));
+      else if (at) {
+        queryClient.setQueryData<InfiniteData<ChatResponse>>(
+          queryKeys.chat(event.conversation_id),
+          (data) => data && withSeen(data, at),
+        );
+      }
+      break;
+    }
+    case 'typing':
+      // Only a conversation the tab has loaded shows it.
+      if (queryClient.getQueryData(queryKeys.chat(event.conversation_id)) === undefined) break;
+      queryClient.setQueryData<TypingState>(queryKeys.typing(event.conversation_id), {
+        member_id: event.member_id,
+        at: Date.now(),
+      });
       break;
     case 'chat_hidden':
       updateChats(queryClient, (data) => withoutChat(data, event.conversation_id));

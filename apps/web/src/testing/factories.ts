@@ -115,6 +115,7 @@ export function buildCard(overrides: Partial<ProfileCard> = {}): ProfileCard {
     fictional: false,
     online: false,
     recently_active: false,
+    active_this_week: false,
     ...overrides,
   };
 }
@@ -122,7 +123,15 @@ export function buildCard(overrides: Partial<ProfileCard> = {}): ProfileCard {
 /** Another member's profile as GET /api/member.php answers it to a free viewer, with overrides. */
 export function buildMember(overrides: Partial<MemberProfile> = {}): MemberProfile {
   return {
-    ...buildCard({ id: 12, name: 'Eva', age: 34, city: 'Haarlem', online: true, recently_active: true }),
+    ...buildCard({
+      id: 12,
+      name: 'Eva',
+      age: 34,
+      city: 'Haarlem',
+      online: true,
+      recently_active: true,
+      active_this_week: true,
+    }),
     gender: 'female',
     sexuality: 'hetero',
     about: 'Dol op zeilen en lange zondagen.',

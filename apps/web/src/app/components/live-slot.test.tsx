@@ -45,6 +45,7 @@ function chats(unread: number): ChatsResponse {
           fictional: false,
           online: false,
           recently_active: false,
+          active_this_week: false,
         },
         last_message: null,
       },

@@ -14,6 +14,7 @@ import {
   reads,
   serve,
 } from '../../features/chat/testing/api-stub';
+import { applyLiveEvent } from '../../lib/live';
 import { queryClient } from '../../lib/query-client';
 import { queryKeys } from '../../data/query-keys';
 import { buildUser } from '../../testing/factories';
@@ -103,6 +104,63 @@ describe('a conversation', () => {
     );
   });
 
+  it('says the partner is typing in a polite live region, until their message arrives or 5 s pass', async () => {
+    serve(fetchMock, { 'GET /api/chat.php': () => jsonResponse(200, buildChat({ messages: HISTORY })) });
+    await renderWithApp(appRoutes(queryClient), { path: '/chats/5', user: buildUser() });
+    await screen.findByRole('heading', { level: 1, name: 'Eva' });
+
+    act(() => applyLiveEvent(queryClient, { type: 'typing', conversation_id: 5, member_id: 12 }));
+    const typing = await screen.findByText('Eva is aan het typen…');
+    expect(typing.closest('[aria-live="polite"]')).not.toBeNull();
+    act(() =>
+      applyLiveEvent(queryClient, {
+        type: 'message',
+        message: buildMessage({ id: 60, conversation_id: 5, sender_id: 12, body: 'Ja leuk!' }),
+      }),
+    );
+    await waitFor(() => expect(screen.queryByText('Eva is aan het typen…')).not.toBeInTheDocument());
+
+    // Another member's typing in this chat is not the partner's.
+    act(() => applyLiveEvent(queryClient, { type: 'typing', conversation_id: 5, member_id: 99 }));
+    expect(screen.queryByText('Eva is aan het typen…')).not.toBeInTheDocument();
+    // The last event came almost 5 s ago: it goes by itself.
+    act(() => queryClient.setQueryData(queryKeys.typing(5), { member_id: 12, at: Date.now() - 4_800 }));
+    expect(await screen.findByText('Eva is aan het typen…')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Eva is aan het typen…')).not.toBeInTheDocument(), {
+      timeout: 2_000,
+    });
+  });
+
+  it("shows 'seen' under the member's last message the partner read, with its time, live too", async () => {
+    const mine = (id: number, body: string, at: string) => buildMessage({ id, from_me: true, sender_id: 7, body, at });
+    const messages = [
+      mine(9, 'Tot morgen!', '2026-01-02T11:00:00Z'),
+      mine(8, 'Leuk je te spreken', '2026-01-02T10:30:00Z'),
+      ...HISTORY,
+    ];
+    serve(fetchMock, {
+      'GET /api/chat.php': () => jsonResponse(200, buildChat({ messages, seen_at: '2026-01-02T10:45:00Z' })),
+    });
+    await renderWithApp(appRoutes(queryClient), { path: '/chats/5', user: buildUser() });
+
+    const seen = await screen.findByRole('button', { name: 'Gezien' });
+    expect(screen.getAllByRole('button', { name: 'Gezien' })).toHaveLength(1);
+    expect(seen.closest('li')).toHaveTextContent('Leuk je te spreken');
+    expect(seen.getAttribute('title')).toMatch(/^Gezien op .*2026/);
+    expect(seen).toHaveAccessibleDescription(seen.getAttribute('title')!);
+    seen.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(seen).toHaveAttribute('aria-expanded', 'true');
+
+    act(() =>
+      applyLiveEvent(queryClient, { type: 'read', conversation_id: 5, by_me: false, at: '2026-01-02T11:05:00Z' }),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Gezien' }).closest('li')).toHaveTextContent('Tot morgen!'),
+    );
+    expect(screen.getAllByRole('button', { name: 'Gezien' })).toHaveLength(1);
+  });
+
   it('keeps the likes behind the page title loaded in the chat layout too', async () => {
     serve(fetchMock, {
       'GET /api/chat.php': () => jsonResponse(200, buildChat({ messages: HISTORY })),
@@ -131,7 +189,9 @@ describe('a conversation', () => {
 
     expect(field).toHaveValue('');
     expect(screen.getByText('Wordt verstuurd…')).toBeInTheDocument();
+    // Typing told the partner once (at most once per two seconds), then the message went.
     expect(commands(fetchMock)).toEqual([
+      { path: '/api/typing.php', method: 'POST', body: { conversation: 5 } },
       {
         path: '/api/message.php',
         method: 'POST',

@@ -13,8 +13,10 @@ import {
   parseChatId,
   previewKind,
   promptOf,
+  seenMessageId,
   shouldOpenIcebreaker,
   thumbSize,
+  typingShown,
 } from './rules';
 
 function message(id: number, at: string, overrides: Partial<ChatMessage> = {}): ChatMessage {
@@ -172,5 +174,33 @@ describe('thumbSize', () => {
     expect(thumbSize({ width: 1200, height: 800 }, 240)).toEqual({ width: 240, height: 160 });
     expect(thumbSize({ width: 600, height: 1200 }, 240)).toEqual({ width: 120, height: 240 });
     expect(thumbSize({ width: 100, height: 80 }, 240)).toEqual({ width: 100, height: 80 });
+  });
+});
+
+describe('typingShown', () => {
+  it("shows the partner's typing for TYPING_SHOWN_MS after their last event", () => {
+    expect(typingShown(null, 8, 1_000)).toBe(false);
+    expect(typingShown({ member_id: 8, at: 1_000 }, 8, 1_000)).toBe(true);
+    expect(typingShown({ member_id: 8, at: 1_000 }, 8, 5_999)).toBe(true);
+    expect(typingShown({ member_id: 8, at: 1_000 }, 8, 6_000)).toBe(false);
+    expect(typingShown({ member_id: 9, at: 1_000 }, 8, 1_000)).toBe(false);
+  });
+});
+
+describe('seenMessageId', () => {
+  const mine = (id: number, at: string) => message(id, at, { from_me: true });
+  it("is the member's newest message sent at or before the partner's read", () => {
+    const messages = [
+      mine(1, '2026-01-02T10:00:00Z'),
+      message(2, '2026-01-02T10:01:00Z'),
+      mine(3, '2026-01-02T10:02:00Z'),
+      mine(4, '2026-01-02T10:05:00Z'),
+    ];
+    expect(seenMessageId(messages, null)).toBeNull();
+    expect(seenMessageId(messages, '2026-01-02T09:00:00Z')).toBeNull();
+    expect(seenMessageId(messages, '2026-01-02T10:02:00Z')).toBe(3);
+    expect(seenMessageId(messages, '2026-01-02T10:04:00Z')).toBe(3);
+    expect(seenMessageId(messages, '2026-01-03T00:00:00Z')).toBe(4);
+    expect(seenMessageId([message(2, '2026-01-02T10:01:00Z')], '2026-01-03T00:00:00Z')).toBeNull();
   });
 });

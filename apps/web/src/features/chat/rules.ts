@@ -1,4 +1,4 @@
-import type { SiteSettings } from '@app/shared';
+import { TYPING_SHOWN_MS, type SiteSettings } from '@app/shared';
 import type { ChatEntry, ChatImage, ChatMessage, ChatResponse } from './api/contract';
 
 /** A route's :id as a conversation or member id: a whole positive number, else null (not found). */
@@ -155,4 +155,23 @@ export function thumbSize(image: Pick<ChatImage, 'width' | 'height'>, max: numbe
   if (image.width <= 0 || image.height <= 0) return { width: max, height: max };
   const scale = Math.min(1, max / Math.max(image.width, image.height));
   return { width: Math.round(image.width * scale), height: Math.round(image.height * scale) };
+}
+
+/** Whether the partner's typing (the live channel's last `typing` event) still shows at `now` (ms). */
+export function typingShown(typing: { member_id: number; at: number } | null, partnerId: number, now: number): boolean {
+  return typing !== null && typing.member_id === partnerId && now - typing.at < TYPING_SHOWN_MS;
+}
+
+/**
+ * The member's message the partner read last, which shows 'seen': the newest one of theirs
+ * sent at or before the partner's read (`seenAt`, ChatResponse.seen_at); null without one.
+ */
+export function seenMessageId(messages: readonly ChatMessage[], seenAt: string | null): number | null {
+  if (seenAt === null) return null;
+  const read = Date.parse(seenAt);
+  let seen: number | null = null;
+  for (const message of messages) {
+    if (message.from_me && Date.parse(message.at) <= read && (seen === null || message.id > seen)) seen = message.id;
+  }
+  return seen;
 }

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { ACTIVITY_TEXT, activityOf } from '../../../components/activity';
 import { Avatar } from '../../../components/avatar';
 import { EmptyState } from '../../../components/empty-state';
 import { LightbulbIcon, MessageIcon, SparklesIcon } from '../../../components/icons';
@@ -22,6 +23,7 @@ import { useSendGift } from '../api/send-gift';
 import { useSendImage } from '../api/send-image';
 import { useSendMessage } from '../api/send-message';
 import { useSendKey } from '../hooks/use-send-key';
+import { useTypingNotice } from '../hooks/use-typing';
 import {
   icebreakerKey,
   messagesInOrder,
@@ -37,6 +39,7 @@ import { GiftPicker } from './gift-picker';
 import { IcebreakerModal } from './icebreaker-modal';
 import type { PendingMessage } from './message-bubble';
 import { MessageList, type OlderMessages } from './message-list';
+import { TypingIndicator } from './presence';
 import { SendPrompt } from './send-prompt';
 import './chat.scss';
 
@@ -149,6 +152,7 @@ function ChatView({ chat, messages, older, target }: ChatViewProps) {
   const sendImage = useSendImage();
   const sendGift = useSendGift();
   const sendKeys = useSendKey();
+  const notifyTyping = useTypingNotice(chat.id);
   const lastKey = useRef(0);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -256,7 +260,15 @@ function ChatView({ chat, messages, older, target }: ChatViewProps) {
   return (
     <div className="chat-view">
       <ChatHeader chat={chat} headingRef={headingRef} />
-      <MessageList partner={profile.name} messages={messages} pending={pending} older={older} empty={empty} />
+      <MessageList
+        partner={profile.name}
+        messages={messages}
+        pending={pending}
+        older={older}
+        empty={empty}
+        seenAt={chat.seen_at}
+      />
+      {!chat.closed && <TypingIndicator conversationId={chat.id} partner={profile} />}
       {chat.closed ? (
         <p className="chat-closed" role="status">
           {t('chat.closed', { name: profile.name })}
@@ -265,7 +277,10 @@ function ChatView({ chat, messages, older, target }: ChatViewProps) {
         <Composer
           partner={profile.name}
           draft={draft}
-          onDraftChange={setDraft}
+          onDraftChange={(text) => {
+            setDraft(text);
+            if (text.trim()) notifyTyping();
+          }}
           maxLength={settings.message_length}
           photoCredits={settings.photo_credits}
           uploading={sendImage.isPending}
@@ -308,7 +323,7 @@ function ChatHeader({ chat, headingRef }: { chat: ChatResponse; headingRef: RefO
   const { t } = useTranslation();
   const settings = useSettings();
   const { profile } = chat;
-  const activity = profile.online ? 'online' : profile.recently_active ? 'recent' : null;
+  const activity = activityOf(profile);
   const profilePath = `/members/${profile.id}`;
   return (
     <header className="chat-head">
@@ -327,7 +342,7 @@ function ChatHeader({ chat, headingRef }: { chat: ChatResponse; headingRef: RefO
             {profile.fictional && <FictionalMarker size={18} className="chat-head__fictional" />}
           </div>
           <p className="chat-head__status">
-            {activity ? t(`chat.header.${activity}`) : t('chat.header.age', { age: profile.age })}
+            {activity ? t(ACTIVITY_TEXT[activity]) : t('chat.header.age', { age: profile.age })}
           </p>
         </div>
       </div>

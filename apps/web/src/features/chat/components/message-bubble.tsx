@@ -4,6 +4,7 @@ import { useGiftName } from '../../../data/gift-name';
 import { formatDate } from '../../../lib/i18n';
 import type { ChatMessage } from '../api/contract';
 import { thumbSize } from '../rules';
+import { SeenMark } from './presence';
 
 /** The largest side of an image message's thumbnail, in CSS pixels. */
 const THUMB_MAX = 240;
@@ -29,9 +30,18 @@ export const ReportMessageSlot = createContext<
 
 /**
  * One message: a text bubble, a photo (its thumbnail opens the full image) or a gift. The
- * partner's messages carry a flag to report them.
+ * partner's messages carry a flag to report them; the member's one the partner read last, 'seen'.
  */
-export function MessageBubble({ message, partner }: { message: ChatMessage; partner: string }) {
+export function MessageBubble({
+  message,
+  partner,
+  seenAt = null,
+}: {
+  message: ChatMessage;
+  partner: string;
+  /** The partner's read, on the member's message they read last: it shows 'seen'. */
+  seenAt?: string | null;
+}) {
   const { t } = useTranslation();
   const giftName = useGiftName();
   const reportFlag = useContext(ReportMessageSlot);
@@ -65,6 +75,7 @@ export function MessageBubble({ message, partner }: { message: ChatMessage; part
       <time className="chat-bubble__time" dateTime={message.at}>
         {formatDate(at, { timeStyle: 'short' })}
       </time>
+      {seenAt && <SeenMark at={seenAt} />}
       {!message.from_me && reportFlag && (
         <span className="chat-bubble__report">{reportFlag({ id: message.sender_id, name: partner }, message.id)}</span>
       )}

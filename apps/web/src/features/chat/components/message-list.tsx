@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/i18n';
 import type { ChatMessage } from '../api/contract';
-import { dayKind, groupByDay } from '../rules';
+import { dayKind, groupByDay, seenMessageId } from '../rules';
 import { MessageBubble, PendingBubble, type PendingMessage } from './message-bubble';
 
 /** Within this many pixels of the end the member reads the newest messages, and new ones scroll in. */
@@ -23,6 +23,8 @@ interface MessageListProps {
   older: OlderMessages;
   /** What a chat without messages shows instead. */
   empty: ReactNode;
+  /** When the partner last read the conversation (ChatResponse.seen_at). */
+  seenAt: string | null;
 }
 
 /**
@@ -30,7 +32,7 @@ interface MessageListProps {
  * member scrolls to the top (or presses the button there), and the messages in view stay put
  * as they arrive above; new messages scroll into view when the member was reading the end.
  */
-export function MessageList({ partner, messages, pending, older, empty }: MessageListProps) {
+export function MessageList({ partner, messages, pending, older, empty, seenAt }: MessageListProps) {
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
   const topRef = useRef<HTMLDivElement>(null);
@@ -39,6 +41,7 @@ export function MessageList({ partner, messages, pending, older, empty }: Messag
   const firstId = messages[0]?.id;
   const lastId = messages.at(-1)?.id;
   const now = new Date();
+  const seenId = seenMessageId(messages, seenAt);
 
   function loadOlder() {
     const scroller = scrollRef.current;
@@ -105,7 +108,12 @@ export function MessageList({ partner, messages, pending, older, empty }: Messag
                 </h2>
                 <ol className="chat-day__messages">
                   {group.items.map((message) => (
-                    <MessageBubble key={message.id} message={message} partner={partner} />
+                    <MessageBubble
+                      key={message.id}
+                      message={message}
+                      partner={partner}
+                      seenAt={message.id === seenId ? seenAt : null}
+                    />
                   ))}
                 </ol>
               </div>

@@ -26,11 +26,12 @@ export function buildMessage(overrides: Partial<ChatMessage> = {}): ChatMessage 
 export function buildChat(overrides: Partial<ChatResponse> = {}): ChatResponse {
   return {
     id: 5,
-    profile: buildCard({ id: 12, name: 'Eva', online: true, recently_active: true }),
+    profile: buildCard({ id: 12, name: 'Eva', online: true, recently_active: true, active_this_week: true }),
     messages: [],
     next: null,
     closed: false,
     free_messages_left: 0,
+    seen_at: null,
     ...overrides,
   };
 }

@@ -20,6 +20,7 @@ function card(id: number, name: string, overrides: Partial<ProfileCard> = {}): P
     fictional: false,
     online: id === 1,
     recently_active: true,
+    active_this_week: true,
     ...overrides,
   };
 }

@@ -10,7 +10,7 @@ import { useSettings } from '../../../data/settings';
 import { useSetBlocked } from '../api/block-member';
 import type { MemberProfile } from '../api/contract';
 import { usePlaceName } from '../../../data/place-name';
-import { activityOf } from '../../../components/activity';
+import { ACTIVITY_TEXT, activityOf } from '../../../components/activity';
 import { detailRows, showsAbout, showsInterests } from '../rules';
 import { BlockDialog } from './block-dialog';
 import { FictionalMarker } from '../../../components/fictional-marker';
@@ -73,7 +73,7 @@ export function MemberView({ member, own, loggedIn, giftAction, reportAction }: 
               {activity && (
                 <span className={`activity-pill activity-pill--${activity}`}>
                   <span className={`activity-dot activity-dot--${activity}`} aria-hidden="true" />
-                  {activity === 'online' ? t('memberView.online') : t('memberView.recent')}
+                  {t(ACTIVITY_TEXT[activity])}
                 </span>
               )}
             </p>

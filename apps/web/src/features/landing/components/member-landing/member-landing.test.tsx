@@ -21,6 +21,7 @@ function card(id: number, name: string, overrides: Partial<ProfileCard> = {}): P
     fictional: false,
     online: false,
     recently_active: true,
+    active_this_week: true,
     ...overrides,
   };
 }
