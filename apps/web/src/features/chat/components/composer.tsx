@@ -1,12 +1,27 @@
-import { useId, type ChangeEvent, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useId, type ChangeEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Form, useAppForm, type AppForm } from '../../../components/form';
 import { CameraIcon, GiftIcon, LightbulbIcon, SendIcon } from '../../../components/icons';
 import { isSendKey, lengthState } from '../rules';
 
+/** The composer's one field: the message being written. */
+export interface ComposerValues {
+  body: string;
+}
+
+/** The composer's form (the form kit): the chat puts openers in and takes sent texts out. */
+export type ComposerForm = AppForm<ComposerValues>;
+
+export function useComposerForm(): ComposerForm {
+  return useAppForm<ComposerValues>({ defaultValues: { body: '' } });
+}
+
 interface ComposerProps {
   partner: string;
-  draft: string;
-  onDraftChange: (text: string) => void;
+  form: ComposerForm;
+  /** The member changed the text, and some is left: they are typing. */
+  onTyping: () => void;
   maxLength: number;
   photoCredits: number;
   /** Busy with a photo upload: no second one until it is answered. */
@@ -21,13 +36,14 @@ interface ComposerProps {
 }
 
 /**
- * The message field with its tools: Enter sends and Shift+Enter starts a new line; a photo
- * goes as soon as it is chosen; gifts and openers open their pickers.
+ * The message field with its tools, on the form kit: Enter sends and Shift+Enter starts a new
+ * line; a photo goes as soon as it is chosen; gifts and openers open their pickers. A text goes
+ * out trimmed, never empty or over the length; the chat clears the field as it sends.
  */
 export function Composer({
   partner,
-  draft,
-  onDraftChange,
+  form,
+  onTyping,
   maxLength,
   photoCredits,
   uploading,
@@ -42,22 +58,24 @@ export function Composer({
   const fieldId = useId();
   const fileId = useId();
   const counterId = useId();
+  const draft = useWatch({ control: form.control, name: 'body' });
   const text = draft.trim();
   const length = lengthState(draft.length, maxLength);
+  const { ref, ...field } = form.register('body', {
+    onChange: (event: ChangeEvent<HTMLTextAreaElement>) => {
+      if (event.target.value.trim()) onTyping();
+    },
+  });
 
-  function send() {
-    if (text && length !== 'over') onSendText(text);
-  }
-
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    send();
+  async function send(values: ComposerValues) {
+    const body = values.body.trim();
+    if (body && lengthState(values.body.length, maxLength) !== 'over') onSendText(body);
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (!isSendKey({ key: event.key, shiftKey: event.shiftKey, isComposing: event.nativeEvent.isComposing })) return;
     event.preventDefault();
-    send();
+    void form.submit(send)();
   }
 
   function handleFile(event: ChangeEvent<HTMLInputElement>) {
@@ -68,7 +86,7 @@ export function Composer({
   }
 
   return (
-    <form className="chat-composer" onSubmit={handleSubmit}>
+    <Form className="chat-composer" form={form} onSubmit={send} alert={false}>
       <div className="chat-composer__tools">
         <input
           id={fileId}
@@ -98,15 +116,17 @@ export function Composer({
           {t('chat.composer.label', { name: partner })}
         </label>
         <textarea
-          ref={textareaRef}
+          {...field}
+          ref={(element) => {
+            ref(element);
+            textareaRef.current = element;
+          }}
           id={fieldId}
           className={`chat-composer__input${length === 'over' ? ' is-invalid' : ''}`}
           rows={1}
-          value={draft}
           placeholder={t('chat.composer.placeholder')}
           aria-describedby={length === 'hidden' ? undefined : counterId}
           aria-invalid={length === 'over' || undefined}
-          onChange={(event) => onDraftChange(event.target.value)}
           onKeyDown={handleKeyDown}
         />
         {length !== 'hidden' && (
@@ -120,6 +140,6 @@ export function Composer({
         <span className="visually-hidden">{t('chat.composer.send')}</span>
       </button>
       <div className="chat-composer__notes">{notes}</div>
-    </form>
+    </Form>
   );
 }

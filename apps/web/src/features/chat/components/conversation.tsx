@@ -34,7 +34,7 @@ import {
   shouldOpenIcebreaker,
   type SendPrompt as PromptKind,
 } from '../rules';
-import { Composer } from './composer';
+import { Composer, useComposerForm } from './composer';
 import { GiftPicker } from './gift-picker';
 import { IcebreakerModal } from './icebreaker-modal';
 import type { PendingMessage } from './message-bubble';
@@ -136,7 +136,7 @@ function ChatView({ chat, messages, older, target }: ChatViewProps) {
   const settings = useSettings();
   const user = useUser();
   const { profile } = chat;
-  const [draft, setDraft] = useState('');
+  const composer = useComposerForm();
   const [pending, setPending] = useState<PendingMessage[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [prompt, setPrompt] = useState<{ kind: PromptKind; message: string } | null>(null);
@@ -206,12 +206,14 @@ function ChatView({ chat, messages, older, target }: ChatViewProps) {
   }
 
   function handleSendText(text: string) {
-    setDraft('');
+    composer.setValue('body', '');
     void deliver(
       { kind: 'text', body: text },
       `text:${text}`,
       (key) => sendMessage.mutateAsync({ target, body: text, key }),
-      () => setDraft((current) => (current.trim() ? current : text)),
+      () => {
+        if (!composer.getValues('body').trim()) composer.setValue('body', text);
+      },
     );
   }
 
@@ -237,7 +239,7 @@ function ChatView({ chat, messages, older, target }: ChatViewProps) {
   }
 
   function handleIcebreaker(text: string) {
-    setDraft(text);
+    composer.setValue('body', text);
     closeIcebreakers();
     requestAnimationFrame(() => textareaRef.current?.focus());
   }
@@ -276,11 +278,8 @@ function ChatView({ chat, messages, older, target }: ChatViewProps) {
       ) : (
         <Composer
           partner={profile.name}
-          draft={draft}
-          onDraftChange={(text) => {
-            setDraft(text);
-            if (text.trim()) notifyTyping();
-          }}
+          form={composer}
+          onTyping={notifyTyping}
           maxLength={settings.message_length}
           photoCredits={settings.photo_credits}
           uploading={sendImage.isPending}
