@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { rateLimited } from '../errors.js';
@@ -58,7 +58,9 @@ export const securityPlugin = fp<SecurityPluginOptions>(
     const https = opts.config.publicUrl?.startsWith('https:') ?? false;
     const cdn = () => opts.cdnOrigins().join(' ');
 
-    await app.register(helmet, {
+    // helmet's own middleware, built once: @fastify/helmet builds it again on every request
+    // (parsing the CSP directives each time), 3% of the server's CPU under polls answered 304.
+    const securityHeaders = helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -82,6 +84,9 @@ export const securityPlugin = fp<SecurityPluginOptions>(
       // HSTS only means something over HTTPS; on plain http it would only confuse.
       strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
       crossOriginEmbedderPolicy: false,
+    });
+    app.addHook('onRequest', (request, reply, done) => {
+      securityHeaders(request.raw, reply.raw, (err) => done(err instanceof Error ? err : undefined));
     });
 
     const limits = opts.rateLimit ?? {};
