@@ -1,9 +1,12 @@
 import { eq } from 'drizzle-orm';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMember, passwordHash } from '../../test/factories.js';
 import { XHR, buildTwoProcesses, loginCookie, type TestApp } from '../../test/helpers.js';
 import { staffCall, staffSession } from '../../test/staff.js';
 import { members, profiles, sessions } from '../db/schema/index.js';
+import { createInProcessBus } from '../platform/bus/index.js';
+import { createMemberAnswers } from './member-answers.js';
 
 /** Two processes (buildTwoProcesses), each remembering sessions and polled answers: what one changes, the other forgets. */
 let a: TestApp;
@@ -254,5 +257,141 @@ describe('polled answers remembered per process', () => {
     const later = await get(a, me.cookie, '/api/chats.php', etag);
     expect(later.statusCode).toBe(200);
     expect(later.json().chats[0].profile.online).toBe(false);
+  });
+});
+
+describe('search pages kept per process', () => {
+  /** A man in `country` looking for women there (the defaults), and a woman he finds. */
+  async function searcherAndFound(country: string) {
+    const me = await member();
+    await a.db.update(profiles).set({ gender: 'male', country }).where(eq(profiles.memberId, me.id));
+    const her = await member();
+    await a.db.update(profiles).set({ country }).where(eq(profiles.memberId, her.id));
+    return { me, her };
+  }
+
+  const SEARCH = '/api/members.php';
+  const listed = async (t: TestApp, m: Member) =>
+    ((await get(t, m.cookie, SEARCH)).json().members as Array<{ id: number }>).map((c) => c.id);
+
+  let edits = 0;
+
+  /** A's page for `m` is kept: an edit made outside the app does not show in it. */
+  async function kept(m: Member, shown: Member) {
+    const first = await get(a, m.cookie, SEARCH);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().members.map((c: { id: number }) => c.id)).toContain(shown.id);
+    edits += 1;
+    const name = `Onaangekondigd${edits}`;
+    await a.db.update(profiles).set({ name }).where(eq(profiles.memberId, shown.id));
+    const again = await get(a, m.cookie, SEARCH);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(again.json().members.find((c: { id: number }) => c.id === shown.id).name).not.toBe(name);
+    return name;
+  }
+
+  it('are sent from memory to their own member only, and 304 to their tag', async () => {
+    const { me, her } = await searcherAndFound('BE');
+    const name = await kept(me, her);
+    const etag = (await get(a, me.cookie, SEARCH)).headers.etag as string;
+    expect((await get(a, me.cookie, SEARCH, etag)).statusCode).toBe(304);
+    const other = await member();
+    await a.db.update(profiles).set({ gender: 'male', country: 'BE' }).where(eq(profiles.memberId, other.id));
+    const theirs = await get(a, other.cookie, SEARCH, etag);
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json().members.find((c: { id: number }) => c.id === her.id).name).toBe(name);
+    const visitor = await get(a, '', SEARCH, etag);
+    expect(visitor.statusCode).not.toBe(304);
+  });
+
+  it('never show a member who hid, blocked or was blocked, or was banned through the other process', async () => {
+    const { me, her } = await searcherAndFound('DE');
+    const stillListed = (m: Member) =>
+      expect.poll(async () => (await listed(a, me)).includes(m.id), { timeout: 2_000 });
+
+    await kept(me, her);
+    const hidden = await write(b, her.cookie, 'PUT', '/api/account.php', { invisible: true });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    await stillListed(her).toBe(false);
+    await write(b, her.cookie, 'PUT', '/api/account.php', { invisible: false });
+    await stillListed(her).toBe(true);
+
+    await kept(me, her);
+    const blocked = await write(b, me.cookie, 'POST', '/api/block.php', { id: her.id });
+    expect(blocked.statusCode, blocked.body).toBe(200);
+    await stillListed(her).toBe(false);
+    await write(b, me.cookie, 'DELETE', '/api/block.php', { id: her.id });
+    await stillListed(her).toBe(true);
+
+    await kept(me, her);
+    const blocking = await write(b, her.cookie, 'POST', '/api/block.php', { id: me.id });
+    expect(blocking.statusCode, blocking.body).toBe(200);
+    await stillListed(her).toBe(false);
+    await write(b, her.cookie, 'DELETE', '/api/block.php', { id: me.id });
+    await stillListed(her).toBe(true);
+
+    await kept(me, her);
+    const { cookie } = await staffSession(b, 'admin');
+    const ban = await staffCall(b, cookie, 'POST', '/api/admin/member-status.php', {
+      member_id: her.id,
+      action: 'ban',
+      reason: 'Nepprofiel',
+    });
+    expect(ban.statusCode, ban.body).toBe(200);
+    await stillListed(her).toBe(false);
+  });
+
+  it('are built again when the viewer changes what they look for through the other process', async () => {
+    const { me, her } = await searcherAndFound('AT');
+    const { her: there } = await searcherAndFound('CH');
+    await kept(me, her);
+    const moved = await write(b, me.cookie, 'PUT', '/api/profile.php', { country: 'CH' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await expect
+      .poll(async () => {
+        const ids = await listed(a, me);
+        return [ids.includes(there.id), ids.includes(her.id)];
+      })
+      .toEqual([true, false]);
+  });
+
+  it('expire when a shown member would no longer show as online', async () => {
+    const { me, her } = await searcherAndFound('LU');
+    const onlineUntil = Date.now() + 1_000;
+    await a.db
+      .update(profiles)
+      .set({ lastActiveAt: new Date(onlineUntil - 5 * 60_000) })
+      .where(eq(profiles.memberId, her.id));
+    const card = async () =>
+      (await get(a, me.cookie, SEARCH)).json().members.find((c: { id: number }) => c.id === her.id);
+    expect((await card()).online).toBe(true);
+    await a.db.update(profiles).set({ name: 'Onaangekondigd' }).where(eq(profiles.memberId, her.id));
+    expect((await card()).name).not.toBe('Onaangekondigd');
+    await new Promise((r) => setTimeout(r, onlineUntil - Date.now() + 50));
+    expect(await card()).toMatchObject({ online: false, name: 'Onaangekondigd' });
+  });
+});
+
+describe('kept answers', () => {
+  it('live no longer than their route says, and every announcement forgets them', async () => {
+    let clock = Date.parse('2026-06-01T12:00:00Z');
+    const bus = createInProcessBus({ log: pino({ level: 'silent' }) });
+    const answers = createMemberAnswers({ bus, log: pino({ level: 'silent' }), now: () => new Date(clock) });
+    const keep = (owner: number) =>
+      answers.remember(owner, 'localhost /api/members.php', 'W/"t"', answers.begin(), {
+        body: '{"members":[]}',
+        servedForMs: 60_000,
+      });
+    keep(1);
+    expect(answers.remembered(1, 'localhost /api/members.php')).toEqual(
+      expect.objectContaining({ etag: 'W/"t"', body: '{"members":[]}' }),
+    );
+    expect(answers.remembered(2, 'localhost /api/members.php')).toBeNull();
+    clock += 60_000;
+    expect(answers.remembered(1, 'localhost /api/members.php')).toBeNull();
+    keep(1);
+    await answers.staleEverywhere();
+    expect(answers.remembered(1, 'localhost /api/members.php')).toBeNull();
+    await bus.close();
   });
 });

@@ -9,10 +9,23 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * A polled member answer (user.php, chats.php, likes.php): its ETag is remembered per member
-     * and URL, and an If-None-Match naming it is answered 304 before the handler runs.
+     * and URL, and an If-None-Match naming it is answered 304 before the handler runs. With
+     * `servedForMs` (the search) the whole answer is kept too and sent from memory to any GET of
+     * its member for at most that long.
      */
-    memberAnswer?: boolean;
+    memberAnswer?: true | MemberAnswerKept;
   }
+}
+
+/**
+ * An answer kept whole: for lists that members can enter without any announcement naming the
+ * list's viewers (the search, ordered by activity: a member active again moves up in pages that
+ * do not show them yet), so the age bounds how late such an entry shows. Whatever takes a member
+ * out of a list (a block, invisibility, a ban, a deletion) is announced and forgets the answer
+ * at once, as for every remembered answer.
+ */
+export interface MemberAnswerKept {
+  servedForMs: number;
 }
 
 /**
@@ -23,6 +36,8 @@ declare module 'fastify' {
 const ANSWER_TTL_MS = 10 * 60_000;
 /** Tags are ~100 bytes with their keys; 50,000 answers are a few MB. */
 const MAX_ANSWERS = 50_000;
+/** Kept answers (a search page is 5-10 KB of JSON): beyond this the least recently used go. */
+const MAX_KEPT_CHARS = 32 * 1024 * 1024;
 
 /** What one answer being built showed, collected while its handler runs. */
 interface AnswerScope {
@@ -39,6 +54,14 @@ interface Remembered {
   etag: string;
   shown: readonly number[];
   expiresAt: number;
+  /** The serialized answer, for routes that keep it (`servedForMs`). */
+  body: string | null;
+}
+
+/** A remembered answer as the hooks see it. */
+export interface RememberedAnswer {
+  etag: string;
+  body: string | null;
 }
 
 const building = new AsyncLocalStorage<AnswerScope>();
@@ -80,6 +103,9 @@ export function createMemberAnswers(deps: MemberAnswersDeps) {
   const entries = new Map<string, Remembered>();
   /** Member id → ids of the entries they own or are shown in. */
   const involving = new Map<number, Set<string>>();
+  /** The entries with a body, in least-recently-used order, and their size in characters. */
+  const kept = new Map<string, Remembered>();
+  let keptChars = 0;
   let epoch = 0;
 
   const entryId = (owner: number, key: string) => `${owner} ${key}`;
@@ -99,6 +125,7 @@ export function createMemberAnswers(deps: MemberAnswersDeps) {
 
   function drop(entry: Remembered): void {
     entries.delete(entry.id);
+    if (entry.body !== null && kept.delete(entry.id)) keptChars -= entry.body.length;
     unlink(entry.owner, entry.id);
     for (const shown of entry.shown) unlink(shown, entry.id);
   }
@@ -108,6 +135,8 @@ export function createMemberAnswers(deps: MemberAnswersDeps) {
     if (memberIds === null) {
       entries.clear();
       involving.clear();
+      kept.clear();
+      keptChars = 0;
       return;
     }
     for (const memberId of memberIds) {
@@ -121,6 +150,15 @@ export function createMemberAnswers(deps: MemberAnswersDeps) {
     }
   }
 
+  function keepBody(entry: Remembered, body: string): void {
+    kept.set(entry.id, entry);
+    keptChars += body.length;
+    for (const oldest of kept.values()) {
+      if (keptChars <= MAX_KEPT_CHARS) break;
+      drop(oldest);
+    }
+  }
+
   async function announce(memberIds: number[] | null): Promise<void> {
     forget(memberIds);
     await publishEvent(deps.bus, ANSWERS_CHANNEL, { type: 'answers_stale', member_ids: memberIds }).catch(
@@ -129,8 +167,8 @@ export function createMemberAnswers(deps: MemberAnswersDeps) {
   }
 
   return {
-    /** The ETag remembered for the member's answer at `key`, or null (none, or expired). */
-    remembered(owner: number, key: string): string | null {
+    /** The member's answer at `key` as remembered, or null (none, or expired). */
+    remembered(owner: number, key: string): RememberedAnswer | null {
       const id = entryId(owner, key);
       const entry = entries.get(id);
       if (!entry) return null;
@@ -140,7 +178,11 @@ export function createMemberAnswers(deps: MemberAnswersDeps) {
       }
       entries.delete(id);
       entries.set(id, entry);
-      return entry.etag;
+      if (entry.body !== null) {
+        kept.delete(id);
+        kept.set(id, entry);
+      }
+      return entry;
     },
 
     /** Opens what `answerShows` fills while an answer is built. */
@@ -154,20 +196,32 @@ export function createMemberAnswers(deps: MemberAnswersDeps) {
     },
 
     /**
-     * Remembers a built answer's tag, unless something was announced stale since it began (its
-     * reads may predate that write) or a value it shows has already changed with time.
+     * Remembers a built answer's tag, and with `kept` its body for that long at most, unless
+     * something was announced stale since it began (its reads may predate that write) or a value
+     * it shows has already changed with time.
      */
-    remember(owner: number, key: string, etag: string, scope: AnswerScope): void {
+    remember(
+      owner: number,
+      key: string,
+      etag: string,
+      scope: AnswerScope,
+      kept?: { body: string; servedForMs: number },
+    ): void {
       if (scope.epoch !== epoch) return;
-      const expiresAt = Math.min(scope.changesAt, now().getTime() + ANSWER_TTL_MS);
-      if (expiresAt <= now().getTime()) return;
+      const at = now().getTime();
+      const expiresAt = Math.min(
+        scope.changesAt,
+        at + (kept ? Math.min(kept.servedForMs, ANSWER_TTL_MS) : ANSWER_TTL_MS),
+      );
+      if (expiresAt <= at) return;
       const id = entryId(owner, key);
       const old = entries.get(id);
       if (old) drop(old);
-      const entry: Remembered = { owner, id, etag, shown: [...scope.shown], expiresAt };
+      const entry: Remembered = { owner, id, etag, shown: [...scope.shown], expiresAt, body: kept?.body ?? null };
       entries.set(id, entry);
       link(owner, id);
       for (const shown of entry.shown) link(shown, id);
+      if (kept) keepBody(entry, kept.body);
       if (entries.size > MAX_ANSWERS) {
         const oldest = entries.values().next().value;
         if (oldest) drop(oldest);
@@ -212,7 +266,8 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * `memberAnswer`, a logged-in member's If-None-Match naming the remembered ETag gets 304 before
  * the handler runs, and with the session remembered too (session.ts) without any query. Runs
  * after session.ts (it needs request.member) and after http-cache.ts's onSend (it remembers the
- * tag that hook set).
+ * tag that hook set). A route that keeps its answers whole (`servedForMs`) sends the kept body
+ * to any GET of its member, with or without the tag, until it is forgotten or expires.
  *
  * A member's own successful write makes their answers and those showing them stale, whatever it
  * was (their profile, photos, settings, a like): services announce only what a write changes for
@@ -229,9 +284,18 @@ export const memberAnswersPlugin = fp<MemberAnswersPluginOptions>(
         return;
       }
       const key = `${request.host} ${request.url}`;
-      const etag = answers.remembered(member.id, key);
-      if (etag !== null && isNotModified(request, etag)) {
-        void reply.code(304).header('cache-control', 'no-store').header('etag', etag).send();
+      const known = answers.remembered(member.id, key);
+      if (known !== null && isNotModified(request, known.etag)) {
+        void reply.code(304).header('cache-control', 'no-store').header('etag', known.etag).send();
+        return;
+      }
+      if (known?.body != null) {
+        // A string with a JSON content type goes out as it is, past the route's serializer.
+        void reply
+          .header('cache-control', 'no-store')
+          .header('etag', known.etag)
+          .type('application/json; charset=utf-8')
+          .send(known.body);
         return;
       }
       const scope = answers.begin();
@@ -250,7 +314,12 @@ export const memberAnswersPlugin = fp<MemberAnswersPluginOptions>(
       const building = scopes.get(request);
       const etag = reply.getHeader('etag');
       if (member && building && typeof etag === 'string' && (reply.statusCode === 200 || reply.statusCode === 304)) {
-        answers.remember(member.id, building.key, etag, building.scope);
+        const config = request.routeOptions.config.memberAnswer;
+        const kept =
+          typeof config === 'object' && reply.statusCode === 200 && typeof payload === 'string'
+            ? { body: payload, servedForMs: config.servedForMs }
+            : undefined;
+        answers.remember(member.id, building.key, etag, building.scope, kept);
       }
       return payload;
     });

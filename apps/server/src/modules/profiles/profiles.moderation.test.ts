@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMember } from '../../../test/factories.js';
 import { XHR, buildTestApp, loginCookie, type TestApp } from '../../../test/helpers.js';
+import { staffCall, staffSession } from '../../../test/staff.js';
 import { members, profiles } from '../../db/schema/index.js';
 import { countryForIp } from '../../platform/geo/index.js';
 import { createLocalDiskStorage } from '../../platform/storage/index.js';
@@ -94,8 +95,15 @@ describe('a (shadow-)banned member', () => {
     // The shadow-banned member goes on as before: their own profile still loads.
     expect((await ownProfile(hidden.cookie)).id).toBe(hidden.member.id);
 
-    await t.db.update(members).set({ shadowBannedAt: null }).where(eq(members.id, hidden.member.id));
-    await syncProfileVisibility(t.db, hidden.member.id);
+    // Lifted through the console, as staff do: the viewer's search page is kept (member-answers)
+    // and only a change made through the app forgets it.
+    const { cookie } = await staffSession(t, 'admin');
+    const lifted = await staffCall(t, cookie, 'POST', '/api/admin/member-status.php', {
+      member_id: hidden.member.id,
+      action: 'unban',
+      reason: 'Onterecht',
+    });
+    expect(lifted.statusCode, lifted.body).toBe(200);
     expect(await search(viewer.cookie)).toContain(hidden.member.id);
     expect((await view(hidden.member.id, viewer.cookie)).statusCode).toBe(200);
     const [row] = await t.db.select().from(profiles).where(eq(profiles.memberId, banned.member.id));

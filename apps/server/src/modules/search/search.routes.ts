@@ -4,6 +4,13 @@ import { memberId, requireMember } from '../../plugins/session.js';
 import type { SearchService } from './search.service.js';
 import { errorResponses } from '../../plugins/errors.js';
 
+/**
+ * How long a member's search page is sent from memory (member-answers): what takes a member out
+ * of it is announced and forgets it at once, but a member entering it (active again, so higher
+ * in the activity order, or an edited profile now matching) is not, and shows this much later.
+ */
+const SEARCH_PAGE_KEPT_MS = 60_000;
+
 export interface SearchRoutesOptions {
   search: SearchService;
 }
@@ -19,6 +26,7 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (a
   app.get(
     '/api/members.php',
     {
+      config: { memberAnswer: { servedForMs: SEARCH_PAGE_KEPT_MS } },
       schema: {
         tags: ['search'],
         summary: 'Searches members by gender, country, region and age, a page at a time, with similar results',
