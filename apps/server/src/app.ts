@@ -79,6 +79,9 @@ import { createReferenceService } from './modules/reference/reference.service.js
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createSiteData } from './modules/settings/site-data.js';
+import { verificationConsoleRoutes } from './modules/verification/verification.console.routes.js';
+import { verificationRoutes } from './modules/verification/verification.routes.js';
+import { createVerificationService } from './modules/verification/verification.service.js';
 import { swipeRoutes } from './modules/swipe/swipe.routes.js';
 import { createSwipeService } from './modules/swipe/swipe.service.js';
 import { createBus, type Bus } from './platform/bus/index.js';
@@ -335,6 +338,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     ...clock,
   });
   const photoReview = createPhotoReviewService({ db, staff, settings, profiles });
+  const verification = createVerificationService({ db, bus, staff, settings, answers, ...clock });
   const pageTexts = createPageTextsService({ pages, settings, staff, siteData });
   const reports = createReportsService({ db, log: app.log, answers, ...clock });
   const dataExport = createDataExportService({ db, storage, settings, log: app.log });
@@ -536,6 +540,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await api.register(commerceRoutes, { commerce, staff });
   await api.register(siteProfilesRoutes, { siteProfiles, staff });
   await api.register(photoReviewRoutes, { photoReview, staff });
+  await api.register(verificationRoutes, { verification });
+  await api.register(verificationConsoleRoutes, { verification, staff });
   await api.register(pageTextsRoutes, { pageTexts, staff });
   await api.register(reportsRoutes, { reports });
   await api.register(dataExportRoutes, { dataExport });

@@ -25,6 +25,7 @@ export * from './schemas/landing.js';
 export * from './schemas/complaints.js';
 export * from './schemas/reports.js';
 export * from './schemas/data-export.js';
+export * from './schemas/verification.js';
 export * from './content-pages.js';
 export * from './schemas/admin.js';
 export * from './schemas/admin-commerce.js';

@@ -65,6 +65,7 @@ function buildEntry(id: number, unread = 0): ChatEntry {
       online: false,
       recently_active: false,
       active_this_week: false,
+      verified: false,
     },
     last_message: { body: 'eerder', kind: 'text', from_me: true, at: '2026-11-21T08:00:00.000Z' },
   };

@@ -3,7 +3,7 @@ import type { PushPayload } from '@app/shared';
 /** What the service worker tells open tabs, and what a tab listens for. */
 export type ServiceWorkerMessage = { type: 'push'; payload: PushPayload } | { type: 'open'; url: string };
 
-const PAYLOAD_TYPES: readonly string[] = ['message', 'like', 'match', 'visit'];
+const PAYLOAD_TYPES: readonly string[] = ['message', 'like', 'match', 'visit', 'verification'];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

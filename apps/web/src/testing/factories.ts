@@ -116,6 +116,7 @@ export function buildCard(overrides: Partial<ProfileCard> = {}): ProfileCard {
     online: false,
     recently_active: false,
     active_this_week: false,
+    verified: false,
     ...overrides,
   };
 }

@@ -77,6 +77,11 @@ export const ERROR_CODES = [
   'refund_directdebit',
   'refund_provider_mismatch',
   'refund_failed',
+  // verified photos (schemas/verification.ts)
+  'verification_pending',
+  'verification_already_verified',
+  'verification_needs_photo',
+  'verification_not_found',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -68,6 +68,8 @@ export const ProfileCardSchema = z.object({
   recently_active: z.boolean(),
   /** Active within ACTIVE_WEEK_DAYS (true whenever recently_active is): 'active this week'. */
   active_this_week: z.boolean(),
+  /** The verified badge: a moderator matched a selfie with the main photo, still one of the member's. */
+  verified: z.boolean(),
 });
 export type ProfileCard = z.infer<typeof ProfileCardSchema>;
 

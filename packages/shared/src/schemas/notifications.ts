@@ -75,7 +75,7 @@ export const PushQuerySchema = z.object({ push: z.literal('1') });
  * language), the page a click opens, and the app badge's count (unread messages + new likes).
  */
 export const PushPayloadSchema = z.object({
-  type: z.enum(['message', 'like', 'match', 'visit']),
+  type: z.enum(['message', 'like', 'match', 'visit', 'verification']),
   title: z.string(),
   body: z.string(),
   /** A path of the site: /chats/{id}, /likes, /members/{id}. */

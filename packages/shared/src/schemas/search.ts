@@ -7,7 +7,8 @@
  *
  * Endpoints
  * - GET /api/members.php  SearchQuery -> SearchResponse `{ members, next, similar }`.
- *     Filters: gender, country, countryregion (a region id of `country`), min_age, max_age. Only
+ *     Filters: gender, country, countryregion (a region id of `country`), min_age, max_age, and
+ *     verified=1 (members with the verified badge only, see schemas/verification.ts). Only
  *     the filters in settings.search_fields apply; the others are ignored. Missing filters take
  *     defaults: for a member the genders they seek (from their gender and sexuality) and their
  *     own country; for a visitor both genders and the site's first country. Ages default to
@@ -87,6 +88,8 @@ export const SearchQuerySchema = TrackingSchema.extend({
   countryregion: intParam,
   min_age: intParam,
   max_age: intParam,
+  /** '1': verified members only (any other value, or none: everyone). Not one of search_fields: always offered. */
+  verified: z.preprocess(blankToUndefined, z.enum(['0', '1']).optional()).transform((v) => v === '1'),
   numResults: z.preprocess(blankToUndefined, queryInt(1, SEARCH_MAX_PAGE_SIZE).default(SEARCH_PAGE_SIZE)),
   /** The previous page's `next`. */
   cursor: z.preprocess(

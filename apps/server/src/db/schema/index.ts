@@ -13,3 +13,4 @@ export * from './staff.js';
 export * from './safety.js';
 export * from './pages.js';
 export * from './visits.js';
+export * from './verification.js';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { OFF_BY_DEFAULT_NOTIFICATION_TYPES } from '@app/shared';
 import {
+  type AnyPgColumn,
   bigserial,
   bigint,
   boolean,
@@ -107,6 +108,14 @@ export const profiles = pgTable(
       .notNull()
       .default('disabled'),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The verified badge: the photo a moderator compared the verification selfie with (the main
+     * photo at approval). Deleting that photo clears it (ON DELETE SET NULL), so the badge holds
+     * exactly while the checked photo is still one of the member's.
+     */
+    verifiedPhotoId: bigint('verified_photo_id', { mode: 'number' }).references((): AnyPgColumn => photos.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     // Supports the member search: filters on country, gender and age among active profiles.
@@ -122,6 +131,14 @@ export const profiles = pgTable(
       .on(t.regionId, t.lastActiveAt.desc(), t.memberId.desc(), t.gender, t.birthDate)
       .where(sql`status = 'active'`),
     index('profiles_region_idx').on(t.regionId),
+    // The search's 'verified only': profiles_browse_idx's order over verified active profiles.
+    index('profiles_verified_browse_idx')
+      .on(t.country, t.lastActiveAt.desc(), t.memberId.desc(), t.gender, t.birthDate, t.regionId)
+      .where(sql`status = 'active' and verified_photo_id is not null`),
+    // Deleting a photo finds the profile whose badge it carries.
+    index('profiles_verified_photo_idx')
+      .on(t.verifiedPhotoId)
+      .where(sql`verified_photo_id is not null`),
   ],
 );
 

@@ -14,6 +14,7 @@ import {
 } from '@app/shared';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { eraseWaitingSelfie } from '../verification/verification.service.js';
 import { AppError, authenticationRequired, notFound, validationFailed, type FieldProblem } from '../../errors.js';
 import type { ChatMessageEvent } from '../../platform/bus/events.js';
 import type { Mailer } from '../../platform/mail/index.js';
@@ -339,6 +340,7 @@ export function createAccountSettingsService(deps: AccountSettingsServiceDeps) {
       await db.transaction(async (tx) => {
         await markMemberDeleted(tx, memberId, { deletedAt, reason: body.reason, note: body.note || null });
         await deleteMemberSessions(tx, memberId);
+        await eraseWaitingSelfie(tx, memberId);
       });
       await deps.sessions.ended({ type: 'sessions_ended', member_id: memberId, kept_session_id: null });
       try {
@@ -357,6 +359,7 @@ export function createAccountSettingsService(deps: AccountSettingsServiceDeps) {
       await db.transaction(async (tx) => {
         await markMemberDeleted(tx, memberId, { deletedAt: now(), reason: 'staff', note: reason });
         await deleteMemberSessions(tx, memberId);
+        await eraseWaitingSelfie(tx, memberId);
       });
       await deps.sessions.ended({ type: 'sessions_ended', member_id: memberId, kept_session_id: null });
     },

@@ -6,6 +6,7 @@ import { notFound } from '../../errors.js';
 import type { MediaStorage } from '../../platform/storage/index.js';
 import { pageText } from '../../plugins/i18n.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import { verificationForExport } from '../verification/verification.service.js';
 import {
   presentBlocksFile,
   presentComplaintsFile,
@@ -117,7 +118,7 @@ export function createDataExportService(deps: DataExportServiceDeps) {
   return {
     /**
      * Assembles the member's data export: the account and profile, photos, conversations,
-     * orders, credits, consents, likes, visits, blocks, filed reports and complaints, with a README in
+     * orders, credits, consents, likes, visits, blocks, filed reports, complaints and verification, with a README in
      * the member's language. Only the member's own rows; other members appear by id and
      * profile name, never with their e-mail address or private fields.
      */
@@ -138,6 +139,7 @@ export function createDataExportService(deps: DataExportServiceDeps) {
         blocked,
         filed,
         complaints,
+        verification,
       ] = await Promise.all([
         findTracking(db, memberId),
         findProfile(db, memberId),
@@ -152,6 +154,7 @@ export function createDataExportService(deps: DataExportServiceDeps) {
         listBlocks(db, memberId),
         listFiledReports(db, memberId),
         listComplaints(db, memberId),
+        verificationForExport(db, memberId),
       ]);
       const messages = await listMessages(
         db,
@@ -182,6 +185,8 @@ export function createDataExportService(deps: DataExportServiceDeps) {
           'blocks.json': json(presentBlocksFile(blocked)),
           'reports.json': json(presentReportsFile(filed)),
           'complaints.json': json(presentComplaintsFile(complaints)),
+          // The status only: the selfie is erased once decided and never leaves while it waits.
+          'verification.json': json(verification),
         },
         { level: 6, mtime: now },
       );

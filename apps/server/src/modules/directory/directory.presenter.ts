@@ -39,6 +39,7 @@ export function presentCard(row: CardRow & Pick<PresenceFacts, 'blocked'>, conte
     thumb: row.thumbFilename === null ? null : mediaUrl(context.cdnPrefix, row.thumbFilename),
     match: row.matchFilename === null ? null : mediaUrl(context.cdnPrefix, row.matchFilename),
     fictional: row.fictional,
+    verified: row.verified,
     ...presenceSeenBy(row, context.viewerId, context.now),
   };
 }

@@ -123,6 +123,7 @@ export const cardColumns = {
   lastActiveAt: profiles.lastActiveAt,
   thumbFilename: photos.thumbFilename,
   matchFilename: photos.matchFilename,
+  verified: sql<boolean>`${profiles.verifiedPhotoId} is not null`.mapWith(Boolean),
 };
 export type CardRow = {
   id: number;
@@ -137,6 +138,8 @@ export type CardRow = {
   lastActiveAt: Date;
   thumbFilename: string | null;
   matchFilename: string | null;
+  /** The verified badge holds (profiles.verified_photo_id). */
+  verified: boolean;
 };
 
 /** Whether a photo may show to other members: approved, or shown while it waits ('after'). */

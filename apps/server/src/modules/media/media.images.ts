@@ -179,3 +179,14 @@ export function processUpload(input: Buffer): Promise<ImageVariants> {
 export function processChatUpload(input: Buffer): Promise<ChatImageFiles> {
   return processChecked(input, processChatImage);
 }
+
+/**
+ * Turns a verification selfie into the one WebP a moderator looks at, under the rules of profile
+ * photos: scaled into the main photo's box, upright, without metadata.
+ */
+export function processSelfieUpload(input: Buffer): Promise<Buffer> {
+  return processChecked(input, async (data) => {
+    const { raster } = await decodeInto(data, IMAGE_VARIANTS.main, false);
+    return raster().webp({ quality: WEBP_QUALITY }).toBuffer();
+  });
+}

@@ -41,6 +41,7 @@ export function presentMemberProfile(
         lastActiveAt: profile.lastActiveAt,
         thumbFilename: main?.thumbFilename ?? null,
         matchFilename: main?.matchFilename ?? null,
+        verified: profile.verifiedPhotoId !== null,
       },
       context,
     ),

@@ -8,6 +8,7 @@ import {
   messages,
   notificationDeliveries,
   profiles,
+  photoVerifications,
 } from '../../db/schema/index.js';
 
 export type MemberRow = typeof members.$inferSelect;
@@ -218,4 +219,14 @@ export async function addDisabledReason(db: DbOrTx, where: { memberId: number } 
 
 export async function clearDisabledReasons(db: DbOrTx, memberId: number): Promise<void> {
   await db.update(members).set({ notificationsDisabled: [] }).where(eq(members.id, memberId));
+}
+
+/** The reason a moderator gave for rejecting a verification request, or null. */
+export async function verificationReason(db: DbOrTx, requestId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ reason: photoVerifications.reason })
+    .from(photoVerifications)
+    .where(eq(photoVerifications.id, requestId))
+    .limit(1);
+  return row?.reason ?? null;
 }

@@ -16,6 +16,8 @@ import {
   ChatChannelEventSchema,
   LIKES_CHANNEL,
   LikesChannelEventSchema,
+  VERIFICATION_CHANNEL,
+  VerificationEventSchema,
   VISITS_CHANNEL,
   VisitEventSchema,
 } from '../../platform/bus/events.js';
@@ -26,6 +28,7 @@ import {
   newConversationMail,
   newMessagesMail,
   unreadReminderMail,
+  verificationMail,
   visitMail,
   weeklyUpdateMail,
   type NotificationMail,
@@ -46,6 +49,7 @@ import {
   listUnreadMessages,
   listWeeklyRecipientIds,
   releaseDelivery,
+  verificationReason,
   type Recipient,
   type UnreadMessage,
 } from './notifications.repository.js';
@@ -62,6 +66,8 @@ export type MailKind =
   | 'unread_message_reminders'
   | 'weekly_updates'
   | 'visits'
+  /** Not a preference: the outcome of the member's own verification request always goes out. */
+  | 'verification'
   | MarketingNotificationType;
 
 const MINUTE = 60_000;
@@ -204,6 +210,19 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
    */
   async function onVisit(viewedId: number, at: Date) {
     await deliver(viewedId, 'visits', [`day:${visitNoticeDay(at)}`], now(), (o) => visitMail(o), '/visitors');
+  }
+
+  /** A moderator decided the member's verification request: once per request. */
+  async function onVerification(memberId: number, requestId: number, outcome: 'approved' | 'rejected') {
+    const reason = outcome === 'rejected' ? await verificationReason(db, requestId) : null;
+    await deliver(
+      memberId,
+      'verification',
+      [`request:${requestId}`],
+      now(),
+      (o) => verificationMail({ ...o, outcome, reason }),
+      '/profile',
+    );
   }
 
   const byRecipient = (rows: UnreadMessage[]) => {
@@ -353,10 +372,17 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
         const { viewed_id, at } = event.data;
         return run('visits', () => onVisit(viewed_id, new Date(at)));
       });
+      const offVerification = await deps.bus.subscribe(VERIFICATION_CHANNEL, (raw) => {
+        const event = VerificationEventSchema.safeParse(raw);
+        if (!event.success) return;
+        const { member_id, request_id, outcome } = event.data;
+        return run('verification', () => onVerification(member_id, request_id, outcome));
+      });
       return async () => {
         await offChat();
         await offLikes();
         await offVisits();
+        await offVerification();
       };
     },
 

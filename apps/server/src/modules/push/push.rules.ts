@@ -17,13 +17,16 @@ const CATALOGUES: Record<Locale, Record<string, unknown>> = { nl, en, de, fr, da
 
 /**
  * What a push is about, as the preferences and the delivery log name it. A match is told under
- * the `like` preference, but logged as its own kind; a visit under `visits`.
+ * the `like` preference, but logged as its own kind; a visit under `visits`. A verification's
+ * outcome is under `verification`, which is no preference: it always goes out.
  */
-export type PushKind = 'new_conversations' | 'new_messages' | 'like' | 'match' | 'visit';
+export type PushKind =
+  'new_conversations' | 'new_messages' | 'like' | 'match' | 'visit' | 'verification_approved' | 'verification_rejected';
 
 /** The preference (a notification type of members.notifications_off) that switches a kind off. */
 export function preferenceOf(kind: PushKind): string {
   if (kind === 'match') return 'like';
+  if (kind === 'verification_approved' || kind === 'verification_rejected') return 'verification';
   return kind === 'visit' ? 'visits' : kind;
 }
 
@@ -38,6 +41,8 @@ const TEXT_KEYS: Record<PushKind, { title: string; body: string }> = {
   like: { title: 'push_like_title', body: 'push_like_body' },
   match: { title: 'push_match_title', body: 'push_match_body' },
   visit: { title: 'push_visit_title', body: 'push_visit_body' },
+  verification_approved: { title: 'push_verification_approved_title', body: 'push_verification_approved_body' },
+  verification_rejected: { title: 'push_verification_rejected_title', body: 'push_verification_rejected_body' },
 };
 
 function text(locale: Locale, key: string, name: string): string {
@@ -51,7 +56,7 @@ export type PushSubject =
   | { kind: 'new_conversations' | 'new_messages'; name: string; conversationId: number }
   | { kind: 'like'; name: string }
   | { kind: 'match'; name: string; memberId: number }
-  | { kind: 'visit'; name: string };
+  | { kind: 'visit' | 'verification_approved' | 'verification_rejected'; name: string };
 
 /**
  * The payload of a push in the member's language. Only the other member's name is told, never
@@ -86,6 +91,9 @@ export function buildPayload(subject: PushSubject, language: string, badge: numb
       };
     case 'visit':
       return { type: 'visit', ...texts, url: '/visitors', badge, tag: 'visitors', icon: null };
+    case 'verification_approved':
+    case 'verification_rejected':
+      return { type: 'verification', ...texts, url: '/profile', badge, tag: 'verification', icon: null };
   }
 }
 

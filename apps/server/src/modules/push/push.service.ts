@@ -7,10 +7,13 @@ import {
   ChatChannelEventSchema,
   LIKES_CHANNEL,
   LikesChannelEventSchema,
+  VERIFICATION_CHANNEL,
+  VerificationEventSchema,
   VISITS_CHANNEL,
   VisitEventSchema,
   type ChatMessageEvent,
   type LikeEvent,
+  type VerificationEvent,
   type VisitEvent,
 } from '../../platform/bus/events.js';
 import { validationFailed } from '../../errors.js';
@@ -58,10 +61,10 @@ export type PushService = ReturnType<typeof createPushService>;
  */
 interface PushOrder {
   recipientId: number;
-  /** The other member: the sender or liker. */
-  otherId: number;
+  /** The other member: the sender or liker; null when no member is involved (a moderator's decision). */
+  otherId: number | null;
   subject: (name: string) => PushSubject;
-  claim: { kind: 'message' | 'like' | 'visit'; ref: string };
+  claim: { kind: 'message' | 'like' | 'visit' | 'verification'; ref: string };
 }
 
 export function createPushService(deps: PushServiceDeps) {
@@ -101,11 +104,11 @@ export function createPushService(deps: PushServiceDeps) {
     if (devices.length === 0) return;
     const recipient = await findRecipient(db, order.recipientId);
     if (!recipient) return;
-    const name = await findName(db, order.otherId);
+    const name = order.otherId === null ? '' : await findName(db, order.otherId);
     if (name === null) return;
     const subject = order.subject(name);
     if (!wantsPush(recipient.notificationsOff, subject.kind)) return;
-    if (await isBlockedEitherWay(db, order.recipientId, order.otherId)) return;
+    if (order.otherId !== null && (await isBlockedEitherWay(db, order.recipientId, order.otherId))) return;
     if (!(await claimPush(db, order.recipientId, order.claim.kind, order.claim.ref))) return;
 
     const [unread, newLikes] = await Promise.all([
@@ -172,6 +175,19 @@ export function createPushService(deps: PushServiceDeps) {
     });
   }
 
+  /** A moderator decided the member's verification request: one push per request. */
+  async function onVerification(event: VerificationEvent): Promise<void> {
+    await push({
+      recipientId: event.member_id,
+      otherId: null,
+      subject: () => ({
+        kind: event.outcome === 'approved' ? 'verification_approved' : 'verification_rejected',
+        name: '',
+      }),
+      claim: { kind: 'verification', ref: String(event.request_id) },
+    });
+  }
+
   /** Runs a handler as pending work; a failure is logged, never thrown at the bus. */
   function track(work: () => Promise<void>): Promise<void> {
     const running = work().catch((err: unknown) => log.error({ err }, 'push notification failed'));
@@ -181,7 +197,7 @@ export function createPushService(deps: PushServiceDeps) {
   }
 
   /**
-   * Subscribes to the chat, likes and visits channels; the returned function unsubscribes and waits for
+   * Subscribes to the chat, likes, visits and verification channels; the returned function unsubscribes and waits for
    * the pushes under way.
    */
   async function start(): Promise<() => Promise<void>> {
@@ -203,10 +219,17 @@ export function createPushService(deps: PushServiceDeps) {
       const event = parsed.data;
       return track(() => onVisit(event));
     });
+    const offVerification = await bus.subscribe(VERIFICATION_CHANNEL, (raw) => {
+      const parsed = VerificationEventSchema.safeParse(raw);
+      if (!parsed.success) return;
+      const event = parsed.data;
+      return track(() => onVerification(event));
+    });
     return async () => {
       await offChat();
       await offLikes();
       await offVisits();
+      await offVerification();
       await Promise.allSettled([...pending]);
     };
   }

@@ -25,6 +25,8 @@ export interface SearchFilter {
   countries: string[];
   genders: Gender[];
   regionId: number | null;
+  /** Members with the verified badge only (similar results keep this too). */
+  verified: boolean;
   /** Birth-date range, inclusive, 'YYYY-MM-DD'. */
   bornFrom: string;
   bornTo: string;
@@ -45,12 +47,19 @@ const byActivity = [sql`${profiles.lastActiveAt} desc nulls last`, sql`${profile
 /** What makes one search page statement differ from another: a few shapes, named by them. */
 interface PageShape {
   region: boolean;
+  verified: boolean;
   after: boolean;
   viewer: boolean;
 }
 
 const shapeName = (shape: PageShape) =>
-  ['search_page', shape.region ? 'region' : 'countries', shape.after && 'after', shape.viewer ? 'member' : 'visitor']
+  [
+    'search_page',
+    shape.region ? 'region' : 'countries',
+    shape.verified && 'verified',
+    shape.after && 'after',
+    shape.viewer ? 'member' : 'visitor',
+  ]
     .filter(Boolean)
     .join('_');
 
@@ -59,7 +68,8 @@ const shapeName = (shape: PageShape) =>
  * country's slice is read in index order on profiles_browse_idx (a lateral join per country, so
  * one statement serves any number of countries) and the slices are merged; with a region the
  * country is left out (the region lies in it, the service checked), so the planner walks
- * profiles_region_browse_idx instead of combining two indexes and sorting.
+ * profiles_region_browse_idx instead of combining two indexes and sorting. 'Verified only' is a
+ * literal condition, so the partial profiles_verified_browse_idx matches it in a generic plan too.
  */
 function pageHits(shape: PageShape): SQL {
   const slice = (place: SQL) => sql`select ${profiles.memberId}, ${profiles.lastActiveAt}
@@ -73,6 +83,7 @@ function pageHits(shape: PageShape): SQL {
         ? sql`(${profiles.lastActiveAt}, ${profiles.memberId}) < (${bound('afterAt')}::timestamptz, ${bound('afterId')})`
         : undefined,
       sql`${profiles.memberId} <> all(${bound('excludeIds')}::bigint[])`,
+      shape.verified ? sql`${profiles.verifiedPhotoId} is not null` : undefined,
       findableFor(shape.viewer ? bound('viewerId') : null),
     )}
     order by ${profiles.lastActiveAt} desc nulls last, ${profiles.memberId} desc nulls last
@@ -92,7 +103,12 @@ function pageHits(shape: PageShape): SQL {
  */
 export function searchPage(db: DbOrTx, f: SearchFilter): Promise<SearchRow[]> {
   if (f.countries.length === 0 || f.genders.length === 0) return Promise.resolve([]);
-  const shape: PageShape = { region: f.regionId !== null, after: f.after !== null, viewer: f.viewerId !== null };
+  const shape: PageShape = {
+    region: f.regionId !== null,
+    verified: f.verified,
+    after: f.after !== null,
+    viewer: f.viewerId !== null,
+  };
   return prepared(db, shapeName(shape), (db) =>
     db
       .select({ ...cardColumns, sortKey: sql<string>`hits.last_active_at::text` })

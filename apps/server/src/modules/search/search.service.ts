@@ -102,6 +102,7 @@ export function createSearchService(deps: SearchServiceDeps) {
       countries: [country],
       genders,
       regionId,
+      verified: query.verified,
       bornFrom: born.from,
       bornTo: born.to,
       minAge,

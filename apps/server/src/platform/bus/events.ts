@@ -156,6 +156,19 @@ export const VisitEventSchema = z.object({
 });
 export type VisitEvent = z.infer<typeof VisitEventSchema>;
 
+/**
+ * A moderator decided a member's verification request: the notifications and push services tell
+ * the member (each claims its delivery once, whichever process gets the event).
+ */
+export const VERIFICATION_CHANNEL = 'verification';
+export const VerificationEventSchema = z.object({
+  type: z.literal('verification'),
+  member_id: z.number().int(),
+  request_id: z.number().int(),
+  outcome: z.enum(['approved', 'rejected']),
+});
+export type VerificationEvent = z.infer<typeof VerificationEventSchema>;
+
 /** Every channel with its event type. */
 export interface BusEvents {
   [LIKES_CHANNEL]: LikesChannelEvent;
@@ -165,6 +178,7 @@ export interface BusEvents {
   [SITE_DATA_CHANNEL]: SiteDataChannelEvent;
   [ANSWERS_CHANNEL]: AnswersChannelEvent;
   [VISITS_CHANNEL]: VisitEvent;
+  [VERIFICATION_CHANNEL]: VerificationEvent;
 }
 
 /** Publishes an event of the channel's own type. */

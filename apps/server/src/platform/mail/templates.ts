@@ -354,6 +354,20 @@ export function visitMail(opts: NotificationMailOpts): NotificationMail {
   });
 }
 
+/** A moderator's decision on the member's verification request; a rejection carries its reason. */
+export function verificationMail(
+  opts: NotificationMailOpts & { outcome: 'approved' | 'rejected'; reason: string | null },
+): NotificationMail {
+  const p = { site: opts.site.name, reason: opts.reason ?? '' };
+  const approved = opts.outcome === 'approved';
+  return notificationMail(opts, {
+    subject: t(opts.locale, approved ? 'verification_approved_subject' : 'verification_rejected_subject', p),
+    heading: t(opts.locale, approved ? 'verification_approved_heading' : 'verification_rejected_heading', p),
+    lines: [t(opts.locale, approved ? 'verification_approved_body' : 'verification_rejected_body', p)],
+    button: t(opts.locale, 'verification_button', p),
+  });
+}
+
 /** Messages left unread for a long time. */
 export function unreadReminderMail(
   opts: NotificationMailOpts & { count: number; senders: string[] },

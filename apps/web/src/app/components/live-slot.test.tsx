@@ -46,6 +46,7 @@ function chats(unread: number): ChatsResponse {
           online: false,
           recently_active: false,
           active_this_week: false,
+          verified: false,
         },
         last_message: null,
       },

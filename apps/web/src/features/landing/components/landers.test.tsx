@@ -21,6 +21,7 @@ function card(id: number, name: string, overrides: Partial<ProfileCard> = {}): P
     online: id === 1,
     recently_active: true,
     active_this_week: true,
+    verified: false,
     ...overrides,
   };
 }

@@ -22,6 +22,7 @@ function card(id: number, name: string, overrides: Partial<ProfileCard> = {}): P
     online: false,
     recently_active: true,
     active_this_week: true,
+    verified: false,
     ...overrides,
   };
 }
