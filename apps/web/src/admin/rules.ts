@@ -28,6 +28,7 @@ export interface NavItem {
     | 'inbox'
     | 'held'
     | 'photoReview'
+    | 'verification'
     | 'siteProfiles'
     | 'shop'
     | 'settings'
@@ -46,6 +47,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'inbox', path: '/admin/inbox', permissions: ['conversations'] },
   { key: 'held', path: '/admin/held', permissions: ['content'] },
   { key: 'photoReview', path: '/admin/photo-review', permissions: ['content'] },
+  { key: 'verification', path: '/admin/verification', permissions: ['content'] },
   { key: 'siteProfiles', path: '/admin/site-profiles', permissions: ['content'] },
   { key: 'shop', path: '/admin/shop', permissions: ['settings'] },
   { key: 'settings', path: '/admin/settings', permissions: ['settings'] },

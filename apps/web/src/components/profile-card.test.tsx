@@ -39,6 +39,22 @@ describe('ProfileCard', () => {
     expect(screen.queryByRole('img', { name: WARNING })).not.toBeInTheDocument();
   });
 
+  it('shows the verified badge and says so in the link', async () => {
+    serve(fetchMock, {});
+    await renderCard(buildCard({ verified: true, online: true, recently_active: true }));
+    expect(
+      await screen.findByRole('link', { name: 'Lotte, 31, Utrecht, Geverifieerd, Nu online' }),
+    ).toBeInTheDocument();
+    expect(screen.getByTitle('Geverifieerd')).toBeInTheDocument();
+  });
+
+  it('shows no badge for a member without one', async () => {
+    serve(fetchMock, {});
+    await renderCard(buildCard());
+    await screen.findByRole('link', { name: 'Lotte, 31, Utrecht' });
+    expect(screen.queryByTitle('Geverifieerd')).not.toBeInTheDocument();
+  });
+
   it('says whether the member is online or was active lately', async () => {
     serve(fetchMock, {});
     await renderCard(buildCard({ online: true, recently_active: true }));

@@ -5,6 +5,7 @@ import type { ProfileCard as ProfileCardData } from '@app/shared';
 import { usePlaceName } from '../data/place-name';
 import { ACTIVITY_TEXT, activityOf } from './activity';
 import { FictionalMarker } from './fictional-marker';
+import { VerifiedBadge } from './verified-badge';
 import './members.scss';
 import { MapPinIcon } from './icons';
 
@@ -33,7 +34,13 @@ export function ProfileCard({ card, photo = 'match', variant = 'tile', to, likea
   const activity = activityOf(card);
   const src = photo === 'match' ? (card.match ?? card.thumb) : (card.thumb ?? card.match);
   const status = activity ? t(ACTIVITY_TEXT[activity]) : null;
-  const label = [t('profileCard.label', { name: card.name, age: card.age, place }), status].filter(Boolean).join(', ');
+  const label = [
+    t('profileCard.label', { name: card.name, age: card.age, place }),
+    card.verified && t('verified.badge'),
+    status,
+  ]
+    .filter(Boolean)
+    .join(', ');
 
   return (
     <div className={`member-card member-card--${variant}`}>
@@ -53,6 +60,7 @@ export function ProfileCard({ card, photo = 'match', variant = 'tile', to, likea
         <span className="member-card__caption" aria-hidden="true">
           <span className="member-card__name">
             <span className="member-card__name-text">{card.name}</span>, {card.age}
+            {card.verified && <VerifiedBadge size={14} />}
             {activity && <span className={`activity-dot activity-dot--${activity}`} title={status ?? undefined} />}
           </span>{' '}
           <span className="member-card__place">

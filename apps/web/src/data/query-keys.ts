@@ -15,6 +15,8 @@ export const queryKeys = {
   regions: ['regions'],
   /** GET /api/profile.php: the member's own profile with photos (the user query holds name and picture). */
   profile: ['profile'],
+  /** GET /api/verification.php: the member's verification state; photo changes may end the badge. */
+  verification: ['verification'],
   /** GET /api/chats.php: {chats: [{..., num_unread_messages}]} (spec section 3). */
   chats: ['chats'],
   /**

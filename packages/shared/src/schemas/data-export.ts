@@ -25,6 +25,7 @@ export const DATA_EXPORT_FILES = [
   'blocks.json',
   'reports.json',
   'complaints.json',
+  'verification.json',
 ] as const;
 
 /** The archive's file name: amoria-data-<member id>-<YYYY-MM-DD>.zip (UTC date). */

@@ -3,4 +3,5 @@ export const contentKeys = {
   siteProfiles: ['admin', 'site-profiles'] as const,
   siteProfile: (id: number) => ['admin', 'site-profile', id] as const,
   photoReview: ['admin', 'photo-review'] as const,
+  verification: ['admin', 'verification'] as const,
 };

@@ -16,6 +16,7 @@ import { MemberScreen } from './member-screen';
 import { MembersScreen } from './members-screen';
 import { OrderScreen, OrdersScreen } from './orders-screen';
 import { PhotoReviewScreen } from './photo-review-screen';
+import { VerificationScreen } from './verification-screen';
 import { PageTextsScreen } from './page-texts-screen';
 import { SettingsScreen } from './settings-screen';
 import { ShopScreen } from './shop-screen';
@@ -121,6 +122,14 @@ export function AdminConsole() {
             element={
               <Section name="photoReview">
                 <PhotoReviewScreen />
+              </Section>
+            }
+          />
+          <Route
+            path="verification"
+            element={
+              <Section name="verification">
+                <VerificationScreen />
               </Section>
             }
           />

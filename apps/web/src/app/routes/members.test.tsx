@@ -134,6 +134,31 @@ describe('the member search page', () => {
     expect(screen.getByRole('combobox', { name: 'Geslacht' })).toHaveValue('');
   });
 
+  it('searches verified members only, with the badge on their cards', async () => {
+    serve(fetchMock, {
+      'GET /api/members.php': (_body, url) =>
+        jsonResponse(
+          200,
+          url.searchParams.get('verified') === '1'
+            ? { members: [buildCard({ id: 60, name: 'Echt', verified: true })], next: null, similar: [] }
+            : page(1, 2, null),
+        ),
+      'GET /api/regions.php': () => jsonResponse(200, REGIONS),
+    });
+    const { router } = await renderWithApp(appRoutes(queryClient), {
+      path: '/members',
+      user: buildUser(),
+      settings: ALL_FILTERS,
+    });
+    await screen.findByRole('link', { name: /Lid 1,/ });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Alleen geverifieerde leden' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Zoeken' }));
+    expect(await screen.findByRole('link', { name: /^Echt, .*, Geverifieerd$/ })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?verified=1');
+    expect(searches(fetchMock)).toContain('?verified=1');
+    expect(screen.getByRole('checkbox', { name: 'Alleen geverifieerde leden' })).toBeChecked();
+  });
+
   it('reads a shared search from the URL', async () => {
     serve(fetchMock, {
       'GET /api/members.php': () => jsonResponse(200, page(1, 1, null)),

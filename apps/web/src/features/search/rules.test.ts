@@ -80,6 +80,7 @@ describe('appliedFilters', () => {
       countryregion: null,
       min_age: 18,
       max_age: 99,
+      verified: false,
     });
   });
 
@@ -96,6 +97,7 @@ describe('appliedFilters', () => {
       countryregion: 4,
       min_age: 30,
       max_age: 35,
+      verified: false,
     });
   });
 });
@@ -117,6 +119,18 @@ describe('filtersFromForm', () => {
 
   it('keeps the country with a region, as a region belongs to its country', () => {
     expect(filtersFromForm({ ...defaults, countryregion: 7 }, defaults)).toEqual({ country: 'NL', countryregion: 7 });
+  });
+});
+
+describe("'verified only'", () => {
+  it('goes through the URL as verified=1, whatever search_fields allows, and back into the form', () => {
+    const filters = filtersFromParams(new URLSearchParams('verified=1'), { search_fields: [] });
+    expect(filters).toEqual({ verified: true });
+    expect(searchPath(filters)).toBe('/api/members.php?verified=1');
+    expect(filtersFromParams(new URLSearchParams('verified=yes'), ALL)).toEqual({});
+    const defaults = appliedFilters({}, SITE, 'NL');
+    expect(appliedFilters(filters, SITE, 'NL').verified).toBe(true);
+    expect(filtersFromForm({ ...defaults, verified: true }, defaults)).toEqual({ verified: true });
   });
 });
 

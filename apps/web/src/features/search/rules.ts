@@ -14,6 +14,8 @@ export interface SearchFilters {
   countryregion?: number;
   min_age?: number;
   max_age?: number;
+  /** Members with the verified badge only; offered whatever settings.search_fields says. */
+  verified?: true;
 }
 
 /**
@@ -55,6 +57,7 @@ export function filtersFromParams(
     const value = wholeNumber(params.get(field));
     if (allowed.has(field) && value !== undefined) filters[field] = value;
   }
+  if (params.get('verified') === '1') filters.verified = true;
   return filters;
 }
 
@@ -65,6 +68,7 @@ export function paramsFromFilters(filters: SearchFilters): URLSearchParams {
     const value = filters[field];
     if (value !== undefined && value !== '') params.set(field, String(value));
   }
+  if (filters.verified) params.set('verified', '1');
   return params;
 }
 
@@ -83,6 +87,7 @@ export interface AppliedFilters {
   countryregion: number | null;
   min_age: number;
   max_age: number;
+  verified: boolean;
 }
 
 /**
@@ -101,6 +106,7 @@ export function appliedFilters(
     countryregion: filters.countryregion ?? null,
     min_age: filters.min_age ?? settings.min_age,
     max_age: filters.max_age ?? SEARCH_MAX_AGE,
+    verified: filters.verified ?? false,
   };
 }
 
@@ -118,6 +124,7 @@ export function filtersFromForm(form: AppliedFilters, defaults: AppliedFilters):
   }
   if (form.min_age !== defaults.min_age) filters.min_age = form.min_age;
   if (form.max_age !== defaults.max_age) filters.max_age = form.max_age;
+  if (form.verified) filters.verified = true;
   return filters;
 }
 

@@ -14,6 +14,7 @@ import { queryKeys } from '../../../data/query-keys';
 import { dismiss, isDismissed } from '../../../lib/storage';
 import { useUser } from '../../../data/user';
 import { FictionalMarker } from '../../../components/fictional-marker';
+import { VerifiedBadge } from '../../../components/verified-badge';
 import { useSettings } from '../../../data/settings';
 import { markReadInCache, type ChatPages, type ChatTarget } from '../api/chat-cache';
 import type { ChatMessage, ChatResponse, Gift } from '../api/contract';
@@ -338,6 +339,7 @@ function ChatHeader({ chat, headingRef }: { chat: ChatResponse; headingRef: RefO
                 {profile.name}
               </Link>
             </h1>
+            {profile.verified && <VerifiedBadge size={18} />}
             {profile.fictional && <FictionalMarker size={18} className="chat-head__fictional" />}
           </div>
           <p className="chat-head__status">

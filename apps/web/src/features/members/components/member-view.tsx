@@ -14,6 +14,7 @@ import { ACTIVITY_TEXT, activityOf } from '../../../components/activity';
 import { detailRows, showsAbout, showsInterests } from '../rules';
 import { BlockDialog } from './block-dialog';
 import { FictionalMarker } from '../../../components/fictional-marker';
+import { VerifiedBadge } from '../../../components/verified-badge';
 import { PhotoGallery } from './photo-gallery';
 import { ProfileCardGrid } from '../../../components/profile-card';
 import '../../../components/members.scss';
@@ -63,6 +64,7 @@ export function MemberView({ member, own, loggedIn, giftAction, reportAction }: 
                 {member.name}
                 <span className="member-head__age">, {member.age}</span>
               </h1>
+              {member.verified && <VerifiedBadge size={20} />}
               {member.fictional && <FictionalMarker size={20} className="member-head__fictional" />}
             </div>
             <p className="member-head__meta">

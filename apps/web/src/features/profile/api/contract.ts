@@ -14,4 +14,7 @@ export type {
   ProfileResponse,
   ProfileUpdateBody,
   Region,
+  Verification,
+  VerificationPose,
+  VerificationResponse,
 } from '@app/shared';

@@ -1,4 +1,6 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { VerifiedBadge } from '../../../components/verified-badge';
 import { CameraIcon, CompassIcon, HeartIcon, SparklesIcon, UserIcon } from '../../../components/icons';
 import { currentLocale } from '../../../lib/i18n';
 import { useSettings } from '../../../data/settings';
@@ -14,6 +16,9 @@ import { ProfileForm } from './profile-form';
 import { ProfileLoadError } from './profile-load-error';
 import { ProfileSection, ProfileSkeleton } from './profile-section';
 import './profile.scss';
+
+// Its own chunk: most visits of /profile never ask for the badge.
+const VerificationPanel = lazy(() => import('./verification-panel'));
 
 /**
  * The own-profile editor of /profile: photos first (each change saved at once), then one card
@@ -59,6 +64,15 @@ function ProfileSections({ profile, paidUser }: { profile: OwnProfile; paidUser:
           icon={<CameraIcon size={20} />}
         >
           <PhotoManager profile={profile} paidUser={paidUser} />
+        </ProfileSection>
+        <ProfileSection
+          title={t('profile.verification.title')}
+          intro={t('profile.verification.about')}
+          icon={<VerifiedBadge size={20} className="profile-section__badge" />}
+        >
+          <Suspense fallback={<p className="verification__note">{t('profile.verification.loading')}</p>}>
+            <VerificationPanel hasPhoto={main !== null} />
+          </Suspense>
         </ProfileSection>
       </div>
       <ProfileForm

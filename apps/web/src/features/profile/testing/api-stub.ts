@@ -88,6 +88,8 @@ export function stubApi(user: User, answers: Record<string, Answer>) {
     'GET /api/interests.php': () => jsonResponse(200, INTERESTS),
     'GET /api/regions.php': () => jsonResponse(200, REGIONS),
     'GET /api/user.php': () => jsonResponse(200, { user }),
+    'GET /api/verification.php': () =>
+      jsonResponse(200, { verification: { status: 'none', pose: 'peace_sign', reason: null } }),
   };
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');

@@ -53,6 +53,7 @@ export function SearchForm({ applied, member, onSearch, onReset }: SearchFormPro
     fields.has('country') && (countryNames.of(applied.country) ?? applied.country),
     fields.has('countryregion') && appliedRegion?.name,
     (fields.has('min_age') || fields.has('max_age')) && `${applied.min_age}–${applied.max_age}`,
+    applied.verified && t('search.verifiedOnly'),
   ]
     .filter(Boolean)
     .join(' · ');
@@ -214,6 +215,18 @@ export function SearchForm({ applied, member, onSearch, onReset }: SearchFormPro
               )}
             </fieldset>
           )}
+          <div className="search-form__field search-form__verified form-check">
+            <input
+              id={`${id}-verified`}
+              type="checkbox"
+              className="form-check-input"
+              checked={form.verified}
+              onChange={(event) => change({ verified: event.target.checked })}
+            />
+            <label className="form-check-label" htmlFor={`${id}-verified`}>
+              {t('search.verifiedOnly')}
+            </label>
+          </div>
         </div>
         <div className="search-form__actions">
           <button type="submit" className="btn btn-primary">
