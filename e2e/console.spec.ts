@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import nlAdmin from '../packages/i18n/locales/nl/admin.json' with { type: 'json' };
+import nlCommon from '../packages/i18n/locales/nl/common.json' with { type: 'json' };
 import nlErrors from '../packages/i18n/locales/nl/errors.json' with { type: 'json' };
 import nlMember from '../packages/i18n/locales/nl/member.json' with { type: 'json' };
 import nlPages from '../packages/i18n/locales/nl/pages.json' with { type: 'json' };
@@ -367,6 +368,61 @@ test('with photo review before going live, a new photo waits hidden until a mode
   await review.selectOption('off');
   await page.getByRole('button', { name: admin.settings.save }).click();
   await expect(page.getByText(/opgeslagen/).last()).toBeVisible();
+});
+
+test('a member verifies with a selfie, a moderator approves it, and the badge shows in search', async ({ browser }) => {
+  const owner = await ownBrowser(browser);
+  const ownerName = `Vera${tag().slice(0, 4)}`;
+  await newConfirmedMember(owner, {
+    email: `console.verify.${Date.now()}@example.test`,
+    password: PASSWORD,
+    name: ownerName,
+  });
+  await owner.goto('/profile');
+  const picture = (r: number) =>
+    sharp({ create: { width: 640, height: 800, channels: 3, background: { r, g: 120, b: 90 } } })
+      .jpeg()
+      .toBuffer();
+  await owner
+    .getByLabel(nlMember.profile.photos.addFirst)
+    .setInputFiles({ name: 'portret.jpg', mimeType: 'image/jpeg', buffer: await picture(180) });
+  const verification = owner.getByRole('region', { name: nlMember.profile.verification.title });
+  const selfie = verification.getByLabel(nlMember.profile.verification.selfie);
+  await expect(selfie).toHaveAttribute('capture', 'user');
+  await expect(verification.getByText(nlMember.profile.verification.poseLabel)).toBeVisible();
+  await selfie.setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: await picture(90) });
+  await verification.getByRole('button', { name: nlMember.profile.verification.submit }).click();
+  await expect(verification.getByText(nlMember.profile.verification.pending)).toBeVisible();
+
+  const page = await ownBrowser(browser);
+  await staffLogin(page, moderatorAccount.email);
+  await openSection(page, admin.nav.verification);
+  await expect(page.getByRole('img', { name: fill(admin.verification.selfieOf, { name: ownerName }) })).toBeVisible();
+  await page
+    .getByRole('button', { name: fill(admin.verification.approveLabel, { name: ownerName }), exact: true })
+    .click();
+  await expect(page.getByText(admin.verification.approved)).toBeVisible();
+
+  const viewer = await ownBrowser(browser);
+  await newConfirmedMember(viewer, {
+    email: `console.verify.viewer.${Date.now()}@example.test`,
+    password: PASSWORD,
+    gender: 'male',
+  });
+  await viewer.goto('/members');
+  const onlyVerified = viewer.getByRole('checkbox', { name: nlMember.search.verifiedOnly });
+  // Phones fold the filters; this project is a desktop, where they show at once.
+  await onlyVerified.check();
+  await viewer.getByRole('button', { name: nlMember.search.submit }).click();
+  await expect(viewer).toHaveURL(/verified=1/);
+  const card = viewer.getByRole('link', { name: new RegExp(`^${ownerName}, .*${nlCommon.verified.badge}`) });
+  await expect(card).toBeVisible();
+  await expect(card.getByTitle(nlCommon.verified.badge)).toBeVisible();
+
+  await owner.reload();
+  await expect(
+    owner.getByRole('region', { name: nlMember.profile.verification.title }).getByText(/Je profiel is geverifieerd/),
+  ).toBeVisible();
 });
 
 test('an admin adds a credit bundle that members can buy, then takes it out of the sale', async ({ browser }) => {

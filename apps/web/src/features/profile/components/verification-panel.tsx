@@ -91,7 +91,7 @@ function SelfieForm({ pose }: { pose: string }) {
       </p>
       <FileInput
         label={t('profile.verification.selfie')}
-        name="file"
+        name="selfie"
         accept={SELFIE_TYPES}
         capture="user"
         disabled={request.isPending}
