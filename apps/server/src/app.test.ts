@@ -59,6 +59,8 @@ describe('OpenAPI document', () => {
       '/api/admin/site.php',
       '/api/admin/sites.php',
       '/api/admin/totp.php',
+      '/api/admin/verification-selfie.php',
+      '/api/admin/verification.php',
       '/api/auto-like.php',
       '/api/block.php',
       '/api/blocks.php',
@@ -112,6 +114,7 @@ describe('OpenAPI document', () => {
       '/api/swipe.php',
       '/api/transactions.php',
       '/api/user.php',
+      '/api/verification.php',
       '/api/visitors.php',
       '/manifest.webmanifest',
     ]);

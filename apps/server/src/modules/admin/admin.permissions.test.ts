@@ -68,6 +68,9 @@ const CALLS: Array<{ method: Method; url: string; permission: StaffPermission; p
   { method: 'POST', url: '/api/admin/site-profile-photo-delete.php', permission: 'content', payload: {} },
   { method: 'GET', url: '/api/admin/photo-review.php', permission: 'content' },
   { method: 'POST', url: '/api/admin/photo-review.php', permission: 'content', payload: {} },
+  { method: 'GET', url: '/api/admin/verification.php', permission: 'content' },
+  { method: 'POST', url: '/api/admin/verification.php', permission: 'content', payload: {} },
+  { method: 'GET', url: '/api/admin/verification-selfie.php?id=1', permission: 'content' },
 ];
 
 /** Calls every verified staff member may make, and the two login steps before there is one. */

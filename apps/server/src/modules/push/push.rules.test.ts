@@ -68,3 +68,13 @@ describe('visit pushes', () => {
     expect(`${payload.title} ${payload.body}`).not.toContain('Zwaantje');
   });
 });
+
+describe('verification pushes', () => {
+  it('always go out, open /profile and say the outcome in the member language', () => {
+    expect(wantsPush(['visits', 'like', 'new_messages'], 'verification_approved')).toBe(true);
+    const approved = buildPayload({ kind: 'verification_approved', name: '' }, 'en', 0);
+    expect(approved).toMatchObject({ type: 'verification', url: '/profile', tag: 'verification', icon: null });
+    expect(approved.title).toBe('You are verified');
+    expect(buildPayload({ kind: 'verification_rejected', name: '' }, 'nl', 1).title).toBe('Verificatie afgewezen');
+  });
+});
