@@ -161,6 +161,16 @@ describe('a conversation', () => {
     expect(screen.getAllByRole('button', { name: 'Gezien' })).toHaveLength(1);
   });
 
+  it("shows the verified badge in the header of a verified partner's chat", async () => {
+    serve(fetchMock, {
+      'GET /api/chat.php': () =>
+        jsonResponse(200, buildChat({ profile: buildCard({ id: 12, name: 'Eva', verified: true }) })),
+    });
+    await renderWithApp(appRoutes(queryClient), { path: '/chats/5', user: buildUser() });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Eva' });
+    expect(within(heading.closest('header')!).getByRole('img', { name: 'Geverifieerd' })).toBeInTheDocument();
+  });
+
   it('keeps the likes behind the page title loaded in the chat layout too', async () => {
     serve(fetchMock, {
       'GET /api/chat.php': () => jsonResponse(200, buildChat({ messages: HISTORY })),

@@ -40,6 +40,33 @@ describe('the member profile page', () => {
     vi.useRealTimers();
   });
 
+  it('shows the verified badge beside the name of a verified member only', async () => {
+    serve(fetchMock, {
+      'GET /api/member.php': (_, url) =>
+        jsonResponse(200, {
+          member: buildMember({
+            id: Number(url.searchParams.get('id')),
+            verified: url.searchParams.get('id') === '12',
+          }),
+        }),
+      'GET /api/interests.php': () => jsonResponse(200, INTERESTS),
+    });
+    const { router } = await renderWithApp(appRoutes(queryClient), {
+      path: '/members/12',
+      user: buildUser(),
+      settings: ALL_FIELDS_SETTINGS,
+    });
+    await screen.findByRole('heading', { level: 1 });
+    const head = screen.getByRole('heading', { level: 1 }).parentElement!;
+    expect(within(head).getByRole('img', { name: 'Geverifieerd' })).toBeInTheDocument();
+    await router.navigate('/members/13');
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('heading', { level: 1 }).parentElement!).queryByRole('img', { name: 'Geverifieerd' }),
+      ).not.toBeInTheDocument(),
+    );
+  });
+
   it('shows who, how old, where, the about text, the details and the interests', async () => {
     serve(fetchMock, {
       'GET /api/member.php': (_, url) =>
