@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { members, photoVerifications, photos, profiles } from '../../db/schema/index.js';
 
@@ -46,6 +46,20 @@ export async function mainPhotoId(db: DbOrTx, memberId: number): Promise<number 
     .from(photos)
     .where(and(eq(photos.memberId, memberId), eq(photos.isMain, true)))
     .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * The main photo's id, locked until the transaction ends: a deletion racing with an approval
+ * waits, so the badge never points at a photo that is gone.
+ */
+export async function lockMainPhotoId(tx: DbOrTx, memberId: number): Promise<number | null> {
+  const [row] = await tx
+    .select({ id: photos.id })
+    .from(photos)
+    .where(and(eq(photos.memberId, memberId), eq(photos.isMain, true)))
+    .limit(1)
+    .for('update');
   return row?.id ?? null;
 }
 
@@ -136,14 +150,4 @@ export async function deleteWaiting(db: DbOrTx, memberId: number): Promise<void>
   await db
     .delete(photoVerifications)
     .where(and(eq(photoVerifications.memberId, memberId), eq(photoVerifications.status, 'pending')));
-}
-
-/** Whether the photo is still the member's (a decision races with a deletion). */
-export async function photoOfMember(db: DbOrTx, memberId: number, photoId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(photos)
-    .where(and(eq(photos.id, photoId), eq(photos.memberId, memberId)))
-    .limit(1);
-  return row !== undefined;
 }

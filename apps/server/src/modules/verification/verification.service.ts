@@ -18,6 +18,7 @@ import {
   insertPending,
   latestRequest,
   listWaiting,
+  lockMainPhotoId,
   mainPhotoId,
   photosOf,
   setVerifiedPhoto,
@@ -164,7 +165,7 @@ export function createVerificationService(deps: VerificationServiceDeps) {
       const memberId = await db.transaction(async (tx) => {
         const waiting = await waitingMember(tx, body.id);
         if (waiting === null) throw verificationNotFound();
-        const photoId = body.decision === 'approve' ? await mainPhotoId(tx, waiting) : null;
+        const photoId = body.decision === 'approve' ? await lockMainPhotoId(tx, waiting) : null;
         if (body.decision === 'approve' && photoId === null) throw verificationNeedsPhoto();
         const decided = await decideRequest(tx, body.id, {
           status: body.decision === 'approve' ? 'approved' : 'rejected',
