@@ -25,6 +25,7 @@ describe('navItemsFor', () => {
       'inbox',
       'held',
       'photoReview',
+      'verification',
       'siteProfiles',
       'shop',
       'settings',
@@ -41,6 +42,7 @@ describe('navItemsFor', () => {
       'inbox',
       'held',
       'photoReview',
+      'verification',
       'siteProfiles',
     ]);
   });
