@@ -4,7 +4,7 @@ import { MatchReasonSchema, SEARCH_PAGE_SIZE, SearchQuerySchema } from './search
 describe('SearchQuerySchema', () => {
   it('treats empty values as missing and defaults the page size', () => {
     const q = SearchQuerySchema.parse({ gender: '', country: ' ', min_age: '', cursor: '' });
-    expect(q).toEqual({ numResults: SEARCH_PAGE_SIZE });
+    expect(q).toEqual({ numResults: SEARCH_PAGE_SIZE, verified: false });
   });
 
   it('reads numbers and upper-cases the country', () => {
