@@ -8,7 +8,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import { TYPING_INTERVAL_MS } from '@app/shared';
+import { LIVE_MAX_FRAME_BYTES, TYPING_INTERVAL_MS } from '@app/shared';
 import type { Config } from './config.js';
 import { sql } from 'drizzle-orm';
 import { databasePoolStats, openDatabase, type Db } from './db/client.js';
@@ -95,6 +95,7 @@ import { createMediaStorage, mediaDir, type MediaStorage } from './platform/stor
 import { storageAnswers } from './platform/storage/probe.js';
 import { countryForIp } from './platform/geo/index.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { isAppError } from './errors.js';
 import { httpCachePlugin } from './plugins/http-cache.js';
 import { mediaPlugin } from './plugins/media.js';
 import { requestTypePlugin } from './plugins/request-type.js';
@@ -142,9 +143,6 @@ declare module 'fastify' {
     metrics: Metrics | null;
   }
 }
-
-/** The live channel only sends; what a client sends is never read, so a frame of 1 KiB is plenty. */
-const LIVE_MAX_PAYLOAD = 1024;
 
 /** The app as modules see it: zod schemas type requests and replies. */
 export type App = FastifyInstance;
@@ -243,6 +241,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     bus,
     log: app.log,
     noteActive: (memberIds) => noteLiveActivity(db, answers, memberIds, deps.now?.() ?? new Date()),
+    typing: {
+      // A frame is never answered: the check's refusals (404) only mean no event.
+      partner: (memberId, conversationId) =>
+        chat.typingPartner(memberId, conversationId).catch((err: unknown) => {
+          if (isAppError(err) && err.statusCode === 404) return null;
+          throw err;
+        }),
+      announce: chat.announceTyping,
+    },
     ...(deps.live ? { options: deps.live } : {}),
   });
   const metrics =
@@ -449,7 +456,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   // close the live hub stops routing and closes its tabs with "service restart", so clients
   // reconnect to another process (the plugin's own preClose would close them without a code).
   await app.register(websocket, {
-    options: { maxPayload: LIVE_MAX_PAYLOAD },
+    options: { maxPayload: LIVE_MAX_FRAME_BYTES },
     // An open socket fails when the network goes (a phone changing cells): expected, not an
     // error; the client reconnects and catches up.
     errorHandler: (err, socket, request) => {

@@ -1,9 +1,15 @@
 /**
  * The live channel (issue 6; ARCHITECTURE.md "Live events"): one WebSocket per tab at
  * GET /api/live, authenticated by the session cookie. The handshake is refused (403) without a
- * session or when the Origin header is not the site's own host. Server to client only: every
- * frame is one JSON LiveEvent. The server pings every LIVE_PING_INTERVAL and drops sockets that
- * stop answering.
+ * session or when the Origin header is not the site's own host. Every server frame is one JSON
+ * LiveEvent. The server pings every LIVE_PING_INTERVAL and drops sockets that stop answering.
+ *
+ * The client sends one kind of frame, a LiveClientFrame: `typing` (the member is typing in the
+ * conversation), the same event as POST /api/typing.php without a request of its own (decision
+ * 0083). It is never answered: a frame that is not one (malformed, too large is the exception:
+ * the socket closes at LIVE_MAX_FRAME_BYTES), one for a conversation not the member's or across a
+ * block, an invisible member's, and one within TYPING_INTERVAL_MS of the last are dropped
+ * quietly, and the socket stays open.
  *
  * Nothing is lost: a message is stored before it is announced, and events carry message ids.
  * The client remembers the highest message id it has seen and reconnects with `?after=<id>`;
@@ -47,6 +53,15 @@ export const LIVE_CLOSE_SESSION_ENDED = 4401;
 export const LIVE_CLOSE_SERVICE_RESTART = 1012;
 /** Most messages sent on a reconnect's catch-up before the server answers `resync` instead. */
 export const LIVE_CATCH_UP_LIMIT = 200;
+
+/** Largest client frame; a larger one closes the socket (1009, "message too big"). */
+export const LIVE_MAX_FRAME_BYTES = 1024;
+
+/** A frame the client sends on the live channel (see above). */
+export const LiveClientFrameSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('typing'), conversation_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+]);
+export type LiveClientFrame = z.infer<typeof LiveClientFrameSchema>;
 
 export const LiveQuerySchema = z.object({ after: queryInt(0, Number.MAX_SAFE_INTEGER).optional() });
 export type LiveQuery = z.infer<typeof LiveQuerySchema>;

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ChatResponseSchema, type LiveEvent } from '@app/shared';
+import { ChatResponseSchema, TYPING_INTERVAL_MS, type LiveEvent } from '@app/shared';
 import { buildBlock, buildMember } from '../../../test/factories.js';
 import { XHR, buildTwoProcesses, loginCookie, type TestApp } from '../../../test/helpers.js';
 import { members, profiles } from '../../db/schema/index.js';
@@ -139,6 +139,109 @@ describe('POST /api/typing.php', () => {
     const bTab = await tab(pair.b, b.cookie);
     expect((await typing(pair.a, a.cookie, { conversation })).statusCode).toBe(202);
     expect(await settledEvents(bTab, 'typing')).toHaveLength(0);
+  });
+});
+
+/** Sends a frame on the tab's live channel, as the browser does. */
+function frame(client: LiveTestClient, data: unknown): void {
+  client.socket.send(typeof data === 'string' ? data : JSON.stringify(data));
+}
+
+const typingFrame = (conversation: number) => ({ type: 'typing', conversation_id: conversation });
+
+describe('typing frames on the live channel', () => {
+  it("reach the partner's tab on the other process, not the typist's, once per interval", async () => {
+    const a = await member();
+    const b = await member();
+    const conversation = await conversationOf(a, b);
+    const [aTab, bTab] = await Promise.all([tab(pair.a, a.cookie), tab(pair.b, b.cookie)]);
+
+    frame(aTab, typingFrame(conversation));
+    expect(await bTab.next('typing')).toEqual({ type: 'typing', conversation_id: conversation, member_id: a.id });
+
+    // Within the interval: dropped by the tab, and over both processes when they share Redis.
+    frame(aTab, typingFrame(conversation));
+    if (process.env.REDIS_URL) frame(await tab(pair.b, a.cookie), typingFrame(conversation));
+    expect((await typing(pair.a, a.cookie, { conversation })).statusCode).toBe(202);
+    expect(await settledEvents(bTab, 'typing')).toHaveLength(1);
+    expect(await settledEvents(aTab, 'typing')).toHaveLength(0);
+  });
+
+  it('ignore malformed frames without closing the socket, and go nowhere for strangers and unknown conversations', async () => {
+    const a = await member();
+    const b = await member();
+    const outsider = await member();
+    const conversation = await conversationOf(a, b);
+    const [aTab, bTab, outsiderTab] = await Promise.all([
+      tab(pair.a, a.cookie),
+      tab(pair.b, b.cookie),
+      tab(pair.a, outsider.cookie),
+    ]);
+
+    for (const data of [
+      'not json',
+      '[]',
+      'null',
+      '{"type":"typing"}',
+      { type: 'typing', conversation_id: String(conversation) },
+      { type: 'typing', conversation_id: -1 },
+      { type: 'typing', conversation_id: 1.5 },
+      { type: 'typing', conversation_id: 2 ** 60 },
+      { type: 'hello', last_message_id: 0 },
+      { type: 'message', conversation_id: conversation },
+    ]) {
+      frame(aTab, data);
+    }
+    aTab.socket.send(Buffer.from(JSON.stringify(typingFrame(conversation))), { binary: true });
+    frame(aTab, typingFrame(conversation + 10_000));
+    frame(outsiderTab, typingFrame(conversation));
+    expect(await settledEvents(bTab, 'typing')).toHaveLength(0);
+    expect(aTab.closedWith).toBeNull();
+    expect(outsiderTab.closedWith).toBeNull();
+
+    // The socket still works: the next valid frame goes out.
+    frame(aTab, typingFrame(conversation));
+    expect(await bTab.next('typing')).toEqual({ type: 'typing', conversation_id: conversation, member_id: a.id });
+  });
+
+  it('go nowhere across a block or from an invisible member, also when the tab checked the pair before', async () => {
+    const a = await member();
+    const b = await member();
+    const conversation = await conversationOf(a, b);
+    const [aTab, bTab] = await Promise.all([tab(pair.a, a.cookie), tab(pair.b, b.cookie)]);
+    frame(aTab, typingFrame(conversation));
+    await bTab.next('typing');
+
+    // b blocks a on the other process: a's tab forgets what it knew of the pair.
+    const block = await pair.b.app.inject({
+      method: 'POST',
+      url: '/api/block.php',
+      headers: { ...XHR, cookie: b.cookie },
+      payload: { id: a.id },
+    });
+    expect(block.statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, TYPING_INTERVAL_MS + 100));
+    frame(aTab, typingFrame(conversation));
+    frame(bTab, typingFrame(conversation));
+    expect(await settledEvents(bTab, 'typing')).toHaveLength(1);
+    expect(await settledEvents(aTab, 'typing')).toHaveLength(0);
+
+    const c = await member();
+    const d = await member();
+    const other = await conversationOf(c, d);
+    const [cTab, dTab] = await Promise.all([tab(pair.a, c.cookie), tab(pair.b, d.cookie)]);
+    frame(cTab, typingFrame(other));
+    await dTab.next('typing');
+    const invisible = await pair.b.app.inject({
+      method: 'PUT',
+      url: '/api/account.php',
+      headers: { ...XHR, cookie: c.cookie },
+      payload: { invisible: true },
+    });
+    expect(invisible.statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, TYPING_INTERVAL_MS + 100));
+    frame(cTab, typingFrame(other));
+    expect(await settledEvents(dTab, 'typing')).toHaveLength(1);
   });
 });
 

@@ -437,6 +437,34 @@ export function createChatService(deps: ChatServiceDeps) {
     return { response, repeated: false };
   }
 
+  /**
+   * Who the member's typing in the conversation goes to (decision 0083): the partner, or null
+   * when to no one (the member is invisible). Refused like a send into the conversation would
+   * be: 404 for a stranger, an unknown conversation or a block either way. One primary-key
+   * query; the live channel remembers the answer per tab (live.hub.ts).
+   */
+  async function typingPartner(memberId: number, conversationId: number): Promise<number | null> {
+    const peers = await findPeers(db, conversationId, memberId);
+    if (!peers || peers.blocked) throw notFound();
+    return showsPresenceTo({ id: memberId, invisible: peers.viewerInvisible }, peers.partnerId, peers.blocked)
+      ? peers.partnerId
+      : null;
+  }
+
+  /**
+   * Tells the partner's tabs the member is typing, straight onto the bus (nothing stored, no
+   * polled answer changes), unless one went out within the gate's interval.
+   */
+  async function announceTyping(memberId: number, conversationId: number, partnerId: number): Promise<void> {
+    if (!(await deps.typingGate.pass(memberId, conversationId))) return;
+    await publishEvent(bus, CHAT_CHANNEL, {
+      type: 'typing',
+      conversation_id: conversationId,
+      member_id: memberId,
+      partner_id: partnerId,
+    }).catch((err: unknown) => log.error({ err, type: 'typing' }, 'publishing a bus event failed'));
+  }
+
   return {
     /**
      * Delivers the first messages a member wrote while signing up through /members/{id}/signup,
@@ -645,23 +673,16 @@ export function createChatService(deps: ChatServiceDeps) {
     },
 
     /**
-     * POST /api/typing.php: tells the partner's tabs the member is typing, straight onto the bus
-     * (nothing stored, no polled answer changes). Refused like a send into the conversation would
-     * be for a stranger or a block; an invisible member's typing and one within the gate's
-     * interval are accepted and go nowhere.
+     * POST /api/typing.php, for a tab without an open live channel: the check, then the event.
+     * An invisible member's typing and one within the gate's interval are accepted and go nowhere.
      */
     async typing(memberId: number, conversationId: number): Promise<void> {
-      const peers = await findPeers(db, conversationId, memberId);
-      if (!peers || peers.blocked) throw notFound();
-      if (!showsPresenceTo({ id: memberId, invisible: peers.viewerInvisible }, peers.partnerId, peers.blocked)) return;
-      if (!(await deps.typingGate.pass(memberId, conversationId))) return;
-      await publishEvent(bus, CHAT_CHANNEL, {
-        type: 'typing',
-        conversation_id: conversationId,
-        member_id: memberId,
-        partner_id: peers.partnerId,
-      }).catch((err: unknown) => log.error({ err, type: 'typing' }, 'publishing a bus event failed'));
+      const partnerId = await typingPartner(memberId, conversationId);
+      if (partnerId !== null) await announceTyping(memberId, conversationId, partnerId);
     },
+
+    typingPartner,
+    announceTyping,
 
     /** DELETE /api/chat.php. */
     async hide(memberId: number, conversationId: number): Promise<void> {

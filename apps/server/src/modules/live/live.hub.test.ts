@@ -2,10 +2,10 @@ import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { ChatMessage, LiveEvent } from '@app/shared';
-import { CHAT_CHANNEL, CREDITS_CHANNEL, publishEvent } from '../../platform/bus/events.js';
+import { TYPING_INTERVAL_MS, type ChatMessage, type LiveEvent } from '@app/shared';
+import { ANSWERS_CHANNEL, CHAT_CHANNEL, CREDITS_CHANNEL, publishEvent } from '../../platform/bus/events.js';
 import { createInProcessBus, type Bus } from '../../platform/bus/index.js';
-import { createLiveHub, type LiveHub } from './live.hub.js';
+import { createLiveHub, type LiveHub, type LiveTyping } from './live.hub.js';
 import { openTab, type LiveTestClient } from './live.test-client.js';
 
 const log = pino({ level: 'silent' });
@@ -119,5 +119,89 @@ describe('live hub', () => {
     expect(hub.tabCount(MEMBER)).toBe(0);
     expect(hub.socketCount()).toBe(0);
     await expect.poll(() => second.client.closedWith).toBe(1012);
+  });
+});
+
+describe('typing frames', () => {
+  /** The chat's rule as the hub sees it: the checks and announcements it asked for. */
+  function recordingTyping(partnerId: number | null) {
+    const checks: number[] = [];
+    const announced: number[] = [];
+    const typing: LiveTyping = {
+      partner: async (_memberId, conversationId) => {
+        checks.push(conversationId);
+        return partnerId;
+      },
+      announce: async (_memberId, conversationId) => {
+        announced.push(conversationId);
+      },
+    };
+    return { typing, checks, announced };
+  }
+
+  it('checks a conversation once, drops frames within the interval, and checks again when told or after a while', async () => {
+    let at = 1_000_000;
+    const { typing, checks, announced } = recordingTyping(PARTNER);
+    hub = createLiveHub({ bus, log, typing, now: () => at, options: { typingMemoryMs: 60_000 } });
+    await hub.start();
+    const { socket, client } = await connect();
+    hub.join(MEMBER, SESSION, socket).open([{ type: 'hello', last_message_id: 0 }]);
+    const type = async (conversationId: number) => {
+      client.socket.send(JSON.stringify({ type: 'typing', conversation_id: conversationId }));
+      await delivered();
+    };
+
+    await type(1);
+    await type(1);
+    expect({ checks, announced }).toEqual({ checks: [1], announced: [1] });
+
+    at += TYPING_INTERVAL_MS;
+    await type(1);
+    await type(2);
+    expect({ checks, announced }).toEqual({ checks: [1, 2], announced: [1, 1, 2] });
+
+    // Another member's change leaves the remembered checks alone; the member's own forgets them.
+    await publishEvent(bus, ANSWERS_CHANNEL, { type: 'answers_stale', member_ids: [PARTNER + 1] });
+    await delivered();
+    at += TYPING_INTERVAL_MS;
+    await type(1);
+    expect(checks).toEqual([1, 2]);
+    await publishEvent(bus, ANSWERS_CHANNEL, { type: 'answers_stale', member_ids: [MEMBER] });
+    await delivered();
+    at += TYPING_INTERVAL_MS;
+    await type(1);
+    expect(checks).toEqual([1, 2, 1]);
+    await publishEvent(bus, ANSWERS_CHANNEL, { type: 'answers_stale', member_ids: null });
+    await delivered();
+    at += TYPING_INTERVAL_MS;
+    await type(2);
+    expect(checks).toEqual([1, 2, 1, 2]);
+
+    at += 60_000;
+    await type(1);
+    expect(checks).toEqual([1, 2, 1, 2, 1]);
+    expect(announced).toEqual([1, 1, 2, 1, 1, 2, 1]);
+    expect(client.closedWith).toBeNull();
+  });
+
+  it('announces nothing where the check says no one hears it, and survives a failing check', async () => {
+    const nowhere = recordingTyping(null);
+    hub = createLiveHub({ bus, log, typing: nowhere.typing });
+    await hub.start();
+    const { socket, client } = await connect();
+    hub.join(MEMBER, SESSION, socket).open([]);
+    client.socket.send(JSON.stringify({ type: 'typing', conversation_id: 1 }));
+    await delivered();
+    expect(nowhere).toMatchObject({ checks: [1], announced: [] });
+    await hub.close();
+
+    const failing: LiveTyping = { partner: () => Promise.reject(new Error('database down')), announce: async () => {} };
+    hub = createLiveHub({ bus, log, typing: failing });
+    await hub.start();
+    const second = await connect();
+    hub.join(MEMBER, SESSION, second.socket).open([]);
+    second.client.socket.send(JSON.stringify({ type: 'typing', conversation_id: 1 }));
+    await delivered();
+    expect(second.client.closedWith).toBeNull();
   });
 });

@@ -1,13 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import {
   LAST_ACTIVE_THROTTLE_MINUTES,
   LIVE_CLOSE_SERVICE_RESTART,
   LIVE_CLOSE_SESSION_ENDED,
   LIVE_PING_INTERVAL,
+  LiveClientFrameSchema,
+  TYPING_INTERVAL_MS,
+  type LiveClientFrame,
   type LiveEvent,
 } from '@app/shared';
 import {
+  ANSWERS_CHANNEL,
+  AnswersStaleEventSchema,
   CHAT_CHANNEL,
   ChatChannelEventSchema,
   CREDITS_CHANNEL,
@@ -33,6 +38,8 @@ export interface LiveHubOptions {
   maxPendingEvents: number;
   /** Ms between reports of the members with an open tab (deps.noteActive). */
   activityIntervalMs: number;
+  /** Ms a tab trusts its check of a conversation for typing frames (see createLiveHub). */
+  typingMemoryMs: number;
 }
 
 export const DEFAULT_LIVE_HUB_OPTIONS: LiveHubOptions = {
@@ -40,7 +47,25 @@ export const DEFAULT_LIVE_HUB_OPTIONS: LiveHubOptions = {
   maxBufferedBytes: 1024 * 1024,
   maxPendingEvents: 1000,
   activityIntervalMs: LAST_ACTIVE_THROTTLE_MINUTES * 60_000,
+  typingMemoryMs: 60_000,
 };
+
+/** Conversations a tab remembers for typing; beyond this the oldest is forgotten. */
+const TYPING_MEMORY_SIZE = 64;
+
+/** The chat's typing rule (chat.service.ts), for the typing frames of tabs. */
+export interface LiveTyping {
+  /** The partner the member's typing in the conversation goes to; null when to no one, refusals included. */
+  partner(memberId: number, conversationId: number): Promise<number | null>;
+  /** Sends it on, through the gate over every process. */
+  announce(memberId: number, conversationId: number, partnerId: number): Promise<void>;
+}
+
+/** A tab's check of one conversation for typing: where its typing goes, until when that holds. */
+interface TypingCheck {
+  partnerId: number | null;
+  until: number;
+}
 
 /**
  * WebSocket close codes (RFC 6455): something failed on our side, or this process is shutting
@@ -76,6 +101,35 @@ interface TabState {
   overflowed: boolean;
   /** Message ids the catch-up sent: the bus may still bring them, and they are dropped. */
   caughtUp: ReadonlySet<number>;
+  /** Per conversation, until when this tab's typing frames are dropped unchecked (the gate's interval). */
+  typingUntil: Map<number, number>;
+  /** Per conversation, the remembered check; cleared when either member's state may have changed. */
+  typingChecks: Map<number, TypingCheck>;
+  /** Bumped on every clearing, so a check that was under way then is not remembered. */
+  typingEpoch: number;
+}
+
+/** A client frame as LiveClientFrame, or null when it is not one. */
+function parseClientFrame(data: RawData, isBinary: boolean): LiveClientFrame | null {
+  if (isBinary) return null;
+  const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
+  let frame: unknown;
+  try {
+    frame = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return null;
+  }
+  const parsed = LiveClientFrameSchema.safeParse(frame);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Sets a key as the newest of a map kept to `size` entries, forgetting the oldest beyond it. */
+function remember<V>(map: Map<number, V>, key: number, value: V, size: number): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size <= size) return;
+  const oldest = map.keys().next();
+  if (!oldest.done) map.delete(oldest.value);
 }
 
 /** The live channel's sockets in this process; see createLiveHub. */
@@ -87,6 +141,14 @@ export type LiveHub = ReturnType<typeof createLiveHub>;
  * process published it. A new tab is registered before its catch-up reads the database, and
  * what arrives meanwhile waits until the catch-up is sent (open), so nothing falls between the
  * database and the bus; message ids the catch-up already sent are dropped.
+ *
+ * Typing frames (decision 0083) cost no request: the tab's member was authenticated at the
+ * handshake. A tab drops its frames for a conversation for TYPING_INTERVAL_MS after one it
+ * passed on, unchecked; the first frame for a conversation runs the chat's check (a query) and
+ * the tab remembers the answer for typingMemoryMs, or until an `answers_stale` announcement names
+ * its member: a block or unblock names both members, invisible mode every member, so the answer
+ * never outlives the facts it rests on. What passes goes through the chat's gate over all
+ * processes and onto the bus like POST /api/typing.php's events.
  */
 export function createLiveHub(deps: {
   bus: Bus;
@@ -94,8 +156,12 @@ export function createLiveHub(deps: {
   options?: Partial<LiveHubOptions>;
   /** Told every activityIntervalMs who has a tab open: they are active (the handshake's request noted the start). */
   noteActive?: (memberIds: number[]) => Promise<void>;
+  /** Where typing frames go; without it they are dropped. */
+  typing?: LiveTyping;
+  now?: () => number;
 }) {
   const { bus, log } = deps;
+  const now = deps.now ?? Date.now;
   const options = { ...DEFAULT_LIVE_HUB_OPTIONS, ...deps.options };
   const tabsByMember = new Map<number, Set<TabState>>();
   const unsubscribes: Array<() => Promise<void>> = [];
@@ -151,6 +217,48 @@ export function createLiveHub(deps: {
     }
   }
 
+  function forgetTypingChecks(tab: TabState): void {
+    tab.typingChecks.clear();
+    tab.typingEpoch += 1;
+  }
+
+  /** Members whose state changed (null: any member's): their tabs check their conversations again. */
+  function forgetTyping(memberIds: readonly number[] | null): void {
+    if (memberIds === null) {
+      for (const tabs of tabsByMember.values()) for (const tab of tabs) forgetTypingChecks(tab);
+      return;
+    }
+    for (const memberId of memberIds) for (const tab of tabsByMember.get(memberId) ?? []) forgetTypingChecks(tab);
+  }
+
+  async function typingPartner(tab: TabState, conversationId: number, at: number): Promise<number | null> {
+    const known = tab.typingChecks.get(conversationId);
+    if (known && known.until > at) return known.partnerId;
+    const epoch = tab.typingEpoch;
+    const partnerId = (await deps.typing?.partner(tab.memberId, conversationId)) ?? null;
+    if (tab.typingEpoch === epoch) {
+      remember(tab.typingChecks, conversationId, { partnerId, until: at + options.typingMemoryMs }, TYPING_MEMORY_SIZE);
+    }
+    return partnerId;
+  }
+
+  async function typed(tab: TabState, conversationId: number): Promise<void> {
+    const at = now();
+    if ((tab.typingUntil.get(conversationId) ?? 0) > at) return;
+    remember(tab.typingUntil, conversationId, at + TYPING_INTERVAL_MS, TYPING_MEMORY_SIZE);
+    const partnerId = await typingPartner(tab, conversationId, at);
+    if (partnerId !== null) await deps.typing?.announce(tab.memberId, conversationId, partnerId);
+  }
+
+  /** A frame from a tab: never answered, and nothing in it closes the socket. */
+  function receive(tab: TabState, data: RawData, isBinary: boolean): void {
+    const frame = parseClientFrame(data, isBinary);
+    if (!frame || !deps.typing) return;
+    typed(tab, frame.conversation_id).catch((err: unknown) =>
+      log.error({ err, memberId: tab.memberId }, 'live: typing frame failed'),
+    );
+  }
+
   /** Subscribes a channel: events are checked against its schema, since any process may have sent them. */
   async function route<T>(
     channel: string,
@@ -190,6 +298,7 @@ export function createLiveHub(deps: {
       await route(LIKES_CHANNEL, LikesChannelEventSchema, (event) => deliver(likesDeliveries(event)));
       await route(CREDITS_CHANNEL, CreditsEventSchema, (event) => deliver(creditsDeliveries(event)));
       await route(SESSIONS_CHANNEL, SessionsChannelEventSchema, endSessions);
+      await route(ANSWERS_CHANNEL, AnswersStaleEventSchema, (event) => forgetTyping(event.member_ids));
       pinger = setInterval(ping, options.pingIntervalMs);
       pinger.unref();
       activity = setInterval(() => noteActive([...tabsByMember.keys()]), options.activityIntervalMs);
@@ -212,6 +321,9 @@ export function createLiveHub(deps: {
         pending: [],
         overflowed: false,
         caughtUp: new Set(),
+        typingUntil: new Map(),
+        typingChecks: new Map(),
+        typingEpoch: 0,
       };
       let tabs = tabsByMember.get(memberId);
       if (!tabs) tabsByMember.set(memberId, (tabs = new Set()));
@@ -219,6 +331,7 @@ export function createLiveHub(deps: {
       socket.on('pong', () => {
         tab.alive = true;
       });
+      socket.on('message', (data, isBinary) => receive(tab, data, isBinary));
       socket.on('close', () => remove(tab));
       return {
         open(first) {
