@@ -30,6 +30,7 @@ import {
   withoutChat,
 } from './live';
 import { queryKeys } from '../data/query-keys';
+import { sendLiveFrame } from './live-sender';
 
 function buildMessage(overrides: Partial<ChatMessage> = {}): ChatMessage {
   return {
@@ -359,9 +360,12 @@ describe('applyLiveEvent', () => {
 /** A WebSocket stand-in: the test plays the server. */
 class FakeSocket {
   static opened: FakeSocket[] = [];
+  onopen: ((event: Event) => unknown) | null = null;
   onmessage: ((event: MessageEvent) => unknown) | null = null;
   onclose: ((event: CloseEvent) => unknown) | null = null;
   closed = false;
+  /** What the client sent on it. */
+  sent: unknown[] = [];
 
   constructor(readonly url: string) {
     FakeSocket.opened.push(this);
@@ -371,7 +375,15 @@ class FakeSocket {
     this.closed = true;
   }
 
-  send(event: unknown) {
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+
+  open() {
+    this.onopen?.(new Event('open'));
+  }
+
+  serve(event: unknown) {
     this.onmessage?.(new MessageEvent('message', { data: typeof event === 'string' ? event : JSON.stringify(event) }));
   }
 
@@ -404,17 +416,17 @@ describe('startLive', () => {
   it('opens one socket on the page origin and writes its events into the cache', () => {
     const stop = start();
     expect(FakeSocket.opened.map((socket) => socket.url)).toEqual([base]);
-    latest().send({ type: 'hello', last_message_id: 5 });
-    latest().send('{"type":"message"}');
-    latest().send({ type: 'message', message: buildMessage({ id: 6 }) });
+    latest().serve({ type: 'hello', last_message_id: 5 });
+    latest().serve('{"type":"message"}');
+    latest().serve({ type: 'message', message: buildMessage({ id: 6 }) });
     expect(queryClient.getQueryData<ChatsResponse>(queryKeys.chats)?.chats[0]!.num_unread_messages).toBe(1);
     stop();
   });
 
   it('reconnects with a growing delay, after the newest message seen, and then refetches', () => {
     const stop = start();
-    latest().send({ type: 'hello', last_message_id: 5 });
-    latest().send({ type: 'message', message: buildMessage({ id: 8 }) });
+    latest().serve({ type: 'hello', last_message_id: 5 });
+    latest().serve({ type: 'message', message: buildMessage({ id: 8 }) });
     expect(queryClient.getQueryState(queryKeys.chats)?.isInvalidated).toBe(false);
 
     latest().drop();
@@ -430,7 +442,7 @@ describe('startLive', () => {
     vi.advanceTimersByTime(1);
     expect(FakeSocket.opened).toHaveLength(3);
 
-    latest().send({ type: 'hello', last_message_id: 9 });
+    latest().serve({ type: 'hello', last_message_id: 9 });
     expect(queryClient.getQueryState(queryKeys.chats)?.isInvalidated).toBe(true);
 
     // Greeted, the backoff starts again at its shortest.
@@ -443,7 +455,7 @@ describe('startLive', () => {
   it('asks for the user at once when the server ends the tab because its login ended', () => {
     queryClient.setQueryData(queryKeys.user, { user: null });
     const stop = start();
-    latest().send({ type: 'hello', last_message_id: 0 });
+    latest().serve({ type: 'hello', last_message_id: 0 });
     latest().drop();
     expect(queryClient.getQueryState(queryKeys.user)?.isInvalidated).toBe(false);
     vi.advanceTimersByTime(RECONNECT_MIN_DELAY);
@@ -474,7 +486,7 @@ describe('startLive', () => {
 
   it('waits while offline and reconnects as soon as the browser is back online', () => {
     const stop = start();
-    latest().send({ type: 'hello', last_message_id: 0 });
+    latest().serve({ type: 'hello', last_message_id: 0 });
     online = false;
     window.dispatchEvent(new Event('offline'));
     expect(latest().closed).toBe(true);
@@ -495,6 +507,24 @@ describe('startLive', () => {
     window.dispatchEvent(new Event('online'));
     expect(FakeSocket.opened).toHaveLength(1);
     stop();
+  });
+
+  it('carries frames while its socket is open, and none before it opens or after it closes', () => {
+    const stop = start();
+    const frame = { type: 'typing', conversation_id: 3 } as const;
+    expect(sendLiveFrame(frame)).toBe(false);
+    latest().open();
+    expect(sendLiveFrame(frame)).toBe(true);
+    expect(latest().sent).toEqual([frame]);
+
+    latest().drop();
+    expect(sendLiveFrame(frame)).toBe(false);
+    vi.advanceTimersByTime(RECONNECT_MIN_DELAY);
+    latest().open();
+    expect(sendLiveFrame(frame)).toBe(true);
+    expect(FakeSocket.opened.map((socket) => socket.sent.length)).toEqual([1, 1]);
+    stop();
+    expect(sendLiveFrame(frame)).toBe(false);
   });
 
   it('closes for good when stopped', () => {

@@ -11,6 +11,7 @@ import {
 } from '@app/shared';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../data/query-keys';
+import { liveSocketClosed, liveSocketOpened } from './live-sender';
 
 /**
  * The live channel's client (packages/shared/src/schemas/live.ts has the protocol): one
@@ -285,7 +286,7 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
 }
 
 /** What the client needs of a WebSocket. */
-export type LiveSocket = Pick<WebSocket, 'onmessage' | 'onclose' | 'close'>;
+export type LiveSocket = Pick<WebSocket, 'onopen' | 'onmessage' | 'onclose' | 'close' | 'send'>;
 
 export interface LiveOptions {
   /** The WebSocket class; tests pass a fake. */
@@ -327,6 +328,9 @@ export function startLive(
     if (stopped || socket || !navigator.onLine) return;
     const current = new socketClass(liveUrl(window.location, lastMessageId));
     socket = current;
+    current.onopen = () => {
+      if (socket === current) liveSocketOpened(current);
+    };
     current.onmessage = (frame) => {
       const event = parseLiveEvent(frame.data);
       if (event && socket === current) receive(event);
@@ -334,6 +338,7 @@ export function startLive(
     current.onclose = (event) => {
       if (socket !== current) return;
       socket = null;
+      liveSocketClosed(current);
       // The login ended elsewhere: asking for the user now logs this tab out at once (403)
       // instead of at the next poll; a tab logged in again reconnects as after any drop.
       if (event.code === LIVE_CLOSE_SESSION_ENDED) void queryClient.invalidateQueries({ queryKey: queryKeys.user });
@@ -350,7 +355,9 @@ export function startLive(
     clearTimeout(timer);
     const current = socket;
     socket = null;
-    current?.close();
+    if (!current) return;
+    liveSocketClosed(current);
+    current.close();
   }
 
   window.addEventListener('online', connect);

@@ -15,6 +15,7 @@ import {
   serve,
 } from '../../features/chat/testing/api-stub';
 import { applyLiveEvent } from '../../lib/live';
+import { liveSocketClosed, liveSocketOpened } from '../../lib/live-sender';
 import { queryClient } from '../../lib/query-client';
 import { queryKeys } from '../../data/query-keys';
 import { buildUser } from '../../testing/factories';
@@ -216,6 +217,27 @@ describe('a conversation', () => {
     expect(queryClient.getQueryData<UserResponse>(queryKeys.user)?.user?.credits).toBe(50);
     const pages = queryClient.getQueryData<ChatPages>(queryKeys.chat(5));
     expect(pages?.pages[0]?.messages[0]?.id).toBe(50);
+  });
+
+  it('tells the partner of the typing on the open live channel, without a request of its own', async () => {
+    const socket = { send: vi.fn<(data: string) => void>() };
+    liveSocketOpened(socket);
+    try {
+      serve(fetchMock, {
+        'GET /api/chat.php': () => jsonResponse(200, buildChat({ messages: HISTORY })),
+        'GET /api/chats.php': () => jsonResponse(200, { chats: [] }),
+      });
+      await renderWithApp(appRoutes(queryClient), { path: '/chats/5', user: buildUser({ credits: 50 }) });
+
+      const field = await screen.findByRole('textbox', { name: 'Bericht aan Eva' });
+      await userEvent.type(field, 'Hallo Eva');
+      expect(socket.send.mock.calls.map(([data]) => JSON.parse(data) as unknown)).toEqual([
+        { type: 'typing', conversation_id: 5 },
+      ]);
+      expect(commands(fetchMock)).toEqual([]);
+    } finally {
+      liveSocketClosed(socket);
+    }
   });
 
   it('asks to buy credits when they run out, and keeps the text', async () => {

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { queryKeys } from '../../../data/query-keys';
 import type { TypingState } from '../../../lib/live';
+import { sendLiveFrame } from '../../../lib/live-sender';
 import { sendTyping } from '../api/send-typing';
 import { typingShown } from '../rules';
 
@@ -34,7 +35,8 @@ export function usePartnerTyping(conversationId: number | null, partnerId: numbe
 
 /**
  * Tells the partner the member is typing, at most once per TYPING_INTERVAL_MS (the server's
- * limit); nothing before the conversation exists. A failure only means no indicator.
+ * limit); nothing before the conversation exists. On the open live channel when there is one (no
+ * request of its own), else by POST /api/typing.php. A failure only means no indicator.
  */
 export function useTypingNotice(conversationId: number | null): () => void {
   const last = useRef(0);
@@ -43,6 +45,7 @@ export function useTypingNotice(conversationId: number | null): () => void {
     const now = Date.now();
     if (now - last.current < TYPING_INTERVAL_MS) return;
     last.current = now;
+    if (sendLiveFrame({ type: 'typing', conversation_id: conversationId })) return;
     sendTyping(conversationId).catch(() => undefined);
   }, [conversationId]);
 }
