@@ -224,12 +224,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const profiles = createProfilesService({ db, settings, storage, log: app.log });
   const visits = createVisitsService({ db, bus, profiles, answers, log: app.log, ...clock });
   const likes = createLikesService({ db, bus, answers, visits, ...clock });
-  const members = createMembersService({ db, profiles, likes, visits, answers });
+  const members = createMembersService({ db, bus, profiles, likes, visits, answers, log: app.log });
   const swipe = createSwipeService({ db, likes, ...clock });
   const search = createSearchService({ db, profiles });
   const landing = createLandingService({ db, ...clock });
   const accountSettings = createAccountSettingsService({
     db,
+    bus,
     settings,
     mailer,
     chat,

@@ -72,7 +72,8 @@
  *     At most one event per TYPING_INTERVAL_MS per member and conversation (over all processes);
  *     more are answered 202 alike and dropped. An invisible member's typing is answered 202 and
  *     goes nowhere. 404 not_found, all alike: unknown conversation, one the member is not in, a
- *     block either way. Nothing is sent on any failure.
+ *     block either way. Nothing is sent on any failure. A tab with an open live channel sends the
+ *     same event as a `typing` frame on it instead (schemas/live.ts), without a request.
  *
  * Seen: ChatResponse `seen_at` is when the partner last read the conversation (ISO 8601), so the
  *     sender shows 'seen' under their last message sent at or before it; null when the partner

@@ -16,7 +16,8 @@ import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { eraseWaitingSelfie } from '../verification/verification.service.js';
 import { AppError, authenticationRequired, notFound, validationFailed, type FieldProblem } from '../../errors.js';
-import type { ChatMessageEvent } from '../../platform/bus/events.js';
+import { PRESENCE_CHANNEL, publishEvent, type ChatMessageEvent } from '../../platform/bus/events.js';
+import type { Bus } from '../../platform/bus/index.js';
 import type { Mailer } from '../../platform/mail/index.js';
 import {
   accountDeletedMail,
@@ -75,6 +76,8 @@ export interface AccountSettingsServiceDeps {
   sessions: Pick<Sessions, 'ended'>;
   /** Announces members whose polled answers changed. */
   answers: Pick<MemberAnswers, 'staleEverywhere'>;
+  /** Announces invisible mode to the live channel (PRESENCE_CHANNEL). */
+  bus: Bus;
   /** Sends the first messages written during signup when a new address confirms the account. */
   chat: Pick<ChatService, 'deliverPendingFirstMessages' | 'announce'>;
   now?: () => Date;
@@ -168,7 +171,12 @@ export function createAccountSettingsService(deps: AccountSettingsServiceDeps) {
         switchedOff: switches.filter(([, on]) => !on).map(([type]) => type),
       });
       // Back from invisible mode, the member reappears in others' lists, which do not show them yet.
-      if (body.invisible !== undefined) await deps.answers.staleEverywhere();
+      if (body.invisible !== undefined) {
+        await deps.answers.staleEverywhere();
+        await publishEvent(deps.bus, PRESENCE_CHANNEL, { type: 'presence_changed', member_ids: [memberId] }).catch(
+          (err: unknown) => log.error({ err }, 'announcing a presence change failed'),
+        );
+      }
       return presentAccountSettings(await mustFindMember(memberId));
     },
 

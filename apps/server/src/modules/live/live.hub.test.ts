@@ -3,7 +3,13 @@ import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { TYPING_INTERVAL_MS, type ChatMessage, type LiveEvent } from '@app/shared';
-import { ANSWERS_CHANNEL, CHAT_CHANNEL, CREDITS_CHANNEL, publishEvent } from '../../platform/bus/events.js';
+import {
+  ANSWERS_CHANNEL,
+  CHAT_CHANNEL,
+  CREDITS_CHANNEL,
+  PRESENCE_CHANNEL,
+  publishEvent,
+} from '../../platform/bus/events.js';
 import { createInProcessBus, type Bus } from '../../platform/bus/index.js';
 import { createLiveHub, type LiveHub, type LiveTyping } from './live.hub.js';
 import { openTab, type LiveTestClient } from './live.test-client.js';
@@ -139,7 +145,7 @@ describe('typing frames', () => {
     return { typing, checks, announced };
   }
 
-  it('checks a conversation once, drops frames within the interval, and checks again when told or after a while', async () => {
+  it('checks a conversation once, drops frames within the interval, and checks again after a block, invisible mode or a while', async () => {
     let at = 1_000_000;
     const { typing, checks, announced } = recordingTyping(PARTNER);
     hub = createLiveHub({ bus, log, typing, now: () => at, options: { typingMemoryMs: 60_000 } });
@@ -160,18 +166,20 @@ describe('typing frames', () => {
     await type(2);
     expect({ checks, announced }).toEqual({ checks: [1, 2], announced: [1, 1, 2] });
 
-    // Another member's change leaves the remembered checks alone; the member's own forgets them.
-    await publishEvent(bus, ANSWERS_CHANNEL, { type: 'answers_stale', member_ids: [PARTNER + 1] });
-    await delivered();
-    at += TYPING_INTERVAL_MS;
-    await type(1);
-    expect(checks).toEqual([1, 2]);
+    // Another member's block, and the member's other writes, leave the remembered checks alone.
+    await publishEvent(bus, PRESENCE_CHANNEL, { type: 'presence_changed', member_ids: [PARTNER + 1] });
     await publishEvent(bus, ANSWERS_CHANNEL, { type: 'answers_stale', member_ids: [MEMBER] });
     await delivered();
     at += TYPING_INTERVAL_MS;
     await type(1);
+    expect(checks).toEqual([1, 2]);
+    // The member's invisible mode, or a block of theirs, forgets them.
+    await publishEvent(bus, PRESENCE_CHANNEL, { type: 'presence_changed', member_ids: [MEMBER] });
+    await delivered();
+    at += TYPING_INTERVAL_MS;
+    await type(1);
     expect(checks).toEqual([1, 2, 1]);
-    await publishEvent(bus, ANSWERS_CHANNEL, { type: 'answers_stale', member_ids: null });
+    await publishEvent(bus, PRESENCE_CHANNEL, { type: 'presence_changed', member_ids: [PARTNER, MEMBER] });
     await delivered();
     at += TYPING_INTERVAL_MS;
     await type(2);

@@ -11,14 +11,14 @@ import {
   type LiveEvent,
 } from '@app/shared';
 import {
-  ANSWERS_CHANNEL,
-  AnswersStaleEventSchema,
   CHAT_CHANNEL,
   ChatChannelEventSchema,
   CREDITS_CHANNEL,
   CreditsEventSchema,
   LIKES_CHANNEL,
   LikesChannelEventSchema,
+  PRESENCE_CHANNEL,
+  PresenceChangedEventSchema,
   SESSIONS_CHANNEL,
   SessionsChannelEventSchema,
   type SessionsChannelEvent,
@@ -103,7 +103,7 @@ interface TabState {
   caughtUp: ReadonlySet<number>;
   /** Per conversation, until when this tab's typing frames are dropped unchecked (the gate's interval). */
   typingUntil: Map<number, number>;
-  /** Per conversation, the remembered check; cleared when either member's state may have changed. */
+  /** Per conversation, the remembered check; cleared when a block or invisible mode names the member. */
   typingChecks: Map<number, TypingCheck>;
   /** Bumped on every clearing, so a check that was under way then is not remembered. */
   typingEpoch: number;
@@ -145,10 +145,11 @@ export type LiveHub = ReturnType<typeof createLiveHub>;
  * Typing frames (decision 0083) cost no request: the tab's member was authenticated at the
  * handshake. A tab drops its frames for a conversation for TYPING_INTERVAL_MS after one it
  * passed on, unchecked; the first frame for a conversation runs the chat's check (a query) and
- * the tab remembers the answer for typingMemoryMs, or until an `answers_stale` announcement names
- * its member: a block or unblock names both members, invisible mode every member, so the answer
- * never outlives the facts it rests on. What passes goes through the chat's gate over all
- * processes and onto the bus like POST /api/typing.php's events.
+ * the tab remembers the answer for typingMemoryMs, or until a `presence_changed` announcement
+ * names its member: a block or unblock names both members, invisible mode the member, and those
+ * are the only facts the check rests on besides the conversation's members, which never change.
+ * What passes goes through the chat's gate over all processes and onto the bus like
+ * POST /api/typing.php's events.
  */
 export function createLiveHub(deps: {
   bus: Bus;
@@ -222,12 +223,8 @@ export function createLiveHub(deps: {
     tab.typingEpoch += 1;
   }
 
-  /** Members whose state changed (null: any member's): their tabs check their conversations again. */
-  function forgetTyping(memberIds: readonly number[] | null): void {
-    if (memberIds === null) {
-      for (const tabs of tabsByMember.values()) for (const tab of tabs) forgetTypingChecks(tab);
-      return;
-    }
+  /** Members whose presence rules changed: their tabs check their conversations again. */
+  function forgetTyping(memberIds: readonly number[]): void {
     for (const memberId of memberIds) for (const tab of tabsByMember.get(memberId) ?? []) forgetTypingChecks(tab);
   }
 
@@ -298,7 +295,7 @@ export function createLiveHub(deps: {
       await route(LIKES_CHANNEL, LikesChannelEventSchema, (event) => deliver(likesDeliveries(event)));
       await route(CREDITS_CHANNEL, CreditsEventSchema, (event) => deliver(creditsDeliveries(event)));
       await route(SESSIONS_CHANNEL, SessionsChannelEventSchema, endSessions);
-      await route(ANSWERS_CHANNEL, AnswersStaleEventSchema, (event) => forgetTyping(event.member_ids));
+      await route(PRESENCE_CHANNEL, PresenceChangedEventSchema, (event) => forgetTyping(event.member_ids));
       pinger = setInterval(ping, options.pingIntervalMs);
       pinger.unref();
       activity = setInterval(() => noteActive([...tabsByMember.keys()]), options.activityIntervalMs);

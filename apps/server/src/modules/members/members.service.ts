@@ -1,6 +1,9 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { MemberProfile, ProfileCard, SiteSettings, Tracking } from '@app/shared';
 import { RECENTLY_ACTIVE_HOURS, RELATED_PROFILES_LIMIT } from '@app/shared';
 import type { Db } from '../../db/client.js';
+import { PRESENCE_CHANNEL, publishEvent } from '../../platform/bus/events.js';
+import type { Bus } from '../../platform/bus/index.js';
 import type { MemberAnswers } from '../../plugins/member-answers.js';
 import { AppError, authenticationRequired, notFound } from '../../errors.js';
 import { ageOn } from '../accounts/accounts.rules.js';
@@ -37,6 +40,9 @@ export interface MembersServiceDeps {
   likes: Pick<LikesService, 'markSeen'>;
   /** Announces members whose polled answers a block changed. */
   answers: Pick<MemberAnswers, 'stale'>;
+  /** Announces blocks to the live channel (PRESENCE_CHANNEL). */
+  bus: Bus;
+  log: FastifyBaseLogger;
   /** Opening another member's profile records a visit. */
   visits: Pick<VisitsService, 'record'>;
   now?: () => Date;
@@ -128,18 +134,27 @@ export function createMembersService(deps: MembersServiceDeps) {
     );
   }
 
+  /** A bus failure never fails the request: the live channel's checks expire anyway (decision 0083). */
+  function presenceChanged(memberIds: number[]): Promise<void> {
+    return publishEvent(deps.bus, PRESENCE_CHANNEL, { type: 'presence_changed', member_ids: memberIds }).catch(
+      (err: unknown) => deps.log.error({ err }, 'announcing a presence change failed'),
+    );
+  }
+
   /** POST /api/block.php: idempotent; a member who blocked the viewer can be blocked back. */
   async function block(viewerId: number, memberId: number): Promise<void> {
     if (viewerId === memberId) throw cannotBlockSelf();
     if (!(await isFindableMember(db, memberId))) throw notFound();
     await insertBlock(db, viewerId, memberId);
     await deps.answers.stale([viewerId, memberId]);
+    await presenceChanged([viewerId, memberId]);
   }
 
   /** DELETE /api/block.php: idempotent, whatever became of the member. */
   async function unblock(viewerId: number, memberId: number): Promise<void> {
     await deleteBlock(db, viewerId, memberId);
     await deps.answers.stale([viewerId, memberId]);
+    await presenceChanged([viewerId, memberId]);
   }
 
   /** GET /api/blocks.php. */

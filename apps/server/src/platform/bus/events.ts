@@ -123,6 +123,18 @@ export const SessionsChannelEventSchema = z.discriminatedUnion('type', [
 export type SessionsChannelEvent = z.infer<typeof SessionsChannelEventSchema>;
 
 /**
+ * A change of what decides whether a member's presence reaches another (directory.rules.ts
+ * showsPresenceTo): a block or unblock between `member_ids`, or the invisible mode of the one
+ * member named. The live channel checks these members' typing again (decision 0083).
+ */
+export const PRESENCE_CHANNEL = 'presence';
+export const PresenceChangedEventSchema = z.object({
+  type: z.literal('presence_changed'),
+  member_ids: z.array(z.number().int()),
+});
+export type PresenceChannelEvent = z.infer<typeof PresenceChangedEventSchema>;
+
+/**
  * The console changed what each process caches per site: site settings, a company, reference
  * lists. Every process drops those caches at once rather than waiting for their TTL.
  */
@@ -175,6 +187,7 @@ export interface BusEvents {
   [CHAT_CHANNEL]: ChatChannelEvent;
   [CREDITS_CHANNEL]: CreditsEvent;
   [SESSIONS_CHANNEL]: SessionsChannelEvent;
+  [PRESENCE_CHANNEL]: PresenceChannelEvent;
   [SITE_DATA_CHANNEL]: SiteDataChannelEvent;
   [ANSWERS_CHANNEL]: AnswersChannelEvent;
   [VISITS_CHANNEL]: VisitEvent;
