@@ -615,13 +615,16 @@ What a typing frame costs (decision 0083): no HTTP request and no session lookup
 was authenticated at the handshake); a frame within 2 s of the tab's last one for the conversation
 is dropped without anything else. Otherwise the tab's remembered check of the conversation
 (participant, invisible mode, blocks either way), made by one primary-key query the first time and
-again after either member's answers went stale (any of their writes: a message sent or received
-among them) or after a minute; one Redis \`SET NX PX\` for the limit in the two-process set-up (a
+again after a block or a change of invisible mode announced for the member, or after a minute; one Redis \`SET NX PX\` for the limit in the two-process set-up (a
 map in the process otherwise), and for one that passes one bus message and a WebSocket frame to
 the partner's tabs; nothing is written. Before this, each was an HTTP request with a query (POST
 /api/typing.php, still there for a tab without an open channel): on the same machine the message
 p99 rose by +375% to +10000% with typing (git show f50679b:docs/benchmarks/chat.md). The figures
-compare runs on the same machine in the same minutes.
+compare runs on the same machine in the same minutes. Each phase opens its tabs afresh, so every tab makes its checks
+within the phase (up to ${(MEMBERS * PARTNERS).toLocaleString('en')} queries over ${WARMUP + SECONDS} s, which a tab open for minutes
+makes once), and the typing events that pass (one per 2 s per member and conversation) outnumber
+the messages: each is a bus message and a frame to the partner like a message's, without its
+queries.
 
 "Sustained" is the messages received live per second over the measured window; "lost" are
 messages stored (HTTP 200) that did not arrive live within ${DRAIN_MS / 1000} s (a client would get them on its
