@@ -6,10 +6,10 @@
  *
  * The client sends one kind of frame, a LiveClientFrame: `typing` (the member is typing in the
  * conversation), the same event as POST /api/typing.php without a request of its own (decision
- * 0083). It is never answered: a frame that is not one (malformed, too large is the exception:
- * the socket closes at LIVE_MAX_FRAME_BYTES), one for a conversation not the member's or across a
- * block, an invisible member's, and one within TYPING_INTERVAL_MS of the last are dropped
- * quietly, and the socket stays open.
+ * 0083). It is never answered: a frame that is not one (not JSON, another shape, binary), one for
+ * a conversation not the member's or across a block, an invisible member's, and one within
+ * TYPING_INTERVAL_MS of the last are dropped quietly, and the socket stays open. Only a frame
+ * larger than LIVE_MAX_FRAME_BYTES closes it (1009, "message too big").
  *
  * Nothing is lost: a message is stored before it is announced, and events carry message ids.
  * The client remembers the highest message id it has seen and reconnects with `?after=<id>`;

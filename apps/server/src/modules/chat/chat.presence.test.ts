@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ChatResponseSchema, TYPING_INTERVAL_MS, type LiveEvent } from '@app/shared';
+import { ChatResponseSchema, LIVE_MAX_FRAME_BYTES, TYPING_INTERVAL_MS, type LiveEvent } from '@app/shared';
 import { buildBlock, buildMember } from '../../../test/factories.js';
 import { XHR, buildTwoProcesses, loginCookie, type TestApp } from '../../../test/helpers.js';
 import { members, profiles } from '../../db/schema/index.js';
@@ -202,6 +202,10 @@ describe('typing frames on the live channel', () => {
     // The socket still works: the next valid frame goes out.
     frame(aTab, typingFrame(conversation));
     expect(await bTab.next('typing')).toEqual({ type: 'typing', conversation_id: conversation, member_id: a.id });
+
+    // Only a frame beyond the contract's size closes the socket.
+    frame(outsiderTab, ' '.repeat(LIVE_MAX_FRAME_BYTES + 1));
+    await vi.waitFor(() => expect(outsiderTab.closedWith).toBe(1009));
   });
 
   it('go nowhere across a block or from an invisible member, also when the tab checked the pair before', async () => {
