@@ -1,7 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { VERIFICATION_REASON_MAX, type VerificationDecisionBody, type VerificationRequest } from '@app/shared';
+import {
+  VERIFICATION_REASON_MAX,
+  VerificationDecisionBodySchema,
+  type VerificationDecisionBody,
+  type VerificationRequest,
+} from '@app/shared';
+import { Form, oneText, TextField, useAppForm } from '../../components/form';
 import { useDecideVerification, useVerificationQueue } from '../api/verification';
 import { canOpen } from '../rules';
 import { formatDateTime } from './format';
@@ -10,6 +16,9 @@ import { EmptyState, ErrorState, LoadingState, ScreenHeader, useProblemText } fr
 import { useToast } from './toast';
 
 const approveId = (id: number) => `verification-approve-${id}`;
+
+/** A rejection's reason, checked by the decision contract's own rule. */
+const RejectSchema = VerificationDecisionBodySchema.options[1].pick({ reason: true });
 
 /**
  * Verification requests, oldest first: the selfie and the pose asked beside the member's photos,
@@ -23,17 +32,18 @@ export function VerificationScreen() {
   const decide = useDecideVerification();
   const requests = queue.data?.requests ?? [];
 
-  function handleDecision(body: VerificationDecisionBody) {
-    decide.mutate(body, {
-      onSuccess: () => {
-        // The decided request leaves with the button that had focus: focus moves on to the next.
-        const index = requests.findIndex((r) => r.id === body.id);
-        const neighbour = requests[index + 1] ?? requests[index - 1];
-        document.getElementById(neighbour ? approveId(neighbour.id) : 'admin-main')?.focus();
-        toast(t(body.decision === 'approve' ? 'verification.approved' : 'verification.rejected'));
-      },
-      onError: (error) => toast(problemText(error), 'danger'),
-    });
+  async function handleDecision(body: VerificationDecisionBody): Promise<void> {
+    try {
+      await decide.mutateAsync(body);
+    } catch (error) {
+      toast(problemText(error), 'danger');
+      return;
+    }
+    // The decided request leaves with the button that had focus: focus moves on to the next.
+    const index = requests.findIndex((r) => r.id === body.id);
+    const neighbour = requests[index + 1] ?? requests[index - 1];
+    document.getElementById(neighbour ? approveId(neighbour.id) : 'admin-main')?.focus();
+    toast(t(body.decision === 'approve' ? 'verification.approved' : 'verification.rejected'));
   }
 
   return (
@@ -69,25 +79,17 @@ function VerificationCard({
 }: {
   request: VerificationRequest;
   busy: boolean;
-  onDecide: (body: VerificationDecisionBody) => void;
+  onDecide: (body: VerificationDecisionBody) => Promise<void>;
 }) {
   const { t } = useTranslation('admin');
   const staff = useStaff();
   const id = useId();
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const name = request.member_name;
-
-  function handleReject(event: FormEvent) {
-    event.preventDefault();
-    const trimmed = reason.trim();
-    if (trimmed.length === 0) {
-      setProblem(t('verification.reasonRequired'));
-      return;
-    }
-    setProblem(null);
-    onDecide({ id: request.id, decision: 'reject', reason: trimmed });
-  }
+  const form = useAppForm<{ reason: string }>({
+    defaultValues: { reason: '' },
+    schema: RejectSchema,
+    messages: { reason: oneText(t('verification.reasonRequired')) },
+  });
 
   return (
     <li className="admin-card admin-verification" aria-labelledby={`${id}-name`}>
@@ -114,36 +116,29 @@ function VerificationCard({
           </figure>
         ))}
       </div>
-      <form className="admin-verification__actions" onSubmit={handleReject} noValidate>
+      <Form
+        form={form}
+        className="admin-verification__actions"
+        onSubmit={({ reason }) => onDecide({ id: request.id, decision: 'reject', reason })}
+      >
         <button
           id={approveId(request.id)}
           type="button"
           className="btn btn-sm btn-primary"
           aria-label={t('verification.approveLabel', { name })}
           disabled={busy}
-          onClick={() => onDecide({ id: request.id, decision: 'approve' })}
+          onClick={() => void onDecide({ id: request.id, decision: 'approve' })}
         >
           {t('verification.approve')}
         </button>
-        <div className="admin-verification__reason">
-          <label className="form-label" htmlFor={`${id}-reason`}>
-            {t('verification.reason')}
-          </label>
-          <input
-            id={`${id}-reason`}
-            className={`form-control form-control-sm${problem ? ' is-invalid' : ''}`}
-            maxLength={VERIFICATION_REASON_MAX}
-            value={reason}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? `${id}-reason-error` : undefined}
-            onChange={(event) => setReason(event.target.value)}
-          />
-          {problem && (
-            <div id={`${id}-reason-error`} className="invalid-feedback d-block">
-              {problem}
-            </div>
-          )}
-        </div>
+        <TextField
+          name="reason"
+          id={`${id}-reason`}
+          label={t('verification.reason')}
+          className="admin-verification__reason"
+          controlClassName="form-control-sm"
+          maxLength={VERIFICATION_REASON_MAX}
+        />
         <button
           type="submit"
           className="btn btn-sm btn-outline-danger"
@@ -152,7 +147,7 @@ function VerificationCard({
         >
           {t('verification.reject')}
         </button>
-      </form>
+      </Form>
     </li>
   );
 }

@@ -59,7 +59,8 @@ describe('verification on /profile', () => {
     const panel = await openPanel();
     expect(await within(panel).findByText('Reden: Gezicht niet zichtbaar')).toBeInTheDocument();
     await userEvent.click(within(panel).getByRole('button', { name: 'Selfie insturen' }));
-    expect(within(panel).getByRole('alert')).toHaveTextContent('Kies eerst een selfie.');
+    expect(await within(panel).findByText('Kies eerst een selfie.')).toBeInTheDocument();
+    expect(within(panel).getByLabelText('Je selfie')).toHaveAccessibleDescription('Kies eerst een selfie.');
     await userEvent.upload(
       within(panel).getByLabelText('Je selfie'),
       new File(['x'], 'notes.jpg', { type: 'image/jpeg' }),

@@ -1,8 +1,7 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileInput } from '../../../components/file-input';
+import { Form, useAppForm, useFieldError } from '../../../components/form';
 import { VerifiedBadge } from '../../../components/verified-badge';
-import { useErrorText } from '../../../lib/error-text';
 import type { Verification } from '../api/contract';
 import { useRequestVerification, useVerification } from '../api/verification';
 
@@ -61,52 +60,59 @@ function VerificationState({ verification, hasPhoto }: { verification: Verificat
   }
 }
 
+interface SelfieDraft {
+  selfie: File | null;
+}
+
 function SelfieForm({ pose }: { pose: string }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const request = useRequestVerification();
-  const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  function handleFile(event: ChangeEvent<HTMLInputElement>) {
-    setFile(event.target.files?.[0] ?? null);
-    setError(null);
-  }
-
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!file) {
-      setError(t('profile.verification.chooseSelfie'));
-      return;
-    }
-    request.mutate(file, { onError: (cause) => setError(errorText(cause)) });
-  }
+  const form = useAppForm<SelfieDraft>({
+    defaultValues: { selfie: null },
+    check: ({ selfie }): Record<string, string> => (selfie ? {} : { selfie: t('profile.verification.chooseSelfie') }),
+  });
 
   return (
-    <form className="verification__form" onSubmit={handleSubmit} noValidate>
+    <Form form={form} className="verification__form" onSubmit={({ selfie }) => request.mutateAsync(selfie!)}>
       <p className="verification__intro">{t('profile.verification.intro')}</p>
       <p className="verification__pose">
         <span className="verification__pose-label">{t('profile.verification.poseLabel')}</span>{' '}
         <strong>{t(`profile.verification.poses.${pose}`)}</strong>
       </p>
+      <SelfieField
+        disabled={form.formState.isSubmitting}
+        onSelect={(file) => form.setValue('selfie', file, { shouldValidate: form.formState.isSubmitted })}
+      />
+      <p className="verification__note">{t('profile.verification.privacy')}</p>
+      <button type="submit" className="btn btn-primary" disabled={form.formState.isSubmitting}>
+        {form.formState.isSubmitting ? t('profile.verification.sending') : t('profile.verification.submit')}
+      </button>
+    </Form>
+  );
+}
+
+/** The selfie's file input (the front camera on phones) with its problem under it. */
+function SelfieField({ disabled, onSelect }: { disabled: boolean; onSelect: (file: File | null) => void }) {
+  const { t } = useTranslation();
+  const error = useFieldError('selfie');
+  return (
+    <div className="mb-3">
       <FileInput
+        id="verification-selfie"
         label={t('profile.verification.selfie')}
         name="selfie"
         accept={SELFIE_TYPES}
         capture="user"
-        disabled={request.isPending}
-        onChange={handleFile}
-        aria-describedby={error ? 'verification-error' : undefined}
+        disabled={disabled}
+        onChange={(event) => onSelect(event.target.files?.[0] ?? null)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'verification-selfie-error' : undefined}
       />
-      <p className="verification__note">{t('profile.verification.privacy')}</p>
       {error && (
-        <div className="alert alert-danger" role="alert" id="verification-error">
+        <div className="invalid-feedback d-block" id="verification-selfie-error">
           {error}
         </div>
       )}
-      <button type="submit" className="btn btn-primary" disabled={request.isPending}>
-        {request.isPending ? t('profile.verification.sending') : t('profile.verification.submit')}
-      </button>
-    </form>
+    </div>
   );
 }
