@@ -13,7 +13,7 @@ import { ApiError } from './lib/api';
 import { readCookie } from './lib/cookies';
 import { initI18n } from './lib/i18n';
 import { watchPageHidden } from './lib/page-hidden';
-import { startServiceWorker } from './lib/push';
+import { startServiceWorker } from './lib/service-worker';
 import { queryClient } from './lib/query-client';
 import { storeLanding, storeTracking } from './lib/tracking';
 

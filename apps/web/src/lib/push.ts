@@ -1,11 +1,8 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { queryKeys } from '../data/query-keys';
 
 /** Push states of spec section 4: not capable, unknown (not asked or not subscribed), subscribed, denied. */
 export type PushState = 'not-capable' | 'unknown' | 'subscribed' | 'denied';
-
-/** The service worker the build makes from src/sw.ts, for the whole site. */
-export const SERVICE_WORKER_URL = '/sw.js';
 
 export interface PushStateInput {
   /** The browser has service workers, the Push API and notifications. */
@@ -60,20 +57,3 @@ export const pushSubscriptionQueryOptions = () =>
     queryFn: hasPushSubscription,
     staleTime: Infinity,
   });
-
-/**
- * Registers the service worker of the production build (spec section 7: registered for push; it
- * also keeps the app shell for offline use) once the page has loaded, so it never competes with
- * the first render, and listens to it.
- */
-export function startServiceWorker(options: { queryClient: QueryClient; navigate: (url: string) => void }): void {
-  if (!('serviceWorker' in navigator)) return;
-  // The listener is a chunk of its own: it is not needed for the first render.
-  void import('./push-messages').then(({ listenToServiceWorker }) => listenToServiceWorker(options));
-  if (!import.meta.env.PROD) return;
-  const register = () => {
-    navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' }).catch(() => undefined);
-  };
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
-}
