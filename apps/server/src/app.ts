@@ -100,7 +100,7 @@ import { httpCachePlugin } from './plugins/http-cache.js';
 import { mediaPlugin } from './plugins/media.js';
 import { requestTypePlugin } from './plugins/request-type.js';
 import { securityPlugin, type RateLimitSettings } from './plugins/security.js';
-import { createSessions, noteLiveActivity, sessionPlugin } from './plugins/session.js';
+import { createSessions, noteMembersActive, sessionPlugin } from './plugins/session.js';
 import { createMemberAnswers, memberAnswersPlugin } from './plugins/member-answers.js';
 import { validatorCompiler } from './plugins/validation.js';
 import { sitePlugin } from './plugins/site.js';
@@ -241,7 +241,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const liveHub = createLiveHub({
     bus,
     log: app.log,
-    noteActive: (memberIds) => noteLiveActivity(db, answers, memberIds, deps.now?.() ?? new Date()),
+    noteActive: (memberIds) => noteMembersActive(db, answers, memberIds, deps.now?.() ?? new Date()),
     typing: {
       // A frame is never answered: the check's refusals (404) only mean no event.
       partner: (memberId, conversationId) =>

@@ -52,23 +52,29 @@ export async function deleteSession(db: DbOrTx, tokenHash: string): Promise<void
 }
 
 /**
- * Notes the member's activity unless it was noted after `staleBefore`, and the UTC day they
- * used the site on (the console's active members), in one statement: the condition sits in the
- * UPDATE, so parallel requests write at most once, and the day goes with the write that won.
- * Answers the activity noted before, when this call wrote (else null): the statement's select
+ * Notes the members' activity, each unless it was noted after `staleBefore`, and the UTC day
+ * they used the site on (the console's active members), in one statement: the condition sits in
+ * the UPDATE, so parallel requests write at most once, and the day goes with the write that won.
+ * Answers, for the members this call wrote, the activity noted before: the statement's select
  * sees the rows as they were before its own update.
  */
-export async function noteActivity(db: DbOrTx, memberId: number, now: Date, staleBefore: Date): Promise<Date | null> {
-  const [row] = await runNamed<{ previous: string | Date | null }>(
+export async function noteActivity(
+  db: DbOrTx,
+  memberIds: readonly number[],
+  now: Date,
+  staleBefore: Date,
+): Promise<{ memberId: number; previous: Date }[]> {
+  const rows = await runNamed<{ member_id: number; previous: string | Date }>(
     db,
     'session_note_activity',
     `with touched as (
-       update profiles set last_active_at = $2 where member_id = $1 and last_active_at < $3 returning member_id
+       update profiles set last_active_at = $2
+       where member_id = any($1::integer[]) and last_active_at < $3 returning member_id
      ), day as (
        insert into active_days (day, member_id) select $4::date, member_id from touched on conflict do nothing
      )
-     select p.last_active_at as previous from profiles p join touched t on t.member_id = p.member_id`,
-    [memberId, now.toISOString(), staleBefore.toISOString(), now.toISOString().slice(0, 10)],
+     select p.member_id, p.last_active_at as previous from profiles p join touched t on t.member_id = p.member_id`,
+    [memberIds, now.toISOString(), staleBefore.toISOString(), now.toISOString().slice(0, 10)],
   );
-  return row?.previous ? new Date(row.previous) : null;
+  return rows.map((row) => ({ memberId: row.member_id, previous: new Date(row.previous) }));
 }

@@ -211,23 +211,21 @@ export function sessionMember(request: FastifyRequest): SessionMember {
 }
 
 /**
- * Notes that members with an open live channel are active (they count as online while a tab is
- * open, without a request), as the request hook does; the answers of those it brings back online
- * are stale.
+ * Notes members active (shown as online / recently active) in one statement, each at most once
+ * per LAST_ACTIVE_THROTTLE_MINUTES across processes; the answers showing those it brings back
+ * online are stale. For requests (one member) and for the open live channels (every member with a
+ * tab, without a request: they count as online while a tab is open).
  */
-export async function noteLiveActivity(
+export async function noteMembersActive(
   db: Db,
   answers: Pick<MemberAnswers, 'stale'>,
   memberIds: readonly number[],
   now: Date,
 ): Promise<void> {
   const staleBefore = new Date(now.getTime() - LAST_ACTIVE_THROTTLE_MS);
-  const back: number[] = [];
-  for (const memberId of memberIds) {
-    const previous = await noteActivity(db, memberId, now, staleBefore);
-    if (previous && previous.getTime() < now.getTime() - ONLINE_MS) back.push(memberId);
-  }
-  if (back.length > 0) await answers.stale(back);
+  const noted = await noteActivity(db, memberIds, now, staleBefore);
+  const back = noted.filter(({ previous }) => previous.getTime() < now.getTime() - ONLINE_MS);
+  if (back.length > 0) await answers.stale(back.map(({ memberId }) => memberId));
 }
 
 /**
@@ -263,11 +261,9 @@ export const sessionPlugin = fp<{ db: Db; sessions: Sessions; answers: MemberAns
         // Remembered at once, so this process's next requests do not write it again.
         noted.lastActiveAt = now;
         // Bookkeeping only: a failed write must not fail the member's request.
-        await noteActivity(db, noted.memberId, now, staleBefore)
-          .then(async (previous) => {
-            if (previous && previous.getTime() < now.getTime() - ONLINE_MS) await answers.stale([noted.memberId]);
-          })
-          .catch((err: unknown) => request.log.error({ err }, 'noting last activity failed'));
+        await noteMembersActive(db, answers, [noted.memberId], now).catch((err: unknown) =>
+          request.log.error({ err }, 'noting last activity failed'),
+        );
       }
     });
   },

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ChatResponseSchema, LIVE_MAX_FRAME_BYTES, TYPING_INTERVAL_MS, type LiveEvent } from '@app/shared';
 import { buildBlock, buildMember } from '../../../test/factories.js';
@@ -326,19 +326,24 @@ describe('online', () => {
     expect(await presence()).toEqual([false, false, false]);
   });
 
-  it('counts an open live channel as activity, on either process', async () => {
+  it('counts open live channels as activity, on either process, all of them in one note', async () => {
     const a = await member();
     const b = await member();
-    const conversation = await conversationOf(a, b);
+    const c = await member();
+    const withB = await conversationOf(a, b);
+    const withC = await conversationOf(a, c);
     await tab(pair.b, b.cookie);
+    await tab(pair.b, c.cookie);
     await pair.a.db
       .update(profiles)
       .set({ lastActiveAt: new Date(Date.now() - 3_600_000) })
-      .where(eq(profiles.memberId, b.id));
-    expect((await openChat(pair.a, a.cookie, conversation)).profile.online).toBe(false);
-    await vi.waitFor(async () => expect((await openChat(pair.a, a.cookie, conversation)).profile.online).toBe(true), {
-      timeout: 5_000,
-      interval: 100,
-    });
+      .where(inArray(profiles.memberId, [b.id, c.id]));
+    const online = async () =>
+      Promise.all(
+        [withB, withC].map(async (conversation) => (await openChat(pair.a, a.cookie, conversation)).profile.online),
+      );
+    expect(await online()).toEqual([false, false]);
+    await vi.waitFor(async () => expect(await online()).toEqual([true, true]), { timeout: 5_000, interval: 100 });
   });
+
 });
