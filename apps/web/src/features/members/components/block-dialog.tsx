@@ -2,6 +2,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { BlockIcon } from '../../../components/icons';
 import { errorText } from '../../../lib/error-text';
+import '../../../components/action-dialog.scss';
 
 interface BlockDialogProps {
   name: string;
@@ -24,26 +25,26 @@ export function BlockDialog({ name, pending, error, onConfirm, onClose }: BlockD
       restoreFocus={false}
       aria-labelledby="block-title"
     >
-      <Modal.Body className="member-dialog">
-        <span className="member-dialog__icon" aria-hidden="true">
+      <Modal.Body className="action-dialog">
+        <span className="action-dialog__icon" aria-hidden="true">
           <BlockIcon size={26} />
         </span>
-        <h2 id="block-title" className="member-dialog__title">
+        <h2 id="block-title" className="action-dialog__title">
           {t('memberView.blockDialog.title', { name })}
         </h2>
         <p className="mb-2">{t('memberView.blockDialog.intro')}</p>
-        <ul className="member-dialog__list">
+        <ul className="action-dialog__list">
           <li>{t('memberView.blockDialog.noView', { name })}</li>
           <li>{t('memberView.blockDialog.noContact')}</li>
           <li>{t('memberView.blockDialog.noLists')}</li>
         </ul>
-        <p className="member-dialog__note">{t('memberView.blockDialog.note', { name })}</p>
+        <p className="action-dialog__note">{t('memberView.blockDialog.note', { name })}</p>
         {message && (
-          <p className="member-dialog__error" role="alert">
+          <p className="action-dialog__error" role="alert">
             {message}
           </p>
         )}
-        <div className="member-dialog__actions">
+        <div className="action-dialog__actions">
           <button type="button" className="btn btn-outline-secondary" onClick={onClose} disabled={pending}>
             {t('memberView.blockDialog.cancel')}
           </button>

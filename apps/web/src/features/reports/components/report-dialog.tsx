@@ -6,6 +6,7 @@ import { Form, SelectField, TextAreaField, useAppForm } from '../../../component
 import { CheckIcon, FlagIcon } from '../../../components/icons';
 import type { ReportBody, ReportReason } from '../api/contract';
 import { useReportMember } from '../api/report-member';
+import '../../../components/action-dialog.scss';
 import './report-dialog.scss';
 
 export interface ReportDialogProps {
@@ -53,17 +54,17 @@ export function ReportDialog({ member, messageId, onClose }: ReportDialogProps) 
 
   return (
     <Modal show onHide={pending ? () => undefined : onClose} centered aria-labelledby={titleId}>
-      <Modal.Body className="report-dialog">
+      <Modal.Body className="action-dialog">
         {done ? (
-          <div className="report-dialog__done">
-            <span className="report-dialog__icon report-dialog__icon--done" aria-hidden="true">
+          <div>
+            <span className="action-dialog__icon action-dialog__icon--done" aria-hidden="true">
               <CheckIcon size={26} />
             </span>
-            <h2 id={titleId} ref={doneRef} tabIndex={-1} className="report-dialog__title">
+            <h2 id={titleId} ref={doneRef} tabIndex={-1} className="action-dialog__title">
               {t('report.doneTitle')}
             </h2>
             <p role="status">{t('report.done')}</p>
-            <div className="report-dialog__actions">
+            <div className="action-dialog__actions">
               <button type="button" className="btn btn-primary" onClick={onClose}>
                 {t('report.close')}
               </button>
@@ -71,10 +72,10 @@ export function ReportDialog({ member, messageId, onClose }: ReportDialogProps) 
           </div>
         ) : (
           <Form form={form} onSubmit={(body) => report.mutateAsync(body)} alert={false}>
-            <span className="report-dialog__icon" aria-hidden="true">
+            <span className="action-dialog__icon" aria-hidden="true">
               <FlagIcon size={24} />
             </span>
-            <h2 id={titleId} className="report-dialog__title">
+            <h2 id={titleId} className="action-dialog__title">
               {messageId !== undefined
                 ? t('report.titleMessage', { name: member.name })
                 : t('report.titleProfile', { name: member.name })}
@@ -99,11 +100,11 @@ export function ReportDialog({ member, messageId, onClose }: ReportDialogProps) 
               {t('report.counter', { used: note.length, max: REPORT_NOTE_MAX_LENGTH })}
             </p>
             {form.formError && (
-              <p className="report-dialog__error" role="alert">
+              <p className="action-dialog__error" role="alert">
                 {form.formError}
               </p>
             )}
-            <div className="report-dialog__actions">
+            <div className="action-dialog__actions">
               <button type="button" className="btn btn-outline-secondary" onClick={onClose} disabled={pending}>
                 {t('report.cancel')}
               </button>
