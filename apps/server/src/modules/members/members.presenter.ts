@@ -42,6 +42,8 @@ export function presentMemberProfile(
         thumbFilename: main?.thumbFilename ?? null,
         matchFilename: main?.matchFilename ?? null,
         verified: profile.verifiedPhotoId !== null,
+        // A member the viewer blocked stays viewable (to unblock), without their presence.
+        blocked: viewed.blockedByMe || viewed.blockedMe,
       },
       context,
     ),

@@ -161,7 +161,8 @@ export function createMembersService(deps: MembersServiceDeps) {
   async function listBlocks(viewerId: number, site: Pick<ViewSite, 'cdn_prefix'>): Promise<ProfileCard[]> {
     const rows = await listBlocked(db, viewerId);
     const context = { cdnPrefix: site.cdn_prefix, now: now(), viewerId };
-    return rows.map((row) => presentCard(row, context));
+    // Every member here is one the viewer blocked: the pair learns nothing of each other's presence (0083).
+    return rows.map((row) => presentCard({ ...row, blocked: true }, context));
   }
 
   return { viewMember, block, unblock, listBlocks };

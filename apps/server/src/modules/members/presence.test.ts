@@ -62,7 +62,7 @@ const ONLINE = { online: true, recently_active: true };
 const AWAY = { online: false, recently_active: false };
 
 describe('presence of an invisible member', () => {
-  it('is hidden from their chat partner, liker, match, blocker and visitors, shown to themself, and back when they turn visible', async () => {
+  it('is hidden from their chat partner, liker, match and visitors, shown to themself, and back when they turn visible', async () => {
     const invisible = await loggedIn();
     const partner = await loggedIn({ ...male, member: { paidUser: true, credits: 100 } });
     const liker = await loggedIn(male);
@@ -81,12 +81,23 @@ describe('presence of an invisible member', () => {
     await buildLike(t.db, invisible.id, match.id);
     await buildBlock(t.db, blocker.id, invisible.id);
 
-    const viewers = { partner: partner.cookie, liker: liker.cookie, match: match.cookie, blocker: blocker.cookie };
+    const viewers = { partner: partner.cookie, liker: liker.cookie, match: match.cookie };
     const seenByAll = async () => {
       const seen: Record<string, Presence[]> = {};
       for (const [name, cookie] of Object.entries(viewers))
         seen[name] = await presenceSeen(cookie, invisible.id, conversationId);
       seen.visitor = await presenceSeen(null, invisible.id, conversationId);
+      return seen;
+    };
+    // The blocker meets the member in their blocked list and on the profile, never with presence
+    // (the public lander answers everyone as a visitor, who may see it).
+    const blockerSees = async () => {
+      const seen: Presence[] = [];
+      for (const url of ['/api/blocks.php', `/api/member.php?id=${invisible.id}`]) {
+        const res = await t.app.inject({ method: 'GET', url, headers: { cookie: blocker.cookie } });
+        expect(res.statusCode).toBe(200);
+        seen.push(...presencesOf(res.json(), invisible.id));
+      }
       return seen;
     };
     const setInvisible = async (on: boolean) => {
@@ -108,15 +119,17 @@ describe('presence of an invisible member', () => {
     }
     // The chat list and the chat's header both tell it.
     expect(visible.partner!.length).toBeGreaterThanOrEqual(2);
+    const blocked = await blockerSees();
+    expect(blocked.length).toBe(2);
+    for (const presence of blocked) expect(presence).toEqual(AWAY);
 
     await setInvisible(true);
     const hidden = await seenByAll();
     for (const [name, seen] of Object.entries(hidden)) {
       for (const presence of seen) expect(presence, name).toEqual(AWAY);
     }
-    // The chat and the blocked list still show the member, without presence.
+    // The chat still shows the member, without presence.
     expect(hidden.partner!.length).toBeGreaterThanOrEqual(2);
-    expect(hidden.blocker!.length).toBeGreaterThan(0);
     // The member still sees their own.
     const own = await t.app.inject({
       method: 'GET',
@@ -131,5 +144,55 @@ describe('presence of an invisible member', () => {
       expect(seen.length, name).toBeGreaterThan(0);
       for (const presence of seen) expect(presence, name).toEqual(ONLINE);
     }
+  });
+});
+
+describe('presence across a block', () => {
+  it("is not in the blocked list nor on the blocked member's profile, and shows again after the unblock", async () => {
+    const blocker = await loggedIn(male);
+    const blocked = await loggedIn();
+    // Active now: without the block the blocker would see them online.
+    await t.app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie: blocked.cookie } });
+    const block = await t.app.inject({
+      method: 'POST',
+      url: '/api/block.php',
+      headers: { ...XHR, cookie: blocker.cookie },
+      payload: { id: blocked.id },
+    });
+    expect(block.statusCode).toBe(200);
+
+    const list = await t.app.inject({ method: 'GET', url: '/api/blocks.php', headers: { cookie: blocker.cookie } });
+    expect(list.statusCode).toBe(200);
+    const listed = presencesOf(list.json(), blocked.id);
+    expect(listed).toEqual([AWAY]);
+    expect(list.json().members[0]).toMatchObject({ id: blocked.id, active_this_week: false });
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: `/api/member.php?id=${blocked.id}`,
+      headers: { cookie: blocker.cookie },
+    });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().member).toMatchObject({ blocked_by_me: true, ...AWAY, active_this_week: false });
+    // The blocked member still sees their own presence.
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/api/member.php?id=${blocked.id}`,
+      headers: { cookie: blocked.cookie },
+    });
+    expect(own.json().member).toMatchObject(ONLINE);
+
+    const unblock = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/block.php',
+      headers: { ...XHR, cookie: blocker.cookie },
+      payload: { id: blocked.id },
+    });
+    expect(unblock.statusCode).toBe(200);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: `/api/member.php?id=${blocked.id}`,
+      headers: { cookie: blocker.cookie },
+    });
+    expect(after.json().member).toMatchObject({ blocked_by_me: false, ...ONLINE });
   });
 });
