@@ -12,7 +12,9 @@
  *     a photo to compare with. A refused request changes nothing.
  *
  * Endpoints (console, permission 'content': admins and moderators)
- * - GET  /api/admin/verification.php -> VerificationQueueResponse: waiting requests, oldest first.
+ * - GET  /api/admin/verification.php?after= -> VerificationQueueResponse: waiting requests, oldest
+ *     first, VERIFICATION_QUEUE_PAGE at a time; `next_after` is the next page's `after` (null on
+ *     the last page). 400 validation_failed for an `after` that is not a positive whole number.
  * - GET  /api/admin/verification-selfie.php?id= -> the selfie (image/webp, no-store); 404 once
  *     decided, since a decision erases it.
  * - POST /api/admin/verification.php VerificationDecisionBody -> { ok: true }. Approve: the badge,
@@ -75,7 +77,19 @@ export const VerificationRequestSchema = z.object({
 });
 export type VerificationRequest = z.infer<typeof VerificationRequestSchema>;
 
-export const VerificationQueueResponseSchema = z.object({ requests: z.array(VerificationRequestSchema) });
+/** Waiting requests in one console page: a moderator works through them oldest first. */
+export const VERIFICATION_QUEUE_PAGE = 48;
+
+export const VerificationQueueQuerySchema = z.object({
+  /** Paging: requests made after this one (request ids grow in the order requests arrive). */
+  after: QueryIdSchema.optional(),
+});
+export type VerificationQueueQuery = z.infer<typeof VerificationQueueQuerySchema>;
+
+export const VerificationQueueResponseSchema = z.object({
+  requests: z.array(VerificationRequestSchema),
+  next_after: z.number().int().nullable(),
+});
 export type VerificationQueueResponse = z.infer<typeof VerificationQueueResponseSchema>;
 
 export const VerificationSelfieQuerySchema = z.object({ id: QueryIdSchema });

@@ -39,9 +39,9 @@ export const photoVerifications = pgTable(
     uniqueIndex('photo_verifications_pending_idx')
       .on(t.memberId)
       .where(sql`${t.status} = 'pending'`),
-    // The console's queue, oldest first.
+    // The console's queue, oldest first (ids grow in the order requests arrive), paged by id.
     index('photo_verifications_queue_idx')
-      .on(t.createdAt, t.id)
+      .on(t.id)
       .where(sql`${t.status} = 'pending'`),
     // The member's latest request (status, the next pose, the export).
     index('photo_verifications_member_idx').on(t.memberId, t.createdAt),

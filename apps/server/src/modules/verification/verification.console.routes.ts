@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   OkResponseSchema,
   VerificationDecisionBodySchema,
+  VerificationQueueQuerySchema,
   VerificationQueueResponseSchema,
   VerificationSelfieQuerySchema,
 } from '@app/shared';
@@ -34,11 +35,12 @@ export const verificationConsoleRoutes: FastifyPluginAsyncZod<VerificationConsol
       onRequest: staffGuard(staff, 'content'),
       schema: {
         tags: ['admin'],
-        summary: 'Verification requests waiting for a decision, oldest first',
-        response: { 200: VerificationQueueResponseSchema, ...errorResponses(403) },
+        summary: 'Verification requests waiting for a decision, oldest first, a page at a time',
+        querystring: VerificationQueueQuerySchema,
+        response: { 200: VerificationQueueResponseSchema, ...errorResponses(400, 403) },
       },
     },
-    async () => verification.queue(),
+    async (request) => verification.queue(request.query.after ?? null),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { members, photoVerifications, photos, profiles } from '../../db/schema/index.js';
 
@@ -68,8 +68,12 @@ export async function insertPending(db: DbOrTx, row: { memberId: number; pose: s
   await db.insert(photoVerifications).values({ ...row, status: 'pending' });
 }
 
-/** Waiting requests of members not deleted, oldest first (photo_verifications_queue_idx). */
-export function listWaiting(db: DbOrTx, limit: number) {
+/**
+ * Waiting requests of members not deleted, oldest first (by id, the order they arrived), after
+ * the request `after` when given: keyset paging on photo_verifications_queue_idx, so a later page
+ * costs what the first does, and a request decided or dropped meanwhile moves no other.
+ */
+export function listWaiting(db: DbOrTx, after: number | null, limit: number) {
   return db
     .select({
       id: photoVerifications.id,
@@ -82,8 +86,14 @@ export function listWaiting(db: DbOrTx, limit: number) {
     .from(photoVerifications)
     .innerJoin(members, eq(members.id, photoVerifications.memberId))
     .innerJoin(profiles, eq(profiles.memberId, photoVerifications.memberId))
-    .where(and(eq(photoVerifications.status, 'pending'), isNull(members.deletedAt)))
-    .orderBy(asc(photoVerifications.createdAt), asc(photoVerifications.id))
+    .where(
+      and(
+        eq(photoVerifications.status, 'pending'),
+        after === null ? undefined : gt(photoVerifications.id, after),
+        isNull(members.deletedAt),
+      ),
+    )
+    .orderBy(asc(photoVerifications.id))
     .limit(limit);
 }
 

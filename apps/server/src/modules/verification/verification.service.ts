@@ -1,5 +1,5 @@
 import type { Verification, VerificationDecisionBody, VerificationQueueResponse, VerificationPose } from '@app/shared';
-import { VerificationPoseSchema } from '@app/shared';
+import { VERIFICATION_QUEUE_PAGE, VerificationPoseSchema } from '@app/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { storedSigningKey } from '../../db/app-secrets.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -35,8 +35,6 @@ export const verificationNotFound = () => new AppError(404, 'verification_not_fo
 
 /** The app_secrets key the poses are drawn with. */
 const POSE_KEY_NAME = 'verification_pose_key';
-/** Waiting requests in one console page: a moderator works through them oldest first. */
-const QUEUE_PAGE = 48;
 
 export interface VerificationServiceDeps {
   db: Db;
@@ -123,9 +121,11 @@ export function createVerificationService(deps: VerificationServiceDeps) {
       return state(memberId);
     },
 
-    /** The console's queue: waiting requests, oldest first, each with the member's photos. */
-    async queue(): Promise<VerificationQueueResponse> {
-      const rows = await listWaiting(db, QUEUE_PAGE);
+    /** The console's queue: waiting requests after `after`, oldest first, each with the member's photos. */
+    async queue(after: number | null): Promise<VerificationQueueResponse> {
+      // One more than a page tells whether another follows.
+      const found = await listWaiting(db, after, VERIFICATION_QUEUE_PAGE + 1);
+      const rows = found.slice(0, VERIFICATION_QUEUE_PAGE);
       const pictures = await photosOf(
         db,
         rows.map((r) => r.memberId),
@@ -147,6 +147,7 @@ export function createVerificationService(deps: VerificationServiceDeps) {
             .filter((p) => p.memberId === r.memberId)
             .map((p) => ({ id: p.id, url: mediaUrl(prefixes.get(r.domain) ?? '', p.filename), is_main: p.isMain })),
         })),
+        next_after: found.length > VERIFICATION_QUEUE_PAGE ? (rows.at(-1)?.id ?? null) : null,
       };
     },
 

@@ -9,6 +9,7 @@ import {
   PHOTO_MAX_BYTES,
   SearchResponseSchema,
   VERIFICATION_POSES,
+  VERIFICATION_QUEUE_PAGE,
   VerificationQueueResponseSchema,
   VerificationResponseSchema,
 } from '@app/shared';
@@ -84,10 +85,22 @@ function upload(cookie: string, file: Buffer) {
 const requestsOf = (memberId: number) =>
   t.db.select().from(photoVerifications).where(eq(photoVerifications.memberId, memberId));
 
-async function queue(cookie = moderator) {
-  return VerificationQueueResponseSchema.parse(
-    (await staffCall(t, cookie, 'GET', '/api/admin/verification.php')).json(),
-  );
+async function queuePage(after: number | null = null) {
+  const res = await staffCall(t, moderator, 'GET', `/api/admin/verification.php${after ? `?after=${after}` : ''}`);
+  expect(res.statusCode).toBe(200);
+  return VerificationQueueResponseSchema.parse(res.json());
+}
+
+/** Every waiting request, page by page as the console asks for them. */
+async function queue() {
+  const requests = [];
+  let after: number | null = null;
+  do {
+    const page = await queuePage(after);
+    requests.push(...page.requests);
+    after = page.next_after;
+  } while (after !== null);
+  return { requests };
 }
 
 const decide = (body: object, cookie = moderator) => staffCall(t, cookie, 'POST', '/api/admin/verification.php', body);
@@ -217,6 +230,55 @@ describe('the selfie is shown to staff of the queue only', () => {
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/webp');
     expect(image.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe("the console's queue", () => {
+  it('pages oldest first by keyset, past requests decided or dropped between pages', async () => {
+    // More than a page of waiting requests, stored as an upload stores them.
+    const waiting: number[] = [];
+    for (let i = 0; i < VERIFICATION_QUEUE_PAGE + 5; i++) {
+      const { member } = await buildMember(t.db);
+      const [row] = await t.db
+        .insert(photoVerifications)
+        .values({ memberId: member.id, pose: VERIFICATION_POSES[0], selfie: Buffer.from('webp') })
+        .returning({ id: photoVerifications.id });
+      waiting.push(row!.id);
+    }
+
+    const first = await queuePage();
+    expect(first.requests).toHaveLength(VERIFICATION_QUEUE_PAGE);
+    expect(first.next_after).toBe(first.requests.at(-1)!.id);
+    const firstIds = first.requests.map((r) => r.id);
+    expect(firstIds).toEqual([...firstIds].sort((a, b) => a - b));
+
+    // A request of the next page decided, and the last one shown decided too: neither moves the rest.
+    const shownLast = firstIds.at(-1)!;
+    const notYetShown = waiting.find((id) => id > shownLast)!;
+    expect((await decide({ id: shownLast, decision: 'reject', reason: 'Onscherp' })).statusCode).toBe(200);
+    expect((await decide({ id: notYetShown, decision: 'reject', reason: 'Onscherp' })).statusCode).toBe(200);
+
+    const rest: number[] = [];
+    let after = first.next_after;
+    while (after !== null) {
+      const page = await queuePage(after);
+      expect(page.requests.length).toBeLessThanOrEqual(VERIFICATION_QUEUE_PAGE);
+      rest.push(...page.requests.map((r) => r.id));
+      after = page.next_after;
+    }
+    expect(rest.every((id) => id > shownLast)).toBe(true);
+    expect(rest).toEqual([...rest].sort((a, b) => a - b));
+    const all = [...firstIds, ...rest];
+    expect(new Set(all).size).toBe(all.length);
+    expect(waiting.filter((id) => !all.includes(id))).toEqual([notYetShown]);
+  });
+
+  it('refuses an after that is no request id, with the error contract', async () => {
+    for (const after of ['abc', '0', '-3', '1.5', '99999999999999999999']) {
+      const res = await staffCall(t, moderator, 'GET', `/api/admin/verification.php?after=${after}`);
+      expect(res.statusCode, after).toBe(400);
+      expect(res.json().error, after).toBe('validation_failed');
+    }
   });
 });
 

@@ -1,15 +1,26 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { VerificationDecisionBody, VerificationQueueResponse } from '@app/shared';
 import { adminRequest } from './admin-request';
 import { contentKeys } from './content-keys';
 
-/** GET /api/admin/verification.php: verification requests waiting, oldest first. */
-export function getVerificationQueue(): Promise<VerificationQueueResponse> {
-  return adminRequest<VerificationQueueResponse>('/api/admin/verification.php');
+/** GET /api/admin/verification.php?after=: verification requests waiting, oldest first, a page at a time. */
+export function getVerificationQueue(after?: number): Promise<VerificationQueueResponse> {
+  return adminRequest<VerificationQueueResponse>(
+    `/api/admin/verification.php${after === undefined ? '' : `?after=${after}`}`,
+  );
+}
+
+export function verificationQueueQueryOptions() {
+  return infiniteQueryOptions({
+    queryKey: contentKeys.verification,
+    queryFn: ({ pageParam }) => getVerificationQueue(pageParam),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.next_after ?? undefined,
+  });
 }
 
 export function useVerificationQueue() {
-  return useQuery(queryOptions({ queryKey: contentKeys.verification, queryFn: getVerificationQueue }));
+  return useInfiniteQuery(verificationQueueQueryOptions());
 }
 
 /** POST /api/admin/verification.php: approves, or rejects with a reason; the selfie is erased. */
@@ -22,9 +33,14 @@ export function useDecideVerification() {
   return useMutation({
     mutationFn: decideVerification,
     onSuccess: (_data, body) => {
-      client.setQueryData<VerificationQueueResponse>(
+      // The pages keep their cursors: the next page still starts after the last request loaded.
+      client.setQueryData<InfiniteData<VerificationQueueResponse, number | undefined>>(
         contentKeys.verification,
-        (queue) => queue && { requests: queue.requests.filter((r) => r.id !== body.id) },
+        (queue) =>
+          queue && {
+            ...queue,
+            pages: queue.pages.map((page) => ({ ...page, requests: page.requests.filter((r) => r.id !== body.id) })),
+          },
       );
     },
   });

@@ -20,7 +20,7 @@ function request(overrides: Partial<VerificationRequest> = {}): VerificationRequ
   };
 }
 
-const queue = (...requests: VerificationRequest[]): VerificationQueueResponse => ({ requests });
+const queue = (...requests: VerificationRequest[]): VerificationQueueResponse => ({ requests, next_after: null });
 
 describe('VerificationScreen', () => {
   it('shows selfie and pose beside the photos, and approves with a labelled button', async () => {
@@ -77,5 +77,41 @@ describe('VerificationScreen', () => {
     );
     // Focus moves on to the next request's approve button.
     await waitFor(() => expect(screen.getByRole('button', { name: 'Verificatie van Mila goedkeuren' })).toHaveFocus());
+  });
+
+  it('loads the next page after the last request shown, oldest first, and decides there too', async () => {
+    serve(fetchMock, {
+      'GET /api/admin/me.php': () => jsonResponse(200, { staff: buildStaff({ role: 'moderator' }) }),
+      'GET /api/admin/verification.php': (_body, url) =>
+        url.searchParams.get('after') === '6'
+          ? jsonResponse(200, queue(request({ id: 8, member_name: 'Noor' })))
+          : jsonResponse(200, {
+              ...queue(request(), request({ id: 6, member_name: 'Mila' })),
+              next_after: 6,
+            }),
+      'POST /api/admin/verification.php': () => jsonResponse(200, { ok: true }),
+    });
+    await openConsole('/admin/verification');
+
+    await screen.findByRole('button', { name: 'Verificatie van Mila goedkeuren' });
+    expect(screen.queryByRole('button', { name: 'Verificatie van Noor goedkeuren' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Meer laden' }));
+
+    const noor = await screen.findByRole('button', { name: 'Verificatie van Noor goedkeuren' });
+    const names = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(names).toEqual(['Lotte', 'Mila', 'Noor']);
+    expect(fetchMock.mock.calls.map(([path]) => String(path))).toContain('/api/admin/verification.php?after=6');
+    expect(screen.queryByRole('button', { name: 'Meer laden' })).not.toBeInTheDocument();
+
+    await userEvent.click(noor);
+    await waitFor(() =>
+      expect(commands(fetchMock)).toEqual([
+        { path: '/api/admin/verification.php', method: 'POST', body: { id: 8, decision: 'approve' } },
+      ]),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Verificatie van Noor goedkeuren' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('button', { name: 'Verificatie van Lotte goedkeuren' })).toBeInTheDocument();
   });
 });

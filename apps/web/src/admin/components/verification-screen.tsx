@@ -12,7 +12,7 @@ import { useDecideVerification, useVerificationQueue } from '../api/verification
 import { canOpen } from '../rules';
 import { formatDateTime } from './format';
 import { useStaff } from './staff-context';
-import { EmptyState, ErrorState, LoadingState, ScreenHeader, useProblemText } from './states';
+import { EmptyState, ErrorState, LoadingState, LoadMoreButton, ScreenHeader, useProblemText } from './states';
 import { useToast } from './toast';
 
 const approveId = (id: number) => `verification-approve-${id}`;
@@ -30,7 +30,7 @@ export function VerificationScreen() {
   const problemText = useProblemText();
   const queue = useVerificationQueue();
   const decide = useDecideVerification();
-  const requests = queue.data?.requests ?? [];
+  const requests = queue.data?.pages.flatMap((page) => page.requests) ?? [];
 
   async function handleDecision(body: VerificationDecisionBody): Promise<void> {
     try {
@@ -54,19 +54,22 @@ export function VerificationScreen() {
         <LoadingState />
       ) : queue.isError ? (
         <ErrorState error={queue.error} onRetry={() => void queue.refetch()} />
-      ) : requests.length === 0 ? (
+      ) : requests.length === 0 && !queue.hasNextPage ? (
         <EmptyState>{t('verification.empty')}</EmptyState>
       ) : (
-        <ul className="admin-verifications">
-          {requests.map((request) => (
-            <VerificationCard
-              key={request.id}
-              request={request}
-              busy={decide.isPending && decide.variables?.id === request.id}
-              onDecide={handleDecision}
-            />
-          ))}
-        </ul>
+        <>
+          <ul className="admin-verifications">
+            {requests.map((request) => (
+              <VerificationCard
+                key={request.id}
+                request={request}
+                busy={decide.isPending && decide.variables?.id === request.id}
+                onDecide={handleDecision}
+              />
+            ))}
+          </ul>
+          <LoadMoreButton query={queue} />
+        </>
       )}
     </>
   );

@@ -1,0 +1,2 @@
+DROP INDEX "photo_verifications_queue_idx";--> statement-breakpoint
+CREATE INDEX "photo_verifications_queue_idx" ON "photo_verifications" USING btree ("id") WHERE "photo_verifications"."status" = 'pending';
