@@ -10,7 +10,10 @@
 // send is the server's own, prepared ones included. Each statement is then EXPLAINed twice with
 // its own parameter values: the custom plan, and the generic plan PostgreSQL may switch to for
 // a prepared statement (PREPARE, plan_cache_mode = force_generic_plan, EXPLAIN EXECUTE).
-// A sequential scan of a table over 10,000 rows in either plan fails the run (exit code 1).
+// A sequential scan of a table over 10,000 rows in either plan fails the run (exit code 1), and so
+// does a verified-only search page (members.php?verified=1, the first and a cursor page) whose
+// plan does not use profiles_verified_browse_idx; a tenth of the members with a photo are made
+// verified once for it.
 // It prints a table and writes docs/benchmarks/explain.md.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -29,6 +32,8 @@ const VIEWER = 1;
 const PARTNERS = 20;
 /** Below this many rows a sequential scan is the planner's right choice, not a missing index. */
 const SMALL_TABLE_ROWS = 10_000;
+/** The partial index the verified-only search pages on (decision 0084). */
+const VERIFIED_INDEX = 'profiles_verified_browse_idx';
 
 const load = (path) => tsImport(join(root, path), import.meta.url);
 const schema = await load('apps/server/src/db/schema/index.ts');
@@ -102,6 +107,21 @@ if (sessionCount < 1000) {
   );
   await q('vacuum analyze sessions, credit_ledger');
 }
+// Verified members, once: a tenth of those with a main photo carry the badge against it, so the
+// verified-only search has a partial index (profiles_verified_browse_idx) of about 60,000 entries.
+const verifiedCount = async () =>
+  (await q('select count(*)::int n from profiles where verified_photo_id is not null')).rows[0].n;
+if ((await verifiedCount()) < 1000) {
+  log('adding verified members ...');
+  await q('set synchronous_commit = off');
+  await q(
+    `update profiles p set verified_photo_id = ph.id from photos ph
+     where ph.member_id = p.member_id and ph.is_main and (p.member_id % 10 = 3 or p.member_id = $1)`,
+    [VIEWER],
+  );
+  await q('vacuum analyze profiles');
+}
+const verifiedMembers = await verifiedCount();
 const {
   rows: [{ id: conversationId }],
 } = await q('select id from conversations where member_low_id = $1 order by id limit 1', [VIEWER]);
@@ -157,6 +177,13 @@ await call('likes.php', '/api/likes.php');
 const first = await call('members.php page 1', '/api/members.php');
 const cursor = first.next ?? null;
 if (cursor) await call('members.php next page', `/api/members.php?cursor=${encodeURIComponent(cursor)}`);
+const verified = await call('members.php verified page 1', '/api/members.php?verified=1');
+if (verified.next) {
+  await call(
+    'members.php verified next page',
+    `/api/members.php?verified=1&cursor=${encodeURIComponent(verified.next)}`,
+  );
+}
 await call('member.php', `/api/member.php?id=${other}`);
 await app.close();
 await pool.end();
@@ -220,6 +247,16 @@ for (const [endpoint, statements] of recorded) {
           );
       }
     }
+    // The verified-only search must walk its partial index (decision 0084), not filter the
+    // browse index's entries one heap row at a time.
+    if (endpoint.startsWith('members.php verified') && s.name?.includes('verified')) {
+      for (const [kind, plan] of [
+        ['custom', custom],
+        ['generic', generic],
+      ]) {
+        if (!scans(plan).some((x) => x.index === VERIFIED_INDEX)) problems.push(`${kind}: not on ${VERIFIED_INDEX}`);
+      }
+    }
     failures += problems.length ? 1 : 0;
     const used = [...new Set(scans(custom).map((x) => x.index ?? `${x.type} ${x.relation}`))];
     report.push({
@@ -230,6 +267,17 @@ for (const [endpoint, statements] of recorded) {
       problems,
     });
   }
+}
+const verifiedChecked = report.filter((r) => r.endpoint.startsWith('members.php verified') && /verified/.test(r.statement));
+if (verifiedChecked.length < 2) {
+  report.push({
+    endpoint: 'members.php verified',
+    statement: 'first and cursor page',
+    prepared: false,
+    scans: '',
+    problems: [`${verifiedChecked.length} of 2 verified search pages recorded`],
+  });
+  failures += 1;
 }
 await admin.end();
 
@@ -251,7 +299,8 @@ const md = `# Query plans of the hot read paths
 
 Produced by \`npm run bench:explain\` (bench/explain.mjs) on ${new Date().toISOString().slice(0, 10)}, after
 \`npm run bench:search\` filled its database: 1,000,000 profiles, about 1M likes and 50,000 blocks
-(docs/benchmarks/search.md), plus about 200,000 conversations with 5 messages each, their ledger rows and 200,000 sessions. ${cpus().length} CPU
+(docs/benchmarks/search.md), plus about 200,000 conversations with 5 messages each, their ledger rows and 200,000 sessions, and
+${verifiedMembers.toLocaleString('en')} members with the verified badge (a tenth of those with a photo). ${cpus().length} CPU
 cores, load average ${load1}. Not part of CI.
 
 The real app (buildApp) ran on that database through a recording connection pool, logged in as
@@ -260,7 +309,9 @@ endpoint twice. Every statement it sent was EXPLAINed with its own parameter val
 and as the generic plan PostgreSQL may choose for a prepared statement after five executions
 (plan_cache_mode = force_generic_plan). A sequential scan of a table of ${SMALL_TABLE_ROWS.toLocaleString('en')}
 rows or more in either plan fails the run; smaller tables (sites, settings, gifts, reference lists)
-are scanned whole by design.
+are scanned whole by design. The verified-only search (members.php?verified=1, its first page and
+a cursor page) fails the run unless both plans of its page statement walk
+\`${VERIFIED_INDEX}\`, the partial index over verified active profiles (decision 0084).
 
 ${table}
 
