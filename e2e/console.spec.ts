@@ -370,7 +370,9 @@ test('with photo review before going live, a new photo waits hidden until a mode
   await expect(page.getByText(/opgeslagen/).last()).toBeVisible();
 });
 
-test('a member verifies with a selfie, a moderator approves it, and the badge shows in search', async ({ browser }) => {
+test('a member verifies with a selfie, a moderator approves it, the member is told at once, and the badge shows in search', async ({
+  browser,
+}) => {
   const owner = await ownBrowser(browser);
   const ownerName = `Vera${tag().slice(0, 4)}`;
   await newConfirmedMember(owner, {
@@ -393,6 +395,11 @@ test('a member verifies with a selfie, a moderator approves it, and the badge sh
   await selfie.setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: await picture(90) });
   await verification.getByRole('button', { name: nlMember.profile.verification.submit }).click();
   await expect(verification.getByText(nlMember.profile.verification.pending)).toBeVisible();
+  // The member goes on browsing while the moderator looks: the outcome must come to this tab.
+  await owner.goto('/members');
+  const notice = owner.getByRole('region', { name: nlMember.verificationNotice.approvedTitle });
+  await expect(owner.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(notice).toHaveCount(0);
 
   const page = await ownBrowser(browser);
   await staffLogin(page, moderatorAccount.email);
@@ -402,6 +409,18 @@ test('a member verifies with a selfie, a moderator approves it, and the badge sh
     .getByRole('button', { name: fill(admin.verification.approveLabel, { name: ownerName }), exact: true })
     .click();
   await expect(page.getByText(admin.verification.approved)).toBeVisible();
+
+  // Live, without a reload; the notice leads to /profile, where the badge and the state are.
+  await expect(notice).toBeVisible();
+  await notice.getByRole('link', { name: nlMember.verificationNotice.approvedAction }).click();
+  await expect(owner).toHaveURL(/\/profile$/);
+  const panel = owner.getByRole('region', { name: nlMember.profile.verification.title });
+  await expect(panel.getByText(/Je profiel is geverifieerd/)).toBeVisible();
+  await expect(panel.getByRole('status').getByRole('img', { name: nlCommon.verified.badge })).toBeVisible();
+  // Seen once: the next visit of a member page no longer tells it.
+  await owner.goto('/members');
+  await expect(owner.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(notice).toHaveCount(0);
 
   const viewer = await ownBrowser(browser);
   await newConfirmedMember(viewer, {

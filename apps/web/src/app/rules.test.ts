@@ -344,6 +344,16 @@ describe('memberPrompt', () => {
     expect(memberPrompt({ ...fresh, user: bounced })).toBe('push');
   });
 
+  it("tells a verification outcome right after the activation reminder, except on /profile and payment steps", () => {
+    const told = buildUser({ status: 'not_confirmed', verification_notice: 'rejected', profile: fresh.user!.profile });
+    expect(memberPrompt({ ...fresh, user: told })).toBe('activation');
+    const approved = buildUser({ verification_notice: 'approved' });
+    expect(memberPrompt({ ...fresh, user: approved })).toBe('verification-notice');
+    expect(memberPrompt({ ...fresh, user: approved, routeName: 'profile' })).toBe('push');
+    expect(memberPrompt({ ...fresh, user: approved, routeName: 'premium' })).toBeNull();
+    expect(memberPrompt({ ...fresh, user: { ...approved, verification_notice: null } })).toBe('profile-photo');
+  });
+
   it('the activation reminder is a modal right after signup on a phone, an alert otherwise', () => {
     expect(memberPrompt({ ...fresh, fromSignup: true })).toBe('activation-modal');
     expect(memberPrompt({ ...fresh, fromSignup: true, phone: false })).toBe('activation');

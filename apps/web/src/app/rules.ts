@@ -170,6 +170,27 @@ export function shouldShowProfilePhotoAlert({ user, routeName, dismissed }: Prof
   return !PROFILE_PHOTO_ALERT_EXCLUDED_ROUTES.includes(routeName);
 }
 
+/**
+ * Pages where the verification outcome's notice does not show: /profile's verification panel
+ * tells the outcome itself (and counts as seeing it), and payment steps are not interrupted.
+ */
+export const VERIFICATION_NOTICE_EXCLUDED_ROUTES: readonly string[] = ['profile', 'premium', 'directdebit'];
+
+/**
+ * Whether a member page shows the outcome of the member's verification request: until the member
+ * has seen it, on whichever device (the server keeps it: user.verification_notice).
+ */
+export function shouldShowVerificationNotice({
+  user,
+  routeName,
+}: {
+  user: { verification_notice: string | null } | null;
+  routeName: string;
+}): boolean {
+  if (!user || user.verification_notice === null) return false;
+  return !VERIFICATION_NOTICE_EXCLUDED_ROUTES.includes(routeName);
+}
+
 /** Pages where the push alert never shows (spec section 4): signup, the push switch's own page, payment steps. */
 export const PUSH_ALERT_EXCLUDED_ROUTES: readonly string[] = [
   'signup',
@@ -232,12 +253,19 @@ export function shouldShowDisabledNotificationsAlert({
 export const ACTIVATION_REMINDER_EXCLUDED_ROUTES: readonly string[] = ['activate-error'];
 
 /** The one prompt a member page shows; the activation reminder also comes as a phone modal. */
-export type MemberPrompt = 'activation-modal' | 'activation' | 'profile-photo' | 'push' | 'disabled-notifications';
+export type MemberPrompt =
+  | 'activation-modal'
+  | 'activation'
+  | 'verification-notice'
+  | 'profile-photo'
+  | 'push'
+  | 'disabled-notifications';
 
 export interface MemberPromptInput {
   user:
     | (NonNullable<ActivationReminderInput['user']> & {
         profile: { status: string; main_image: unknown };
+        verification_notice: string | null;
       })
     | null;
   routeName: string;
@@ -253,7 +281,9 @@ export interface MemberPromptInput {
 /**
  * Which of spec section 4's member prompts a page shows: at most one, by priority (activation
  * reminder, profile photo, push, disabled notifications), each under its own rules, exceptions
- * and dismissal. A dismissed or settled prompt makes way for the next.
+ * and dismissal. A dismissed or settled prompt makes way for the next. The outcome of a
+ * verification request (decision 0084) comes right after the activation reminder: it is news the
+ * member asked for, told once, where the others are standing offers that wait their turn.
  */
 export function memberPrompt({
   user,
@@ -269,6 +299,7 @@ export function memberPrompt({
   if (activation !== null && !ACTIVATION_REMINDER_EXCLUDED_ROUTES.includes(routeName)) {
     return activation === 'modal' ? 'activation-modal' : 'activation';
   }
+  if (shouldShowVerificationNotice({ user, routeName })) return 'verification-notice';
   if (shouldShowProfilePhotoAlert({ user, routeName, dismissed: dismissed.enrich })) return 'profile-photo';
   if (
     shouldShowPushAlert({ loggedIn: true, pushState, configured: pushConfigured, routeName, dismissed: dismissed.push })

@@ -107,6 +107,8 @@ const VALID_EVENTS: LiveEvent[] = [
   { type: 'like', liker_id: 8 },
   { type: 'match', member_id: 8 },
   { type: 'credits', credits: 40 },
+  { type: 'verification', outcome: 'approved' },
+  { type: 'verification', outcome: 'rejected' },
   { type: 'resync' },
 ];
 
@@ -159,6 +161,7 @@ describe('parseLiveEvent', () => {
       '{"type":"hello"}',
       '{"type":"hello","last_message_id":-1}',
       '{"type":"credits","credits":1.5}',
+      '{"type":"verification","outcome":"pending"}',
       '{"type":"read","conversation_id":3}',
       JSON.stringify({ type: 'message', message: { ...buildMessage(), kind: 'video' } }),
       JSON.stringify({ type: 'message', message: { ...buildMessage(), image: { url: '/a' } } }),
@@ -177,6 +180,7 @@ describe('parseLiveEvent', () => {
       'by_me',
       'member_id',
       'credits',
+      'outcome',
       'id',
       'kind',
       'image',
@@ -318,6 +322,15 @@ describe('applyLiveEvent', () => {
     expect(isStale(queryKeys.likes)).toBe(false);
     applyLiveEvent(queryClient, { type: 'like', liker_id: 8 });
     expect(isStale(queryKeys.likes)).toBe(true);
+  });
+
+  it("fetches the member's answer and verification state again on a verification decision", () => {
+    seed();
+    queryClient.setQueryData(queryKeys.verification, { verification: { status: 'pending', pose: null, reason: null } });
+    expect(isStale(queryKeys.user)).toBe(false);
+    applyLiveEvent(queryClient, { type: 'verification', outcome: 'approved' });
+    expect(isStale(queryKeys.user)).toBe(true);
+    expect(isStale(queryKeys.verification)).toBe(true);
   });
 
   it("shows the partner's read as seen in the open conversation", () => {

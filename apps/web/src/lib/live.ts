@@ -113,6 +113,8 @@ function isEvent(frame: Fields): boolean {
       return isInt(frame.member_id);
     case 'credits':
       return isInt(frame.credits);
+    case 'verification':
+      return frame.outcome === 'approved' || frame.outcome === 'rejected';
     case 'resync':
       return true;
     default:
@@ -276,6 +278,12 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       break;
     case 'credits':
       queryClient.setQueryData<UserResponse>(queryKeys.user, (data) => data && withCredits(data, event.credits));
+      break;
+    case 'verification':
+      // The member's answer brings the notice (the member prompt shows it), verification.php the
+      // state and badge on /profile; both are the server's, which knows whether it was seen.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.user, exact: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.verification, exact: true });
       break;
     case 'resync':
       refetchLiveData(queryClient);

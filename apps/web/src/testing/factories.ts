@@ -54,6 +54,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
     language: 'nl',
     fictional_icon: 'fictional',
     notifications_disabled: [],
+    verification_notice: null,
     profile: { id: 7, name: 'Sanne', country: 'NL', status: 'active', main_image: null },
     ...overrides,
   };

@@ -37,11 +37,14 @@
  * - chat_hidden: the member deleted the chat from the list in another tab.
  * - like: someone liked the member. match: the member and `member_id` like each other.
  * - credits: the member's balance changed (spending, purchases).
+ * - verification: a moderator decided the member's verification request (`outcome`); user.php's
+ *   `verification_notice` and verification.php tell the same (schemas/verification.ts).
  * - resync: too much was missed; refetch chats, likes and the user, and reopen the open chat.
  */
 import { z } from 'zod';
 import { queryInt } from './common.js';
 import { ChatMessageSchema } from './chat.js';
+import { VerificationOutcomeSchema } from './verification.js';
 
 /** Path of the WebSocket endpoint. */
 export const LIVE_PATH = '/api/live';
@@ -81,6 +84,7 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('like'), liker_id: z.number().int() }),
   z.object({ type: z.literal('match'), member_id: z.number().int() }),
   z.object({ type: z.literal('credits'), credits: z.number().int() }),
+  z.object({ type: z.literal('verification'), outcome: VerificationOutcomeSchema }),
   z.object({ type: z.literal('resync') }),
 ]);
 export type LiveEvent = z.infer<typeof LiveEventSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LocaleSchema } from './settings.js';
+import { VerificationOutcomeSchema } from './verification.js';
 
 export const GenderSchema = z.enum(['male', 'female']);
 export const SexualitySchema = z.enum(['hetero', 'gay', 'lesbian', 'bi']);
@@ -64,6 +65,8 @@ export const UserSchema = z.object({
   language: LocaleSchema,
   fictional_icon: z.string(),
   notifications_disabled: z.array(EmailDisabledReasonSchema),
+  /** A verification outcome the member has not seen yet (schemas/verification.ts), else null. */
+  verification_notice: VerificationOutcomeSchema.nullable(),
   profile: z.object({
     id: z.number().int(),
     name: z.string(),

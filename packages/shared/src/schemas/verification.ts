@@ -22,6 +22,15 @@
  *     reason the member reads. Either erases the selfie, is audited and tells the member (e-mail
  *     and push, kind 'verification'). 404 verification_not_found when not waiting (any more).
  *
+ * The outcome in the app (member): a decision sets `verification_notice` on GET /api/user.php
+ * ('approved' or 'rejected') and sends `verification` on the member's live channel, so open tabs
+ * show it at once and a member who was away sees it on their next visit, on every device, until
+ * they have seen it:
+ * - POST /api/verification-notice.php VerificationNoticeSeenBody -> { ok: true }: the member saw
+ *     that outcome (closed the notice, or /profile's panel showed it); it is not shown again. A
+ *     notice of another outcome (a newer decision) stays. 400 validation_failed for another body,
+ *     403 for visitors. A new request also ends a notice not yet seen.
+ *
  * The badge (`verified` on every ProfileCard) holds while the photo it was checked against, the
  * main photo at approval, is still one of the member's photos; deleting it asks for a new request.
  */
@@ -93,6 +102,14 @@ export const VerificationQueueResponseSchema = z.object({
 export type VerificationQueueResponse = z.infer<typeof VerificationQueueResponseSchema>;
 
 export const VerificationSelfieQuerySchema = z.object({ id: QueryIdSchema });
+
+export const VERIFICATION_OUTCOMES = ['approved', 'rejected'] as const;
+/** A decided request's outcome, as the member is told it. */
+export const VerificationOutcomeSchema = z.enum(VERIFICATION_OUTCOMES);
+export type VerificationOutcome = z.infer<typeof VerificationOutcomeSchema>;
+
+export const VerificationNoticeSeenBodySchema = z.object({ outcome: VerificationOutcomeSchema });
+export type VerificationNoticeSeenBody = z.infer<typeof VerificationNoticeSeenBodySchema>;
 
 export const VerificationDecisionBodySchema = z.discriminatedUnion('decision', [
   z.object({ id: IdSchema, decision: z.literal('approve') }),

@@ -116,6 +116,12 @@ export const profiles = pgTable(
     verifiedPhotoId: bigint('verified_photo_id', { mode: 'number' }).references((): AnyPgColumn => photos.id, {
       onDelete: 'set null',
     }),
+    /**
+     * The outcome of the member's last verification request until they have seen it in the app
+     * (the notice on member pages, or /profile's panel): set by the decision, cleared once seen
+     * on any device or by a new request. On the profile, so user.php reads it in its one row.
+     */
+    verificationNotice: text('verification_notice', { enum: ['approved', 'rejected'] }),
   },
   (t) => [
     // Supports the member search: filters on country, gender and age among active profiles.

@@ -26,6 +26,7 @@ export function presentUser({ member, profile, mainPhoto }: UserRow, site: UserS
     notifications_disabled: member.notificationsDisabled.filter(
       (r): r is EmailDisabledReason => EmailDisabledReasonSchema.safeParse(r).success,
     ),
+    verification_notice: profile?.verificationNotice ?? null,
     profile: {
       id: member.id,
       name: profile?.name ?? '',

@@ -47,7 +47,7 @@ export interface UserRow {
     MemberRow,
     'id' | 'domain' | 'status' | 'credits' | 'paidUser' | 'signupDate' | 'language' | 'notificationsDisabled'
   >;
-  profile: Pick<ProfileRow, 'name' | 'country' | 'status'> | null;
+  profile: Pick<ProfileRow, 'name' | 'country' | 'status' | 'verificationNotice'> | null;
   /** The photo shown as the member's picture: the one marked main, else the first. */
   mainPhoto: Pick<PhotoRow, 'filename' | 'thumbFilename' | 'matchFilename'> | null;
 }
@@ -78,7 +78,12 @@ export async function findUserRow(db: DbOrTx, memberId: number): Promise<UserRow
           language: members.language,
           notificationsDisabled: members.notificationsDisabled,
         },
-        profile: { name: profiles.name, country: profiles.country, status: profiles.status },
+        profile: {
+          name: profiles.name,
+          country: profiles.country,
+          status: profiles.status,
+          verificationNotice: profiles.verificationNotice,
+        },
         mainPhoto: {
           filename: mainPhoto.filename,
           thumbFilename: mainPhoto.thumbFilename,

@@ -47,6 +47,7 @@ describe('GET /api/user.php', () => {
       language: 'de',
       fictional_icon: 'fictional',
       notifications_disabled: ['bounce'],
+      verification_notice: null,
       profile: {
         id: member.id,
         name: profile.name,

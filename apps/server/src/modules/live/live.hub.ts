@@ -22,9 +22,18 @@ import {
   SESSIONS_CHANNEL,
   SessionsChannelEventSchema,
   type SessionsChannelEvent,
+  VERIFICATION_CHANNEL,
+  VerificationEventSchema,
 } from '../../platform/bus/events.js';
 import type { Bus } from '../../platform/bus/index.js';
-import { chatDeliveries, creditsDeliveries, likesDeliveries, messageIdOf, type Delivery } from './live.rules.js';
+import {
+  chatDeliveries,
+  creditsDeliveries,
+  likesDeliveries,
+  messageIdOf,
+  verificationDeliveries,
+  type Delivery,
+} from './live.rules.js';
 
 export interface LiveHubOptions {
   /** Ms between pings; a tab that has not answered the previous one is dropped. */
@@ -294,6 +303,7 @@ export function createLiveHub(deps: {
       await route(CHAT_CHANNEL, ChatChannelEventSchema, (event) => deliver(chatDeliveries(event)));
       await route(LIKES_CHANNEL, LikesChannelEventSchema, (event) => deliver(likesDeliveries(event)));
       await route(CREDITS_CHANNEL, CreditsEventSchema, (event) => deliver(creditsDeliveries(event)));
+      await route(VERIFICATION_CHANNEL, VerificationEventSchema, (event) => deliver(verificationDeliveries(event)));
       await route(SESSIONS_CHANNEL, SessionsChannelEventSchema, endSessions);
       await route(PRESENCE_CHANNEL, PresenceChangedEventSchema, (event) => forgetTyping(event.member_ids));
       pinger = setInterval(ping, options.pingIntervalMs);

@@ -1,5 +1,10 @@
 import type { ChatMessage, LiveEvent } from '@app/shared';
-import type { ChatChannelEvent, CreditsEvent, LikesChannelEvent } from '../../platform/bus/events.js';
+import type {
+  ChatChannelEvent,
+  CreditsEvent,
+  LikesChannelEvent,
+  VerificationEvent,
+} from '../../platform/bus/events.js';
 
 /** One live event for all open tabs of one member. */
 export interface Delivery {
@@ -68,6 +73,11 @@ export function likesDeliveries(event: LikesChannelEvent): Delivery[] {
 /** A new balance goes to its member. */
 export function creditsDeliveries(event: CreditsEvent): Delivery[] {
   return [{ memberId: event.member_id, event: { type: 'credits', credits: event.credits } }];
+}
+
+/** A verification decision goes to its member only. */
+export function verificationDeliveries(event: VerificationEvent): Delivery[] {
+  return [{ memberId: event.member_id, event: { type: 'verification', outcome: event.outcome } }];
 }
 
 /**

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import type { VerificationOutcome } from '@app/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { members, photoVerifications, photos, profiles } from '../../db/schema/index.js';
 
@@ -153,6 +154,23 @@ export async function waitingMember(db: DbOrTx, id: number): Promise<number | nu
 /** Grants the badge against `photoId`. */
 export async function setVerifiedPhoto(db: DbOrTx, memberId: number, photoId: number): Promise<void> {
   await db.update(profiles).set({ verifiedPhotoId: photoId }).where(eq(profiles.memberId, memberId));
+}
+
+/** The outcome the member is to be told in the app, until they have seen it (or null: nothing to tell). */
+export async function setNotice(
+  db: DbOrTx,
+  memberId: number,
+  outcome: VerificationOutcome | null,
+): Promise<void> {
+  await db.update(profiles).set({ verificationNotice: outcome }).where(eq(profiles.memberId, memberId));
+}
+
+/** Clears the notice of `outcome` only: one of a newer decision, not yet seen, stays. */
+export async function clearNoticeOf(db: DbOrTx, memberId: number, outcome: VerificationOutcome): Promise<void> {
+  await db
+    .update(profiles)
+    .set({ verificationNotice: null })
+    .where(and(eq(profiles.memberId, memberId), eq(profiles.verificationNotice, outcome)));
 }
 
 /** Drops the member's waiting request with its selfie (the account is being deleted). */

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { VerificationResponseSchema } from '@app/shared';
+import { OkResponseSchema, VerificationNoticeSeenBodySchema, VerificationResponseSchema } from '@app/shared';
 import { errorResponses } from '../../plugins/errors.js';
 import type { RouteLimit } from '../../plugins/security.js';
 import { memberId, requireMember } from '../../plugins/session.js';
@@ -57,5 +57,22 @@ export const verificationRoutes: FastifyPluginAsyncZod<VerificationRoutesOptions
     async (request) => ({
       verification: await verification.request(memberId(request), (await readImageUpload(request)).data),
     }),
+  );
+
+  app.post(
+    '/api/verification-notice.php',
+    {
+      onRequest: requireMember,
+      schema: {
+        tags: ['profiles'],
+        summary: 'The member saw the outcome of their verification request: its notice is not shown again',
+        body: VerificationNoticeSeenBodySchema,
+        response: { 200: OkResponseSchema, ...errorResponses(400, 403) },
+      },
+    },
+    async (request) => {
+      await verification.noticeSeen(memberId(request), request.body.outcome);
+      return { ok: true as const };
+    },
   );
 };

@@ -1,4 +1,10 @@
-import type { Verification, VerificationDecisionBody, VerificationQueueResponse, VerificationPose } from '@app/shared';
+import type {
+  Verification,
+  VerificationDecisionBody,
+  VerificationOutcome,
+  VerificationPose,
+  VerificationQueueResponse,
+} from '@app/shared';
 import { VERIFICATION_QUEUE_PAGE, VerificationPoseSchema } from '@app/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { storedSigningKey } from '../../db/app-secrets.js';
@@ -12,6 +18,7 @@ import type { StaffActor, StaffService } from '../admin/staff.service.js';
 import { processSelfieUpload } from '../media/media.images.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import {
+  clearNoticeOf,
   countRequests,
   decideRequest,
   deleteWaiting,
@@ -21,6 +28,7 @@ import {
   lockMainPhotoId,
   mainPhotoId,
   photosOf,
+  setNotice,
   setVerifiedPhoto,
   verifiedPhotoId,
   waitingMember,
@@ -112,8 +120,13 @@ export function createVerificationService(deps: VerificationServiceDeps) {
       if (current.status === 'verified') throw verificationAlreadyVerified();
       if ((await mainPhotoId(db, memberId)) === null) throw verificationNeedsPhoto();
       const selfie = await processSelfieUpload(data);
+      const pose = await nextPose(memberId);
       try {
-        await insertPending(db, { memberId, pose: await nextPose(memberId), selfie });
+        // The new request replaces the last outcome: a notice of it not yet seen is old news.
+        await db.transaction(async (tx) => {
+          await insertPending(tx, { memberId, pose, selfie });
+          await setNotice(tx, memberId, null);
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw verificationPending();
         throw error;
@@ -151,6 +164,14 @@ export function createVerificationService(deps: VerificationServiceDeps) {
       };
     },
 
+    /**
+     * POST /api/verification-notice.php: the member saw the outcome, on whichever device; only
+     * that outcome's notice ends, so a tab that saw an older one never hides a newer.
+     */
+    async noticeSeen(memberId: number, outcome: VerificationOutcome): Promise<void> {
+      await clearNoticeOf(db, memberId, outcome);
+    },
+
     /** A waiting request's selfie for staff; 404 once decided (erased). */
     async selfie(id: number): Promise<Buffer> {
       const data = await waitingSelfie(db, id);
@@ -160,7 +181,9 @@ export function createVerificationService(deps: VerificationServiceDeps) {
 
     /**
      * Approve: the badge, against the main photo now. Reject: the member reads the reason. Both
-     * erase the selfie in the same statement that decides, are audited, and tell the member.
+     * erase the selfie in the same statement that decides, are audited, and tell the member: the
+     * notice in the app until seen, written with the decision, and the bus event, which the live
+     * channel, the mail and the push deliver.
      */
     async decide(actor: StaffActor, body: VerificationDecisionBody): Promise<void> {
       const memberId = await db.transaction(async (tx) => {
@@ -176,6 +199,7 @@ export function createVerificationService(deps: VerificationServiceDeps) {
         });
         if (decided === null) throw verificationNotFound();
         if (photoId !== null) await setVerifiedPhoto(tx, decided, photoId);
+        await setNotice(tx, decided, photoId !== null ? 'approved' : 'rejected');
         return decided;
       });
       await staff.audit(actor, {

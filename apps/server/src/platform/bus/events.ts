@@ -170,7 +170,8 @@ export type VisitEvent = z.infer<typeof VisitEventSchema>;
 
 /**
  * A moderator decided a member's verification request: the notifications and push services tell
- * the member (each claims its delivery once, whichever process gets the event).
+ * the member (each claims its delivery once, whichever process gets the event), and the live
+ * channel the member's open tabs.
  */
 export const VERIFICATION_CHANNEL = 'verification';
 export const VerificationEventSchema = z.object({

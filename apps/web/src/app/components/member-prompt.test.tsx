@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubApi } from '../../features/profile/testing/api-stub';
+import { applyLiveEvent } from '../../lib/live';
 import { queryClient } from '../../lib/query-client';
 import { removeBrowserPush, stubBrowserPush, SUBSCRIPTION_JSON } from '../../testing/browser-push';
 import { buildUser } from '../../testing/factories';
@@ -106,6 +107,61 @@ describe('one prompt at a time', () => {
     expect(
       screen.getAllByRole('region', { name: /./ }).filter((region) => region.closest('.member-prompt')),
     ).toHaveLength(1);
+  });
+});
+
+describe('the verification outcome', () => {
+  beforeEach(() => {
+    localStorage.setItem(DISMISSAL_KEYS.siteEntryWarning, String(Date.now()));
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    removeBrowserPush();
+  });
+
+  it('tells an approval before the standing prompts, and once closed tells the server it was seen', async () => {
+    stubBrowserPush('default');
+    const user = buildUser({ verification_notice: 'approved' });
+    const { sent } = stubApi(user, { 'POST /api/verification-notice.php': jsonResponse(200, { ok: true }) });
+    await renderWithApp(appRoutes(queryClient), { path: '/lang-config', user, settings: { push_public_key: PUSH_KEY } });
+
+    const notice = await screen.findByRole('region', { name: 'Je profiel is geverifieerd.' });
+    expect(notice).toHaveTextContent('Je draagt nu het vinkje');
+    expect(screen.getByRole('link', { name: 'Bekijk je profiel' })).toHaveAttribute('href', '/profile');
+    // The member has no photo and was never asked for push: those wait their turn.
+    expect(screen.queryByRole('region', { name: 'Voeg een profielfoto toe.' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Melding sluiten' }));
+    expect(notice).not.toBeInTheDocument();
+    await waitFor(() => expect(sent('POST', '/api/verification-notice.php')).toEqual([{ outcome: 'approved' }]));
+    expect(await screen.findByRole('region', { name: 'Voeg een profielfoto toe.' })).toBeInTheDocument();
+    // Seen is the server's to keep, not this browser's.
+    expect(Object.keys(localStorage).some((key) => /verif/i.test(key))).toBe(false);
+  });
+
+  it('sends a rejection to /profile for the reason, and is not shown there', async () => {
+    const user = buildUser({
+      verification_notice: 'rejected',
+      profile: { id: 7, name: 'Sanne', country: 'NL', status: 'active', main_image: null },
+    });
+    stubApi(user, {});
+    await renderWithApp(appRoutes(queryClient), { path: '/lang-config', user });
+    const notice = await screen.findByRole('region', { name: 'Je verificatie is afgewezen.' });
+    expect(notice).toHaveTextContent('Lees de reden op je profiel');
+    expect(screen.getByRole('link', { name: 'Reden bekijken' })).toHaveAttribute('href', '/profile');
+  });
+
+  it('arrives live: the decision refetches the member, and the notice shows without a reload', async () => {
+    let user = buildUser();
+    stubApi(user, { 'GET /api/user.php': () => jsonResponse(200, { user }) });
+    await renderWithApp(appRoutes(queryClient), { path: '/lang-config', user });
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Je profiel is geverifieerd.' })).not.toBeInTheDocument();
+
+    user = { ...user, verification_notice: 'approved' };
+    applyLiveEvent(queryClient, { type: 'verification', outcome: 'approved' });
+    expect(await screen.findByRole('region', { name: 'Je profiel is geverifieerd.' })).toBeInTheDocument();
   });
 });
 

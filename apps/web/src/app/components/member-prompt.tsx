@@ -9,6 +9,7 @@ import { DisabledNotificationsPrompt } from './disabled-notifications-alert';
 import type { PromptDismissal } from './member-prompt-slot';
 import { ProfilePhotoPrompt } from './profile-photo-alert';
 import { PushPrompt } from './push-alert';
+import { VerificationNoticePrompt } from './verification-notice';
 import './member-prompt.scss';
 
 // The phone modal (and react-bootstrap's Modal with it) loads only for those who see it.
@@ -36,7 +37,8 @@ export function MemberPromptBody({
   onMailEnabled,
   onPushState,
 }: MemberPromptBodyProps) {
-  const memberId = useUser()?.profile.id;
+  const user = useUser();
+  const memberId = user?.profile.id;
   const pushState = useQuery(pushStateQueryOptions()).data;
   useEffect(() => {
     if (pushState) onPushState(pushState);
@@ -55,6 +57,8 @@ export function MemberPromptBody({
       );
     case 'activation':
       return <ActivationPrompt />;
+    case 'verification-notice':
+      return user?.verification_notice ? <VerificationNoticePrompt outcome={user.verification_notice} /> : null;
     case 'profile-photo':
       return <ProfilePhotoPrompt onDismiss={() => onDismiss('enrich')} />;
     case 'push':

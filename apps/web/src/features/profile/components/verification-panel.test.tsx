@@ -89,4 +89,28 @@ describe('verification on /profile', () => {
     expect(await within(panel).findByText(/Voeg eerst een profielfoto toe/)).toBeInTheDocument();
     expect(within(panel).queryByLabelText('Je selfie')).not.toBeInTheDocument();
   });
+
+  it('tells a decision not yet seen and tells the server it was seen, once', async () => {
+    const decided = buildUser({ verification_notice: 'rejected' });
+    const { sent } = stubApi(decided, {
+      'GET /api/profile.php': jsonResponse(200, withPhoto),
+      'GET /api/verification.php': jsonResponse(200, {
+        verification: { status: 'rejected', pose: 'peace_sign', reason: 'Gezicht niet zichtbaar' },
+      }),
+      'POST /api/verification-notice.php': jsonResponse(200, { ok: true }),
+    });
+    await renderWithApp(appRoutes(queryClient), { path: '/profile', user: decided, settings: ALL_FIELDS_SETTINGS });
+    const panel = await screen.findByRole('region', { name: 'Geverifieerd profiel' });
+    expect(await within(panel).findByText('Reden: Gezicht niet zichtbaar')).toBeInTheDocument();
+    await vi.waitFor(() => expect(sent('POST', '/api/verification-notice.php')).toEqual([{ outcome: 'rejected' }]));
+    // The member pages' notice leaves /profile to the panel.
+    expect(screen.queryByRole('region', { name: 'Je verificatie is afgewezen.' })).not.toBeInTheDocument();
+  });
+
+  it('tells the server nothing without a decision to tell', async () => {
+    const { sent } = stubApi(user, { 'GET /api/profile.php': jsonResponse(200, withPhoto) });
+    const panel = await openPanel();
+    expect(await within(panel).findByText('Maak een V-teken met je hand')).toBeInTheDocument();
+    expect(sent('POST', '/api/verification-notice.php')).toEqual([]);
+  });
 });

@@ -1,7 +1,10 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileInput } from '../../../components/file-input';
 import { Form, useAppForm, useFieldError } from '../../../components/form';
 import { VerifiedBadge } from '../../../components/verified-badge';
+import { useUser } from '../../../data/user';
+import { useVerificationNoticeSeen } from '../../../data/verification-notice';
 import type { Verification } from '../api/contract';
 import { useRequestVerification, useVerification } from '../api/verification';
 
@@ -10,11 +13,19 @@ const SELFIE_TYPES = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
 /**
  * The verified badge on /profile: the state, and while the member may ask, the pose the server
  * chose and the selfie upload (the front camera on phones: capture="user"). Loaded on its own
- * chunk, after the editor.
+ * chunk, after the editor. Showing the state tells the outcome of a decided request, so an
+ * outcome not yet seen counts as seen here (the member pages' notice leaves /profile to it).
  */
 export default function VerificationPanel({ hasPhoto }: { hasPhoto: boolean }) {
   const { t } = useTranslation();
   const query = useVerification();
+  const notice = useUser()?.verification_notice ?? null;
+  const { mutate: markSeen } = useVerificationNoticeSeen();
+  // Once the state that holds the outcome is on screen; a notice that arrives live while it is lands here too.
+  const shown = query.isSuccess && !query.isFetching;
+  useEffect(() => {
+    if (shown && notice !== null) markSeen(notice);
+  }, [shown, notice, markSeen]);
   if (query.isPending) return <p className="verification__note">{t('profile.verification.loading')}</p>;
   if (query.isError) {
     return (
