@@ -268,7 +268,9 @@ for (const [endpoint, statements] of recorded) {
     });
   }
 }
-const verifiedChecked = report.filter((r) => r.endpoint.startsWith('members.php verified') && /verified/.test(r.statement));
+const verifiedChecked = report.filter(
+  (r) => r.endpoint.startsWith('members.php verified') && /verified/.test(r.statement),
+);
 if (verifiedChecked.length < 2) {
   report.push({
     endpoint: 'members.php verified',

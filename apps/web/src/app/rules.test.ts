@@ -344,7 +344,7 @@ describe('memberPrompt', () => {
     expect(memberPrompt({ ...fresh, user: bounced })).toBe('push');
   });
 
-  it("tells a verification outcome right after the activation reminder, except on /profile and payment steps", () => {
+  it('tells a verification outcome right after the activation reminder, except on /profile and payment steps', () => {
     const told = buildUser({ status: 'not_confirmed', verification_notice: 'rejected', profile: fresh.user!.profile });
     expect(memberPrompt({ ...fresh, user: told })).toBe('activation');
     const approved = buildUser({ verification_notice: 'approved' });

@@ -254,12 +254,7 @@ export const ACTIVATION_REMINDER_EXCLUDED_ROUTES: readonly string[] = ['activate
 
 /** The one prompt a member page shows; the activation reminder also comes as a phone modal. */
 export type MemberPrompt =
-  | 'activation-modal'
-  | 'activation'
-  | 'verification-notice'
-  | 'profile-photo'
-  | 'push'
-  | 'disabled-notifications';
+  'activation-modal' | 'activation' | 'verification-notice' | 'profile-photo' | 'push' | 'disabled-notifications';
 
 export interface MemberPromptInput {
   user:

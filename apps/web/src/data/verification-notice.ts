@@ -26,7 +26,10 @@ export function useVerificationNoticeSeen() {
   return useMutation({
     mutationFn: markVerificationNoticeSeen,
     onMutate: (outcome) => {
-      queryClient.setQueryData<UserResponse>(queryKeys.user, (data) => data && withoutVerificationNotice(data, outcome));
+      queryClient.setQueryData<UserResponse>(
+        queryKeys.user,
+        (data) => data && withoutVerificationNotice(data, outcome),
+      );
     },
     onError: () => void queryClient.invalidateQueries({ queryKey: queryKeys.user, exact: true }),
   });

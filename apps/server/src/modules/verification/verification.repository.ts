@@ -157,11 +157,7 @@ export async function setVerifiedPhoto(db: DbOrTx, memberId: number, photoId: nu
 }
 
 /** The outcome the member is to be told in the app, until they have seen it (or null: nothing to tell). */
-export async function setNotice(
-  db: DbOrTx,
-  memberId: number,
-  outcome: VerificationOutcome | null,
-): Promise<void> {
+export async function setNotice(db: DbOrTx, memberId: number, outcome: VerificationOutcome | null): Promise<void> {
   await db.update(profiles).set({ verificationNotice: outcome }).where(eq(profiles.memberId, memberId));
 }
 

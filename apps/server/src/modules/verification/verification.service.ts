@@ -186,20 +186,21 @@ export function createVerificationService(deps: VerificationServiceDeps) {
      * channel, the mail and the push deliver.
      */
     async decide(actor: StaffActor, body: VerificationDecisionBody): Promise<void> {
+      const outcome: VerificationOutcome = body.decision === 'approve' ? 'approved' : 'rejected';
       const memberId = await db.transaction(async (tx) => {
         const waiting = await waitingMember(tx, body.id);
         if (waiting === null) throw verificationNotFound();
         const photoId = body.decision === 'approve' ? await lockMainPhotoId(tx, waiting) : null;
         if (body.decision === 'approve' && photoId === null) throw verificationNeedsPhoto();
         const decided = await decideRequest(tx, body.id, {
-          status: body.decision === 'approve' ? 'approved' : 'rejected',
+          status: outcome,
           reason: body.decision === 'reject' ? body.reason : null,
           photoId,
           at: now(),
         });
         if (decided === null) throw verificationNotFound();
         if (photoId !== null) await setVerifiedPhoto(tx, decided, photoId);
-        await setNotice(tx, decided, photoId !== null ? 'approved' : 'rejected');
+        await setNotice(tx, decided, outcome);
         return decided;
       });
       await staff.audit(actor, {
@@ -213,7 +214,7 @@ export function createVerificationService(deps: VerificationServiceDeps) {
         type: 'verification',
         member_id: memberId,
         request_id: body.id,
-        outcome: body.decision === 'approve' ? 'approved' : 'rejected',
+        outcome,
       });
     },
   };

@@ -1,4 +1,10 @@
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
 import type { VerificationDecisionBody, VerificationQueueResponse } from '@app/shared';
 import { adminRequest } from './admin-request';
 import { contentKeys } from './content-keys';

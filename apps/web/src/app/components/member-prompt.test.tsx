@@ -124,7 +124,11 @@ describe('the verification outcome', () => {
     stubBrowserPush('default');
     const user = buildUser({ verification_notice: 'approved' });
     const { sent } = stubApi(user, { 'POST /api/verification-notice.php': jsonResponse(200, { ok: true }) });
-    await renderWithApp(appRoutes(queryClient), { path: '/lang-config', user, settings: { push_public_key: PUSH_KEY } });
+    await renderWithApp(appRoutes(queryClient), {
+      path: '/lang-config',
+      user,
+      settings: { push_public_key: PUSH_KEY },
+    });
 
     const notice = await screen.findByRole('region', { name: 'Je profiel is geverifieerd.' });
     expect(notice).toHaveTextContent('Je draagt nu het vinkje');
