@@ -345,7 +345,7 @@ describe('memberPrompt', () => {
   });
 
   it('tells a verification outcome right after the activation reminder, except on /profile and payment steps', () => {
-    const told = buildUser({ status: 'not_confirmed', verification_notice: 'rejected', profile: fresh.user!.profile });
+    const told = { ...fresh.user!, verification_notice: 'rejected' };
     expect(memberPrompt({ ...fresh, user: told })).toBe('activation');
     const approved = buildUser({ verification_notice: 'approved' });
     expect(memberPrompt({ ...fresh, user: approved })).toBe('verification-notice');
