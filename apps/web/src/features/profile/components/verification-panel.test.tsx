@@ -3,6 +3,7 @@ import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '../../../app/router';
+import { queryKeys } from '../../../data/query-keys';
 import { queryClient } from '../../../lib/query-client';
 import { buildUser } from '../../../testing/factories';
 import { renderWithApp } from '../../../testing/render';
@@ -112,5 +113,22 @@ describe('verification on /profile', () => {
     const panel = await openPanel();
     expect(await within(panel).findByText('Maak een V-teken met je hand')).toBeInTheDocument();
     expect(sent('POST', '/api/verification-notice.php')).toEqual([]);
+  });
+
+  it('reads a state older than the decision once more before counting it seen', async () => {
+    const decided = buildUser({ verification_notice: 'approved' });
+    let state = 'pending';
+    const { sent } = stubApi(decided, {
+      'GET /api/profile.php': jsonResponse(200, withPhoto),
+      'GET /api/verification.php': () =>
+        jsonResponse(200, { verification: { status: state, pose: null, reason: null } }),
+      'POST /api/verification-notice.php': jsonResponse(200, { ok: true }),
+    });
+    queryClient.setQueryData(queryKeys.verification, { verification: { status: 'pending', pose: null, reason: null } });
+    state = 'verified';
+    await renderWithApp(appRoutes(queryClient), { path: '/profile', user: decided, settings: ALL_FIELDS_SETTINGS });
+    const panel = await screen.findByRole('region', { name: 'Geverifieerd profiel' });
+    expect(await within(panel).findByText(/Je profiel is geverifieerd/)).toBeInTheDocument();
+    await vi.waitFor(() => expect(sent('POST', '/api/verification-notice.php')).toEqual([{ outcome: 'approved' }]));
   });
 });

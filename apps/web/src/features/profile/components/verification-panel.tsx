@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileInput } from '../../../components/file-input';
 import { Form, useAppForm, useFieldError } from '../../../components/form';
@@ -21,11 +21,19 @@ export default function VerificationPanel({ hasPhoto }: { hasPhoto: boolean }) {
   const query = useVerification();
   const notice = useUser()?.verification_notice ?? null;
   const { mutate: markSeen } = useVerificationNoticeSeen();
-  // Once the state that holds the outcome is on screen; a notice that arrives live while it is lands here too.
+  const { refetch } = query;
+  const status = query.data?.verification.status;
   const shown = query.isSuccess && !query.isFetching;
+  const refetchedFor = useRef<string | null>(null);
+  // Seen once the state that holds the outcome is on screen. A state still waiting predates the
+  // decision the member's answer tells (a poll brought it, not the live channel): read it once more first.
   useEffect(() => {
-    if (shown && notice !== null) markSeen(notice);
-  }, [shown, notice, markSeen]);
+    if (!shown || notice === null) return;
+    if (status !== 'pending') return markSeen(notice);
+    if (refetchedFor.current === notice) return;
+    refetchedFor.current = notice;
+    void refetch();
+  }, [shown, notice, status, markSeen, refetch]);
   if (query.isPending) return <p className="verification__note">{t('profile.verification.loading')}</p>;
   if (query.isError) {
     return (
