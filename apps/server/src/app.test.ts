@@ -116,6 +116,7 @@ describe('OpenAPI document', () => {
       '/api/transactions.php',
       '/api/typing.php',
       '/api/user.php',
+      '/api/verification-notice.php',
       '/api/verification.php',
       '/api/visitors.php',
       '/manifest.webmanifest',
