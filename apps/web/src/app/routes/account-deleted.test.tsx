@@ -21,7 +21,7 @@ describe('the account deleted page', () => {
   });
 
   it('says the link is valid 14 days and sends it again, neutrally', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { ok: true }));
+    fetchMock.mockImplementation(async () => jsonResponse(200, { ok: true }));
     await renderWithApp(appRoutes(queryClient), { path: '/account-deleted' });
     expect(await screen.findByText(/De link is 14 dagen geldig/)).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('E-mailadres'), 'sanne@example.com');

@@ -30,7 +30,7 @@ describe('the login page', () => {
 
   it('logs in and goes to the redirect target', async () => {
     const user = buildUser();
-    fetchMock.mockResolvedValue(jsonResponse(200, { user }));
+    fetchMock.mockImplementation(async () => jsonResponse(200, { user }));
     const { router } = await renderWithApp(appRoutes(queryClient), { path: '/login?redirect=%2Flikes' });
     await fillIn('demo@amoria.example', 'demo1234');
 
@@ -56,7 +56,7 @@ describe('the login page', () => {
   });
 
   it('goes to the members area without a redirect', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { user: buildUser() }));
+    fetchMock.mockImplementation(async () => jsonResponse(200, { user: buildUser() }));
     const { router } = await renderWithApp(appRoutes(queryClient), { path: '/login' });
     await fillIn('demo@amoria.example', 'demo1234');
     await waitFor(() => expect(router.state.location.pathname).toBe('/members'));

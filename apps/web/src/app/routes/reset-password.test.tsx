@@ -33,7 +33,7 @@ describe('the password and activation pages', () => {
   });
 
   it('sets the new password with the token and offers login', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { ok: true }));
+    fetchMock.mockImplementation(async () => jsonResponse(200, { ok: true }));
     await renderWithApp(appRoutes(queryClient), { path: '/reset-password/do?token=abc' });
     await userEvent.type(await screen.findByLabelText('Nieuw wachtwoord'), 'nieuwgeheim1');
     await userEvent.type(screen.getByLabelText('Herhaal het nieuwe wachtwoord'), 'nieuwgeheim1');
@@ -61,7 +61,9 @@ describe('the password and activation pages', () => {
   });
 
   it('shows the API message when the e-mail address is unknown', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(404, { error: 'email_not_found', message: 'E-mailadres niet gevonden' }));
+    fetchMock.mockImplementation(async () =>
+      jsonResponse(404, { error: 'email_not_found', message: 'E-mailadres niet gevonden' }),
+    );
     await renderWithApp(appRoutes(queryClient), { path: '/reset-password' });
     await userEvent.type(await screen.findByLabelText('E-mailadres'), 'nobody@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Stuur mij een link' }));
@@ -69,7 +71,7 @@ describe('the password and activation pages', () => {
   });
 
   it('lets an unconfirmed member resend the activation mail from /activate/error', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { ok: true }));
+    fetchMock.mockImplementation(async () => jsonResponse(200, { ok: true }));
     const user = buildUser({
       status: 'not_confirmed',
       profile: { id: 7, name: 'Sanne', country: 'NL', status: 'disabled', main_image: null },

@@ -123,7 +123,7 @@ describe('the signup modal', () => {
   it('requires the terms, then signs up with the tracking record and language, and goes on', async () => {
     localStorage.setItem('tracking', JSON.stringify({ network: 'adnet', sub1: 'x' }));
     const user = buildUser({ status: 'not_confirmed' });
-    fetchMock.mockResolvedValue(jsonResponse(200, { user }));
+    fetchMock.mockImplementation(async () => jsonResponse(200, { user }));
     const { router } = await renderWithApp(routes);
     await walkToTerms();
 
@@ -154,7 +154,7 @@ describe('the signup modal', () => {
   });
 
   it('offers the marketing mails unticked, and sends the opt-in only when the member ticks it', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { user: buildUser({ status: 'not_confirmed' }) }));
+    fetchMock.mockImplementation(async () => jsonResponse(200, { user: buildUser({ status: 'not_confirmed' }) }));
     const { router } = await renderWithApp(routes);
     await walkToTerms();
 

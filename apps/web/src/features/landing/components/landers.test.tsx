@@ -47,7 +47,7 @@ describe('the landers', () => {
   });
 
   it("shows the niche's members, its true counts and the way to signup, in the niche's words", async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, lander({ niche: 6 })));
+    fetchMock.mockImplementation(async () => jsonResponse(200, lander({ niche: 6 })));
     await renderWithApp(appRoutes(queryClient), { path: '/landers/gallery/milf-nl' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Blader door de galerij' })).toBeInTheDocument();
     expect(
@@ -66,14 +66,14 @@ describe('the landers', () => {
   });
 
   it('still leads to signup when the members cannot load', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(500, { error: 'internal', message: 'x' }));
+    fetchMock.mockImplementation(async () => jsonResponse(500, { error: 'internal', message: 'x' }));
     await renderWithApp(appRoutes(queryClient), { path: '/landers/alonetonight/nl' });
     expect(await screen.findByText(/De profielen laden nu even niet/, {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Gratis aanmelden' })[0]).toHaveAttribute('href', '/signup');
   }, 20_000);
 
   it('swipes by keyboard and buttons and shows a match after three likes', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, lander()));
+    fetchMock.mockImplementation(async () => jsonResponse(200, lander()));
     await renderWithApp(appRoutes(queryClient), { path: '/landers/tinderswipe' });
     const first = await screen.findByRole('group', { name: /^Anouk, 31/ });
     first.focus();

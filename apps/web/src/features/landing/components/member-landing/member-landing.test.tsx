@@ -55,7 +55,7 @@ describe('the landing pages about one member', () => {
   });
 
   it('puts the member in the spotlight with similar members, in the site niche, leading to their signup', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, lander({ niche: 6 })));
+    fetchMock.mockImplementation(async () => jsonResponse(200, lander({ niche: 6 })));
     await renderWithApp(appRoutes(queryClient), { path: '/members/9/landing', settings: { niche: 6 } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Eva wil je leren kennen' })).toBeInTheDocument();
     expect(screen.getByText('Eva, 39')).toBeInTheDocument();
@@ -69,7 +69,7 @@ describe('the landing pages about one member', () => {
   });
 
   it("shows a message waiting, in the slug's niche, with the way to read and answer it", async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, lander({ niche: 2 })));
+    fetchMock.mockImplementation(async () => jsonResponse(200, lander({ niche: 2 })));
     await renderWithApp(appRoutes(queryClient), { path: '/members/9/landing2/she-nl' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Eva stuurde je een bericht' })).toBeInTheDocument();
     const chat = screen.getByRole('figure', { name: 'Voorbeeld van het gesprek met Eva' });
@@ -79,14 +79,14 @@ describe('the landing pages about one member', () => {
   });
 
   it('moves landing2 without a slug to the canonical slug of the language and site niche', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, lander()));
+    fetchMock.mockImplementation(async () => jsonResponse(200, lander()));
     const { router } = await renderWithApp(appRoutes(queryClient), { path: '/members/9/landing2' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/members/9/landing2/nl'));
     expect(await screen.findByRole('link', { name: 'Lees en antwoord' })).toHaveAttribute('href', '/members/9/signup');
   });
 
   it("shows a match between the member and the visitor's silhouette", async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, lander()));
+    fetchMock.mockImplementation(async () => jsonResponse(200, lander()));
     await renderWithApp(appRoutes(queryClient), { path: '/members/9/landing3/nl' });
     expect(await screen.findByRole('img', { name: 'Eva en jij' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Het is een match!' })).toBeInTheDocument();
@@ -100,7 +100,7 @@ describe('the landing pages about one member', () => {
     ['/members/9/landing2/nl', 'Lees en antwoord'],
     ['/members/9/landing3/nl', 'Stuur Eva een bericht'],
   ])('marks a site-run profile with the fictional icon and warning on %s', async (path, cta) => {
-    fetchMock.mockResolvedValue(jsonResponse(200, lander({ member: { ...EVA, fictional: true } })));
+    fetchMock.mockImplementation(async () => jsonResponse(200, lander({ member: { ...EVA, fictional: true } })));
     await renderWithApp(appRoutes(queryClient), { path });
     await screen.findByRole('link', { name: cta });
     expect(screen.getByRole('img', { name: WARNING })).toBeInTheDocument();
@@ -108,7 +108,7 @@ describe('the landing pages about one member', () => {
   });
 
   it('leaves the fictional mark off a real profile', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, lander()));
+    fetchMock.mockImplementation(async () => jsonResponse(200, lander()));
     await renderWithApp(appRoutes(queryClient), { path: '/members/9/landing' });
     await screen.findByRole('link', { name: 'Antwoord Eva' });
     expect(screen.queryByRole('img', { name: WARNING })).not.toBeInTheDocument();
@@ -117,7 +117,7 @@ describe('the landing pages about one member', () => {
   it.each(['/members/9/landing', '/members/9/landing2/nl', '/members/9/landing3/nl'])(
     'offers others of the pool and a general signup when the member cannot be shown, on %s',
     async (path) => {
-      fetchMock.mockResolvedValue(jsonResponse(200, lander({ member: null })));
+      fetchMock.mockImplementation(async () => jsonResponse(200, lander({ member: null })));
       await renderWithApp(appRoutes(queryClient), { path });
       expect(
         await screen.findByRole('heading', { level: 1, name: 'Dit profiel is niet meer beschikbaar' }),
@@ -130,7 +130,7 @@ describe('the landing pages about one member', () => {
   );
 
   it("still leads to the member's signup when the lander cannot load", async () => {
-    fetchMock.mockResolvedValue(jsonResponse(400, { error: 'validation_failed', message: 'x' }));
+    fetchMock.mockImplementation(async () => jsonResponse(400, { error: 'validation_failed', message: 'x' }));
     await renderWithApp(appRoutes(queryClient), { path: '/members/9/landing3/nl' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Er wacht iemand op je' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Het profiel laadt nu even niet');
