@@ -1,5 +1,4 @@
 import type { Agent } from 'node:https';
-import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
@@ -96,6 +95,7 @@ import { storageAnswers } from './platform/storage/probe.js';
 import { countryForIp } from './platform/geo/index.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { isAppError } from './errors.js';
+import { compressionOptions } from './plugins/compression.js';
 import { httpCachePlugin } from './plugins/http-cache.js';
 import { mediaPlugin } from './plugins/media.js';
 import { requestTypePlugin } from './plugins/request-type.js';
@@ -441,18 +441,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       config.publicUrl?.startsWith('https:') ? csp : csp.replace(/\s*upgrade-insecure-requests;?/, ''),
   });
   await app.register(cookie);
-  // Pages, API answers and the service worker go out compressed; the hashed assets are compressed
-  // once at build time (webPlugin sends those copies as they are). Images and the data export's
-  // ZIP are already compressed and are left alone by content type. Answers up to 64 KB (every
-  // API answer) are compressed in one synchronous call: on two cores the stream pipeline's
-  // objects and thread-pool hop cost more than the compression (chats.php 1.36 -> 0.96 ms of
-  // Node CPU in bench:api). Brotli at quality 2, not the plugin's 4: on a 9 KB chat list it takes
-  // half the CPU (0.032 against 0.064 ms) for 3% more bytes (1,998 against 1,940).
-  await app.register(compress, {
-    encodings: ['br', 'gzip'],
-    syncThreshold: 65_536,
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 2 } },
-  });
+  // Pages, API answers and the service worker go out compressed (options and why in
+  // plugins/compression.ts); the hashed assets are compressed once at build time (webPlugin sends
+  // those copies as they are). Images and the data export's ZIP are already compressed and are
+  // left alone by content type.
+  await app.register(compress, compressionOptions);
   // Before every route, so a WebSocket upgrade to a plain route is refused (plugin's rule). On
   // close the live hub stops routing and closes its tabs with "service restart", so clients
   // reconnect to another process (the plugin's own preClose would close them without a code).

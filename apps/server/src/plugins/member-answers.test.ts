@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +8,7 @@ import { XHR, buildTwoProcesses, loginCookie, type TestApp } from '../../test/he
 import { staffCall, staffSession } from '../../test/staff.js';
 import { members, profiles, sessions } from '../db/schema/index.js';
 import { createInProcessBus } from '../platform/bus/index.js';
-import { createMemberAnswers } from './member-answers.js';
+import { createMemberAnswers, isKeptAnswer } from './member-answers.js';
 
 /** Two processes (buildTwoProcesses), each remembering sessions and polled answers: what one changes, the other forgets. */
 let a: TestApp;
@@ -122,13 +124,17 @@ describe('sessions remembered per process', () => {
 });
 
 describe('polled answers remembered per process', () => {
-  it('answer an unchanged poll 304 from memory, without reading the database', async () => {
+  it('answer an unchanged poll 304, and a plain GET whole, from memory until a write is announced', async () => {
     const me = await member();
     const etag = await remembered(me, '/api/user.php');
-    // A change announced nowhere (made outside the app) is not read: the answer came from memory.
+    // A change announced nowhere (made outside the app) is not read: the answers come from memory.
     await a.db.update(members).set({ credits: 5 }).where(eq(members.id, me.id));
     expect((await get(a, me.cookie, '/api/user.php', etag)).statusCode).toBe(304);
-    // Without If-None-Match the answer is built, and its new tag is remembered.
+    const kept = await get(a, me.cookie, '/api/user.php');
+    expect([kept.statusCode, kept.headers.etag, kept.json().user.credits]).toEqual([200, etag, 1000]);
+    // The member's own write is announced: the next answer is built, and its new tag remembered.
+    const saved = await write(a, me.cookie, 'PUT', '/api/user.php', { language: 'en' });
+    expect(saved.statusCode, saved.body).toBe(200);
     const built = await get(a, me.cookie, '/api/user.php');
     expect(built.json().user.credits).toBe(5);
     expect((await get(a, me.cookie, '/api/user.php', built.headers.etag as string)).statusCode).toBe(304);
@@ -260,6 +266,105 @@ describe('polled answers remembered per process', () => {
   });
 });
 
+describe('polled answers kept whole per process', () => {
+  const CHATS = '/api/chats.php';
+
+  /** Me with a chat list over the compression threshold, and the partners in it. */
+  async function withChats() {
+    const me = await member();
+    const partners = [await member(), await member(), await member()];
+    for (const partner of partners) {
+      const sent = await write(a, partner.cookie, 'POST', '/api/message.php', { member_id: me.id, body: 'Hoi!' });
+      expect(sent.statusCode, sent.body).toBe(200);
+    }
+    return { me, partners };
+  }
+
+  const getEncoded = (t: TestApp, cookie: string, url: string, acceptEncoding: string | undefined) =>
+    t.app.inject({
+      method: 'GET',
+      url,
+      headers: { cookie, ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }) },
+    });
+
+  function decoded(res: Awaited<ReturnType<typeof getEncoded>>): unknown {
+    const encoding = res.headers['content-encoding'];
+    const bytes =
+      encoding === 'br'
+        ? brotliDecompressSync(res.rawPayload)
+        : encoding === 'gzip'
+          ? gunzipSync(res.rawPayload)
+          : res.rawPayload;
+    return JSON.parse(bytes.toString('utf8'));
+  }
+
+  /**
+   * The headers a proxy or browser reads; not the date, nor the rate limit's, which answers from
+   * memory do not count (decision 0086), like static files.
+   */
+  const compared = (headers: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(headers).filter(([name]) => name !== 'date' && !name.startsWith('x-ratelimit-')));
+
+  it('go out from memory in each encoding with the bytes and headers of a built answer', async () => {
+    const { me, partners } = await withChats();
+    const cases: Array<[string | undefined, string | undefined]> = [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['x-gzip', 'gzip'],
+      ['br;q=0.5, gzip', 'gzip'],
+      ['*', 'gzip'],
+      ['deflate', undefined],
+      [undefined, undefined],
+    ];
+    let renames = 0;
+    for (const [acceptEncoding, expected] of cases) {
+      // The member's own write is announced: the next answer is built again.
+      expect((await write(a, me.cookie, 'PUT', '/api/user.php', { language: 'nl' })).statusCode).toBe(200);
+      const built = await getEncoded(a, me.cookie, CHATS, acceptEncoding);
+      expect(built.statusCode, built.body).toBe(200);
+      expect(built.headers['content-encoding']).toBe(expected);
+      renames += 1;
+      await a.db
+        .update(profiles)
+        .set({ name: `Onaangekondigd${renames}` })
+        .where(eq(profiles.memberId, partners[0]!.id));
+      for (let again = 0; again < 2; again += 1) {
+        const kept = await getEncoded(a, me.cookie, CHATS, acceptEncoding);
+        expect(compared(kept.headers), String(acceptEncoding)).toEqual(compared(built.headers));
+        expect(kept.rawPayload.equals(built.rawPayload)).toBe(true);
+        expect(decoded(kept)).toEqual(decoded(built));
+      }
+    }
+    const plain = decoded(await getEncoded(a, me.cookie, CHATS, undefined)) as { chats: unknown[] };
+    expect(JSON.stringify(plain).length).toBeGreaterThan(1024);
+    expect(JSON.stringify(plain)).not.toContain(`Onaangekondigd${renames}`);
+    expect(plain.chats).toHaveLength(3);
+  });
+
+  it("are never sent to another member, and are forgotten by another process's announcement", async () => {
+    const { me, partners } = await withChats();
+    const first = await get(a, me.cookie, CHATS);
+    expect(first.statusCode).toBe(200);
+    const theirs = await get(a, partners[1]!.cookie, CHATS);
+    expect(theirs.json().chats.map((c: { profile_id: number }) => c.profile_id)).toEqual([me.id]);
+
+    await a.db.update(profiles).set({ name: 'Onaangekondigd' }).where(eq(profiles.memberId, partners[0]!.id));
+    expect((await get(a, me.cookie, CHATS)).body).toBe(first.body);
+    // A message sent through B is announced on the bus: A forgets the kept list.
+    const sent = await write(b, partners[2]!.cookie, 'POST', '/api/message.php', { member_id: me.id, body: 'Nog één' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          (await get(a, me.cookie, CHATS)).json().chats.map((c: { profile: { name: string } }) => c.profile.name),
+        {
+          timeout: 2_000,
+        },
+      )
+      .toContain('Onaangekondigd');
+  });
+});
+
 describe('search pages kept per process', () => {
   /** A man in `country` looking for women there (the defaults), and a woman he finds. */
   async function searcherAndFound(country: string) {
@@ -384,7 +489,7 @@ describe('kept answers', () => {
       });
     keep(1);
     expect(answers.remembered(1, 'localhost /api/members.php')).toEqual(
-      expect.objectContaining({ etag: 'W/"t"', body: '{"members":[]}' }),
+      expect.objectContaining({ etag: 'W/"t"', body: Buffer.from('{"members":[]}') }),
     );
     expect(answers.remembered(2, 'localhost /api/members.php')).toBeNull();
     clock += 60_000;
@@ -392,6 +497,33 @@ describe('kept answers', () => {
     keep(1);
     await answers.staleEverywhere();
     expect(answers.remembered(1, 'localhost /api/members.php')).toBeNull();
+    await bus.close();
+  });
+});
+
+describe('the memory of kept answers', () => {
+  it('lets the least recently used go past its bound, compressed copies counted', async () => {
+    const bus = createInProcessBus({ log: pino({ level: 'silent' }) });
+    const answers = createMemberAnswers({ bus, log: pino({ level: 'silent' }), maxKeptBytes: 3500 });
+    // About 1 KB that compresses little: its gzip copy alone tips the bound.
+    const body = JSON.stringify({ filler: randomBytes(750).toString('base64') });
+    const KEY = 'localhost /api/chats.php';
+    const keep = (owner: number) => answers.remember(owner, KEY, `W/"${owner}"`, answers.begin(), { body });
+    const held = (owner: number) => answers.remembered(owner, KEY) !== null;
+
+    keep(1);
+    keep(2);
+    keep(3);
+    expect(held(1)).toBe(true);
+    keep(4);
+    expect(held(2)).toBe(false);
+
+    const three = answers.remembered(3, KEY);
+    if (three === null || !isKeptAnswer(three)) throw new Error('a kept answer expected');
+    const gzipped = answers.encoded(three, 'gzip');
+    expect(gunzipSync(gzipped).toString()).toBe(body);
+    expect(answers.encoded(three, 'gzip')).toBe(gzipped);
+    expect([held(1), held(4), held(3)]).toEqual([false, true, true]);
     await bus.close();
   });
 });

@@ -3,26 +3,27 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ANSWERS_CHANNEL, AnswersStaleEventSchema, publishEvent } from '../platform/bus/events.js';
 import type { Bus } from '../platform/bus/index.js';
+import { answerEncoding, encodeAnswer, varyOnEncoding, type AnswerEncoding } from './compression.js';
 import { isNotModified } from './http-cache.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * A polled member answer (user.php, chats.php, likes.php): its ETag is remembered per member
-     * and URL, and an If-None-Match naming it is answered 304 before the handler runs. With
-     * `servedForMs` (the search) the whole answer is kept too and sent from memory to any GET of
-     * its member for at most that long.
+     * A member answer remembered per member and URL (user.php, chats.php, likes.php, the search):
+     * the whole answer is kept with its ETag, an If-None-Match naming the tag is answered 304
+     * before the handler runs, and any other GET of its member gets the kept answer. With
+     * `servedForMs` (the search) it is kept for at most that long.
      */
     memberAnswer?: true | MemberAnswerKept;
   }
 }
 
 /**
- * An answer kept whole: for lists that members can enter without any announcement naming the
- * list's viewers (the search, ordered by activity: a member active again moves up in pages that
- * do not show them yet), so the age bounds how late such an entry shows. Whatever takes a member
- * out of a list (a block, invisibility, a ban, a deletion) is announced and forgets the answer
- * at once, as for every remembered answer.
+ * A shorter life for answers that members can enter without any announcement naming the list's
+ * viewers (the search, ordered by activity: a member active again moves up in pages that do not
+ * show them yet), so the age bounds how late such an entry shows. Whatever takes a member out of
+ * a list (a block, invisibility, a ban, a deletion) is announced and forgets the answer at once,
+ * as for every remembered answer.
  */
 export interface MemberAnswerKept {
   servedForMs: number;
@@ -36,8 +37,11 @@ export interface MemberAnswerKept {
 const ANSWER_TTL_MS = 10 * 60_000;
 /** Tags are ~100 bytes with their keys; 50,000 answers are a few MB. */
 const MAX_ANSWERS = 50_000;
-/** Kept answers (a search page is 5-10 KB of JSON): beyond this the least recently used go. */
-const MAX_KEPT_CHARS = 32 * 1024 * 1024;
+/**
+ * Kept answers' bytes, every encoding counted (a search page is 5-10 KB of JSON, a chat list
+ * about 9 KB and 2 KB in Brotli): beyond this the least recently used go.
+ */
+const MAX_KEPT_BYTES = 32 * 1024 * 1024;
 
 /** What one answer being built showed, collected while its handler runs. */
 interface AnswerScope {
@@ -48,20 +52,28 @@ interface AnswerScope {
   changesAt: number;
 }
 
-interface Remembered {
-  owner: number;
-  id: string;
-  etag: string;
-  shown: readonly number[];
-  expiresAt: number;
-  /** The serialized answer, for routes that keep it (`servedForMs`). */
-  body: string | null;
-}
-
 /** A remembered answer as the hooks see it. */
 export interface RememberedAnswer {
-  etag: string;
-  body: string | null;
+  /** Owner and key: which member's answer at which URL. */
+  readonly id: string;
+  readonly etag: string;
+  /** The serialized answer's UTF-8 bytes; null when only the tag is known (a built 304). */
+  readonly body: Buffer | null;
+}
+
+/** A remembered answer whose body is kept. */
+export type KeptAnswer = RememberedAnswer & { readonly body: Buffer };
+
+export const isKeptAnswer = (answer: RememberedAnswer): answer is KeptAnswer => answer.body !== null;
+
+interface Remembered extends RememberedAnswer {
+  owner: number;
+  shown: readonly number[];
+  expiresAt: number;
+  /** The body compressed, each encoding made when first asked for. */
+  encoded: Partial<Record<Exclude<AnswerEncoding, 'identity'>, Buffer>>;
+  /** What this entry counts against MAX_KEPT_BYTES. */
+  bytes: number;
 }
 
 const building = new AsyncLocalStorage<AnswerScope>();
@@ -83,6 +95,8 @@ export interface MemberAnswersDeps {
   bus: Bus;
   log: FastifyBaseLogger;
   now?: () => Date;
+  /** The bound of kept answers' bytes; tests lower it. */
+  maxKeptBytes?: number;
 }
 
 /** The ETags of members' polled answers in this process, kept in step across processes. */
@@ -99,13 +113,14 @@ export type MemberAnswers = ReturnType<typeof createMemberAnswers>;
  */
 export function createMemberAnswers(deps: MemberAnswersDeps) {
   const now = deps.now ?? (() => new Date());
+  const maxKeptBytes = deps.maxKeptBytes ?? MAX_KEPT_BYTES;
   /** In least-recently-used order: a hit moves its entry to the end. */
   const entries = new Map<string, Remembered>();
   /** Member id → ids of the entries they own or are shown in. */
   const involving = new Map<number, Set<string>>();
-  /** The entries with a body, in least-recently-used order, and their size in characters. */
+  /** The entries with a body, in least-recently-used order, and their bytes. */
   const kept = new Map<string, Remembered>();
-  let keptChars = 0;
+  let keptBytes = 0;
   let epoch = 0;
 
   const entryId = (owner: number, key: string) => `${owner} ${key}`;
@@ -125,7 +140,7 @@ export function createMemberAnswers(deps: MemberAnswersDeps) {
 
   function drop(entry: Remembered): void {
     entries.delete(entry.id);
-    if (entry.body !== null && kept.delete(entry.id)) keptChars -= entry.body.length;
+    if (kept.delete(entry.id)) keptBytes -= entry.bytes;
     unlink(entry.owner, entry.id);
     for (const shown of entry.shown) unlink(shown, entry.id);
   }
@@ -136,7 +151,7 @@ export function createMemberAnswers(deps: MemberAnswersDeps) {
       entries.clear();
       involving.clear();
       kept.clear();
-      keptChars = 0;
+      keptBytes = 0;
       return;
     }
     for (const memberId of memberIds) {
@@ -150,11 +165,12 @@ export function createMemberAnswers(deps: MemberAnswersDeps) {
     }
   }
 
-  function keepBody(entry: Remembered, body: string): void {
-    kept.set(entry.id, entry);
-    keptChars += body.length;
+  /** Counts `bytes` more for a kept entry, then lets the least recently used go past the bound. */
+  function count(entry: Remembered, bytes: number): void {
+    entry.bytes += bytes;
+    keptBytes += bytes;
     for (const oldest of kept.values()) {
-      if (keptChars <= MAX_KEPT_CHARS) break;
+      if (keptBytes <= maxKeptBytes) break;
       drop(oldest);
     }
   }
@@ -178,11 +194,24 @@ export function createMemberAnswers(deps: MemberAnswersDeps) {
       }
       entries.delete(id);
       entries.set(id, entry);
-      if (entry.body !== null) {
-        kept.delete(id);
-        kept.set(id, entry);
-      }
+      if (kept.delete(id)) kept.set(id, entry);
       return entry;
+    },
+
+    /**
+     * A kept answer's body in `encoding`, compressed on first use and kept beside it while the
+     * answer is (an answer forgotten meanwhile is compressed for this request only).
+     */
+    encoded(answer: KeptAnswer, encoding: Exclude<AnswerEncoding, 'identity'>): Buffer {
+      const entry = kept.get(answer.id);
+      const known = entry?.encoded[encoding];
+      if (known) return known;
+      const bytes = encodeAnswer(answer.body, encoding);
+      if (entry === answer) {
+        entry.encoded[encoding] = bytes;
+        count(entry, bytes.length);
+      }
+      return bytes;
     },
 
     /** Opens what `answerShows` fills while an answer is built. */
@@ -196,32 +225,33 @@ export function createMemberAnswers(deps: MemberAnswersDeps) {
     },
 
     /**
-     * Remembers a built answer's tag, and with `kept` its body for that long at most, unless
-     * something was announced stale since it began (its reads may predate that write) or a value
-     * it shows has already changed with time.
+     * Remembers a built answer's tag, and with `body` the answer itself (for `servedForMs` at
+     * most), unless something was announced stale since it began (its reads may predate that
+     * write) or a value it shows has already changed with time.
      */
     remember(
       owner: number,
       key: string,
       etag: string,
       scope: AnswerScope,
-      kept?: { body: string; servedForMs: number },
+      answer?: { body: string; servedForMs?: number },
     ): void {
       if (scope.epoch !== epoch) return;
       const at = now().getTime();
-      const expiresAt = Math.min(
-        scope.changesAt,
-        at + (kept ? Math.min(kept.servedForMs, ANSWER_TTL_MS) : ANSWER_TTL_MS),
-      );
+      const expiresAt = Math.min(scope.changesAt, at + Math.min(answer?.servedForMs ?? ANSWER_TTL_MS, ANSWER_TTL_MS));
       if (expiresAt <= at) return;
       const id = entryId(owner, key);
       const old = entries.get(id);
       if (old) drop(old);
-      const entry: Remembered = { owner, id, etag, shown: [...scope.shown], expiresAt, body: kept?.body ?? null };
+      const body = answer ? Buffer.from(answer.body) : null;
+      const entry: Remembered = { owner, id, etag, shown: [...scope.shown], expiresAt, body, encoded: {}, bytes: 0 };
       entries.set(id, entry);
       link(owner, id);
       for (const shown of entry.shown) link(shown, id);
-      if (kept) keepBody(entry, kept.body);
+      if (body) {
+        kept.set(id, entry);
+        count(entry, body.length);
+      }
       if (entries.size > MAX_ANSWERS) {
         const oldest = entries.values().next().value;
         if (oldest) drop(oldest);
@@ -262,12 +292,16 @@ export interface MemberAnswersPluginOptions {
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Polled answers that changed nothing are answered from memory: for a route marked
- * `memberAnswer`, a logged-in member's If-None-Match naming the remembered ETag gets 304 before
- * the handler runs, and with the session remembered too (session.ts) without any query. Runs
- * after session.ts (it needs request.member) and after http-cache.ts's onSend (it remembers the
- * tag that hook set). A route that keeps its answers whole (`servedForMs`) sends the kept body
- * to any GET of its member, with or without the tag, until it is forgotten or expires.
+ * Member answers are answered from memory: for a route marked `memberAnswer`, a logged-in
+ * member's If-None-Match naming the remembered ETag gets 304 before the handler runs, and with
+ * the session remembered too (session.ts) without any query; any other GET of that member gets
+ * the kept answer, until it is forgotten or expires. The tag and the body come from the same
+ * built answer, so whatever makes one stale makes the other. Runs after session.ts (it needs
+ * request.member) and after http-cache.ts's onSend (it remembers the tag that hook set).
+ *
+ * A kept answer goes out as @fastify/compress would send it (compression.ts): compressed once
+ * per encoding and kept, with Content-Encoding set so the plugin leaves the bytes alone, and
+ * Vary only where the plugin sets it.
  *
  * A member's own successful write makes their answers and those showing them stale, whatever it
  * was (their profile, photos, settings, a like): services announce only what a write changes for
@@ -289,13 +323,19 @@ export const memberAnswersPlugin = fp<MemberAnswersPluginOptions>(
         void reply.code(304).header('cache-control', 'no-store').header('etag', known.etag).send();
         return;
       }
-      if (known?.body != null) {
-        // A string with a JSON content type goes out as it is, past the route's serializer.
+      if (known !== null && isKeptAnswer(known)) {
+        const encoding = answerEncoding(request, known.body.length);
+        // Bytes with a JSON content type go out as they are, past the route's serializer.
         void reply
           .header('cache-control', 'no-store')
           .header('etag', known.etag)
-          .type('application/json; charset=utf-8')
-          .send(known.body);
+          .type('application/json; charset=utf-8');
+        if (encoding === 'identity') {
+          void reply.send(known.body);
+          return;
+        }
+        varyOnEncoding(reply);
+        void reply.header('content-encoding', encoding).send(answers.encoded(known, encoding));
         return;
       }
       const scope = answers.begin();
@@ -315,11 +355,11 @@ export const memberAnswersPlugin = fp<MemberAnswersPluginOptions>(
       const etag = reply.getHeader('etag');
       if (member && building && typeof etag === 'string' && (reply.statusCode === 200 || reply.statusCode === 304)) {
         const config = request.routeOptions.config.memberAnswer;
-        const kept =
-          typeof config === 'object' && reply.statusCode === 200 && typeof payload === 'string'
-            ? { body: payload, servedForMs: config.servedForMs }
+        const answer =
+          reply.statusCode === 200 && typeof payload === 'string'
+            ? { body: payload, ...(typeof config === 'object' ? { servedForMs: config.servedForMs } : {}) }
             : undefined;
-        answers.remember(member.id, building.key, etag, building.scope, kept);
+        answers.remember(member.id, building.key, etag, building.scope, answer);
       }
       return payload;
     });

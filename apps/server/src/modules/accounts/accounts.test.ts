@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserResponseSchema } from '@app/shared';
 import { buildMember, buildPhoto } from '../../../test/factories.js';
 import { XHR, buildTestApp, loginCookie, type TestApp } from '../../../test/helpers.js';
-import { members, photos } from '../../db/schema/index.js';
+import { members } from '../../db/schema/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -75,16 +75,22 @@ describe('GET /api/user.php', () => {
   });
 
   it('shows the photo marked main, else the first by position', async () => {
-    const { member } = await buildMember(t.db);
-    const cookie = await loginCookie(t.db, member.id);
-    const mainImage = async () =>
-      (await t.app.inject({ method: 'GET', url: '/api/user.php', headers: { cookie } })).json().user.profile.main_image
-        .filename;
-    const second = await buildPhoto(t.db, member.id, { position: 1, isMain: false });
-    const first = await buildPhoto(t.db, member.id, { position: 0, isMain: false });
-    expect(await mainImage()).toBe(`/media/${first.filename}`);
-    await t.db.update(photos).set({ isMain: true }).where(eq(photos.id, second.id));
-    expect(await mainImage()).toBe(`/media/${second.filename}`);
+    const mainImage = async (memberId: number) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/user.php',
+          headers: { cookie: await loginCookie(t.db, memberId) },
+        })
+      ).json().user.profile.main_image.filename;
+    const { member: unmarked } = await buildMember(t.db);
+    await buildPhoto(t.db, unmarked.id, { position: 1, isMain: false });
+    const first = await buildPhoto(t.db, unmarked.id, { position: 0, isMain: false });
+    expect(await mainImage(unmarked.id)).toBe(`/media/${first.filename}`);
+    const { member: marked } = await buildMember(t.db);
+    const second = await buildPhoto(t.db, marked.id, { position: 1, isMain: true });
+    await buildPhoto(t.db, marked.id, { position: 0, isMain: false });
+    expect(await mainImage(marked.id)).toBe(`/media/${second.filename}`);
   });
 
   it('treats the session of a deleted account as a visitor', async () => {

@@ -481,7 +481,13 @@ describe('prepared reads', () => {
     const a = await writer();
     const b = await writer();
     const conversation = (await send(a.cookie, { member_id: b.id, body: 'Hoi' })).json().message.conversation_id;
-    const unread = async () => (await chats(b.cookie)).json().chats[0].num_unread_messages;
+    const unread = async () => {
+      const [entry] = await t.db
+        .select({ unread: conversationMembers.unreadCount })
+        .from(conversationMembers)
+        .where(and(eq(conversationMembers.conversationId, conversation), eq(conversationMembers.memberId, b.id)));
+      return entry?.unread;
+    };
     const rollback = new Error('rolled back by the test');
     await expect(
       t.db.transaction(async (tx) => {

@@ -9,9 +9,17 @@ import {
   MemberResponseSchema,
   type LikesResponse,
 } from '@app/shared';
-import { buildBlock, buildLike, buildMember, buildPhoto } from '../../../test/factories.js';
+import {
+  buildBlock,
+  buildLike,
+  buildMember,
+  buildPhoto,
+  mailsTo,
+  tokenOf,
+  uniqueEmail,
+} from '../../../test/factories.js';
 import { XHR, buildTestApp, loginCookie, type TestApp } from '../../../test/helpers.js';
-import { likes, members, profiles } from '../../db/schema/index.js';
+import { likes, members } from '../../db/schema/index.js';
 import { LIKES_CHANNEL, LikesChannelEventSchema, type LikesChannelEvent } from '../../platform/bus/events.js';
 import { createInProcessBus } from '../../platform/bus/index.js';
 import pino from 'pino';
@@ -167,12 +175,38 @@ describe('POST and DELETE /api/like.php', () => {
     expect(await t.db.select().from(likes).where(eq(likes.likerId, a.id))).toEqual([]);
   });
 
-  it('lets an unconfirmed member like; the like shows up once their profile is active', async () => {
-    const unconfirmed = await loggedIn({ member: { status: 'not_confirmed' }, profile: { status: 'disabled' } });
+  it('lets an unconfirmed member like; the like shows up once they confirmed', async () => {
     const b = await loggedIn(male());
+    const email = uniqueEmail('unconfirmed-liker');
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/signup.php',
+      headers: XHR,
+      payload: {
+        email,
+        password: 'a fine password',
+        name: 'Onbevestigd',
+        date_of_birth: '1991-02-03',
+        gender: 'female',
+        sexuality: 'hetero',
+        country: 'NL',
+        terms: true,
+        language: 'nl',
+      },
+    });
+    expect(signup.statusCode, signup.body).toBe(200);
+    const unconfirmed = {
+      id: signup.json().user.profile.id as number,
+      cookie: `sid=${signup.cookies.find((c) => c.name === 'sid')!.value}`,
+    };
     expect((await likeCall('POST', unconfirmed.cookie, b.id)).json()).toEqual({ liked: true, match: false });
     expect((await likesOf(b.cookie)).liked_by).toEqual([]);
-    await t.db.update(profiles).set({ status: 'active' }).where(eq(profiles.memberId, unconfirmed.id));
+    const [mail] = await mailsTo(t.db, email);
+    const activated = await t.app.inject({
+      method: 'GET',
+      url: `/api/activate.php?token=${tokenOf(mail!.text, '/api/activate.php')}`,
+    });
+    expect(activated.headers.location).toBe('/activate/done');
     expect((await likesOf(b.cookie)).liked_by.map((e) => e.id)).toEqual([unconfirmed.id]);
   });
 
