@@ -45,6 +45,25 @@ describe('security headers', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('sends the same headers from memory to every request of a host, and each host its own', async () => {
+    const helmetHeaders = async (host: string) => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/settings.php', headers: { host } });
+      return Object.fromEntries(
+        Object.entries(res.headers).filter(([name]) => /^(content-security|cross-origin|x-(?!ratelimit))/.test(name)),
+      );
+    };
+    const first = await helmetHeaders('een.example');
+    expect(parseCsp(first['content-security-policy'])['connect-src']).toEqual([
+      "'self'",
+      'ws://een.example',
+      'wss://een.example',
+    ]);
+    const other = await helmetHeaders('twee.example');
+    expect(parseCsp(other['content-security-policy'])['connect-src']).toContain('ws://twee.example');
+    expect(await helmetHeaders('een.example')).toEqual(first);
+    expect({ ...other, 'content-security-policy': null }).toEqual({ ...first, 'content-security-policy': null });
+  });
+
   it('ignores a Host header that is not a host name', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/', headers: { host: "evil.example 'unsafe-inline'" } });
     expect(parseCsp(res.headers['content-security-policy'])['connect-src']).toEqual(["'self'"]);
