@@ -66,7 +66,8 @@ export function sendCacheable(
  */
 export const httpCachePlugin = fp(
   async (app) => {
-    app.addHook('onSend', async (request, reply, payload) => {
+    // A callback, not a promise: every request passes it.
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (
         request.method !== 'GET' ||
         reply.statusCode !== 200 ||
@@ -76,13 +77,17 @@ export const httpCachePlugin = fp(
         reply.hasHeader('set-cookie') ||
         !String(reply.getHeader('content-type') ?? '').includes('json')
       ) {
-        return payload;
+        done(null, payload);
+        return;
       }
       const etag = etagOf(payload);
       reply.header('etag', etag);
-      if (!isNotModified(request, etag)) return payload;
+      if (!isNotModified(request, etag)) {
+        done(null, payload);
+        return;
+      }
       reply.code(304).removeHeader('content-type');
-      return null;
+      done(null, null);
     });
   },
   { name: 'http-cache' },

@@ -343,13 +343,19 @@ export const memberAnswersPlugin = fp<MemberAnswersPluginOptions>(
       answers.within(scope, done);
     });
 
-    app.addHook('onSend', async (request, reply, payload) => {
+    // A callback, not a promise, but for writes: every request passes it.
+    app.addHook('onSend', (request, reply, payload, done) => {
       const member = request.member;
       if (WRITE_METHODS.has(request.method)) {
-        if (reply.statusCode >= 300) return payload;
-        if (request.url.startsWith(everyoneStaleAfterWritesUnder)) await answers.staleEverywhere();
-        else if (member) await answers.stale([member.id]);
-        return payload;
+        if (reply.statusCode >= 300) return done(null, payload);
+        const announced = request.url.startsWith(everyoneStaleAfterWritesUnder)
+          ? answers.staleEverywhere()
+          : member
+            ? answers.stale([member.id])
+            : null;
+        if (!announced) return done(null, payload);
+        announced.then(() => done(null, payload), done);
+        return;
       }
       const building = scopes.get(request);
       const etag = reply.getHeader('etag');
@@ -361,7 +367,7 @@ export const memberAnswersPlugin = fp<MemberAnswersPluginOptions>(
             : undefined;
         answers.remember(member.id, building.key, etag, building.scope, answer);
       }
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'member-answers', dependencies: ['session', 'http-cache'] },

@@ -26,12 +26,13 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export const requestTypePlugin = fp(
   async (app) => {
-    app.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith('/api/')) return;
+    // A callback, not a promise: every request passes it.
+    app.addHook('onRequest', (request, _reply, done) => {
       const config = request.routeOptions.config;
-      const required = STATE_CHANGING.has(request.method) ? !config?.requestTypeExempt : config?.requestTypeRequired;
-      if (!required) return;
-      if (request.headers[REQUEST_TYPE_HEADER] !== REQUEST_TYPE_VALUE) throw requestTypeRequired();
+      const required =
+        request.url.startsWith('/api/') &&
+        (STATE_CHANGING.has(request.method) ? !config?.requestTypeExempt : config?.requestTypeRequired);
+      done(required && request.headers[REQUEST_TYPE_HEADER] !== REQUEST_TYPE_VALUE ? requestTypeRequired() : undefined);
     });
   },
   { name: 'request-type' },

@@ -240,13 +240,34 @@ export const sessionPlugin = fp<{ db: Db; sessions: Sessions; answers: MemberAns
   async (app, { db, sessions, answers }) => {
     app.decorateRequest('member', null);
     const findSessionMember = prepareFindSessionMember(db);
-    app.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith('/api/')) return;
+    // A callback, not a promise, while the session is remembered and its activity noted: every
+    // API request passes it.
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!request.url.startsWith('/api/')) return done();
       const token = request.cookies[AUTH_COOKIE];
-      if (!token || !TOKEN_PATTERN.test(token)) return;
+      if (!token || !TOKEN_PATTERN.test(token)) return done();
       const now = new Date();
       const sessionId = hashToken(token);
-      let found = sessions.find(sessionId, now.getTime());
+      const staleBefore = new Date(now.getTime() - LAST_ACTIVE_THROTTLE_MS);
+      const found = sessions.find(sessionId, now.getTime());
+      if (found && !dueForNote(found, staleBefore)) {
+        request.member = { id: found.memberId, sessionId };
+        return done();
+      }
+      resolve(request, sessionId, found, now, staleBefore).then(() => done(), done);
+    });
+
+    const dueForNote = (session: RememberedSession, staleBefore: Date) =>
+      session.lastActiveAt !== null && session.lastActiveAt < staleBefore;
+
+    async function resolve(
+      request: FastifyRequest,
+      sessionId: string,
+      remembered: RememberedSession | null,
+      now: Date,
+      staleBefore: Date,
+    ): Promise<void> {
+      let found = remembered;
       if (!found) {
         const since = sessions.epoch();
         const row = await findSessionMember(sessionId, now);
@@ -255,8 +276,7 @@ export const sessionPlugin = fp<{ db: Db; sessions: Sessions; answers: MemberAns
         found = sessions.remember(sessionId, session, since, now.getTime());
       }
       request.member = { id: found.memberId, sessionId };
-      const staleBefore = new Date(now.getTime() - LAST_ACTIVE_THROTTLE_MS);
-      if (found.lastActiveAt && found.lastActiveAt < staleBefore) {
+      if (dueForNote(found, staleBefore)) {
         const noted = found;
         // Remembered at once, so this process's next requests do not write it again.
         noted.lastActiveAt = now;
@@ -265,7 +285,7 @@ export const sessionPlugin = fp<{ db: Db; sessions: Sessions; answers: MemberAns
           request.log.error({ err }, 'noting last activity failed'),
         );
       }
-    });
+    }
   },
   { name: 'session', dependencies: ['@fastify/cookie'] },
 );

@@ -54,21 +54,24 @@ export const opsPlugin = fp<OpsPluginOptions>(
     app.addHook('preClose', async () => {
       closing = true;
     });
-    app.addHook('onSend', async (_request, reply, payload) => {
+    // Every request passes these hooks: callbacks, not promises.
+    app.addHook('onSend', (_request, reply, payload, done) => {
       if (closing) reply.header('connection', 'close');
-      return payload;
+      done(null, payload);
     });
-    app.addHook('onResponse', async (request) => {
+    app.addHook('onResponse', (request, _reply, done) => {
       // An answer whose headers went out before the shutdown began still said keep-alive. An
       // injected request (tests) has a stand-in socket without end().
       const { socket } = request.raw;
       if (closing && typeof socket.end === 'function') socket.end();
+      done();
     });
 
     if (metrics) {
-      app.addHook('onResponse', async (request, reply) => {
+      app.addHook('onResponse', (request, reply, done) => {
         const route = routeLabel(request, reply.statusCode);
         metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+        done();
       });
     }
 
