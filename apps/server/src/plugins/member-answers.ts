@@ -99,12 +99,12 @@ export interface MemberAnswersDeps {
   maxKeptBytes?: number;
 }
 
-/** The ETags of members' polled answers in this process, kept in step across processes. */
+/** Members' answers kept in this process with their ETags, kept in step across processes. */
 export type MemberAnswers = ReturnType<typeof createMemberAnswers>;
 
 /**
  * The one home of "these members' answers are stale". Each process remembers, per member and
- * URL, the ETag of the last polled answer it built, and which other members that answer showed.
+ * URL, the last answer it built with its ETag, and which other members that answer showed.
  * A write that changes what an answer shows calls `stale` with every member it touched after it
  * committed: this process forgets their answers and the answers showing them at once, every
  * other process through the bus. A change that can bring a member back into others' lists
