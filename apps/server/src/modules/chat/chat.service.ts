@@ -77,6 +77,7 @@ import {
 import { chatImageKey, giftPrice } from './chat.rules.js';
 import { containsContactDetails, isNewAccount, isRepeatedOpening } from './spam.rules.js';
 import type { TypingGate } from './typing.gate.js';
+import { createTypingOutbox } from './typing.outbox.js';
 
 export interface ChatServiceDeps {
   db: Db;
@@ -145,8 +146,6 @@ function membersNamed(event: ChatChannelEvent | CreditsEvent): number[] {
       return [event.message.sender_id, event.recipient_id];
     case 'read':
       return [event.member_id, event.partner_id];
-    case 'typing':
-      return [];
     case 'hidden':
     case 'credits':
       return [event.member_id];
@@ -159,6 +158,7 @@ export type ChatService = ReturnType<typeof createChatService>;
 export function createChatService(deps: ChatServiceDeps) {
   const { db, bus, storage, log } = deps;
   const now = deps.now ?? (() => new Date());
+  const typingOutbox = createTypingOutbox({ gate: deps.typingGate, bus, log });
 
   /**
    * Publishes an event once its data is committed; a bus failure never fails the request. Every
@@ -452,17 +452,12 @@ export function createChatService(deps: ChatServiceDeps) {
   }
 
   /**
-   * Tells the partner's tabs the member is typing, straight onto the bus (nothing stored, no
-   * polled answer changes), unless one went out within the gate's interval.
+   * Tells the partner's tabs the member is typing, onto the bus with the process's other typing
+   * events of the moment (nothing stored, no polled answer changes), unless one went out within
+   * the gate's interval.
    */
-  async function announceTyping(memberId: number, conversationId: number, partnerId: number): Promise<void> {
-    if (!(await deps.typingGate.pass(memberId, conversationId))) return;
-    await publishEvent(bus, CHAT_CHANNEL, {
-      type: 'typing',
-      conversation_id: conversationId,
-      member_id: memberId,
-      partner_id: partnerId,
-    }).catch((err: unknown) => log.error({ err, type: 'typing' }, 'publishing a bus event failed'));
+  function announceTyping(memberId: number, conversationId: number, partnerId: number): Promise<void> {
+    return typingOutbox.add({ conversation_id: conversationId, member_id: memberId, partner_id: partnerId });
   }
 
   return {

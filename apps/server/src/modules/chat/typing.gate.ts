@@ -1,18 +1,29 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 
+/** A member typing in a conversation. */
+export interface Typist {
+  memberId: number;
+  conversationId: number;
+}
+
 /** Lets one typing event per member and conversation through per interval; see createTypingGate. */
 export interface TypingGate {
-  /** Whether this typing event goes out: false when one of the pair went out less than an interval ago. */
-  pass(memberId: number, conversationId: number): Promise<boolean>;
+  /**
+   * Whether each of these typing events goes out, in their order: false when one of the pair
+   * went out less than an interval ago (an earlier one of the same list included).
+   */
+  pass(typists: readonly Typist[]): Promise<boolean[]>;
 }
 
 /** Entries kept in memory before expired ones are swept out. */
 const SWEEP_AT = 10_000;
 
 /**
- * The typing events' limit (decision 0083). With Redis the interval holds over every process,
- * one `SET NX PX` per event; without it, per process in memory. A Redis failure lets the event
+ * The typing events' limit (decision 0083). The process remembers every pair it let through
+ * and refuses its events within the interval without asking anyone, so a flood costs no Redis
+ * command; with Redis, what the process would let through is asked of Redis in one pipeline of
+ * `SET NX PX` per call, so the interval holds over every process. A Redis failure lets the events
  * through: a few extra typing events are better than none.
  */
 export function createTypingGate(deps: {
@@ -27,8 +38,7 @@ export function createTypingGate(deps: {
   const now = deps.now ?? Date.now;
   const until = new Map<string, number>();
 
-  function passInMemory(key: string): boolean {
-    const at = now();
+  function passInMemory(key: string, at: number): boolean {
     if ((until.get(key) ?? 0) > at) return false;
     if (until.size >= SWEEP_AT) {
       for (const [k, end] of until) if (end <= at) until.delete(k);
@@ -38,15 +48,25 @@ export function createTypingGate(deps: {
   }
 
   return {
-    async pass(memberId, conversationId) {
-      const key = `${deps.prefix ?? ''}typing:${memberId}:${conversationId}`;
-      if (!redis) return passInMemory(key);
+    async pass(typists) {
+      const at = now();
+      const keys = typists.map((t) => `${deps.prefix ?? ''}typing:${t.memberId}:${t.conversationId}`);
+      const passed = keys.map((key) => passInMemory(key, at));
+      const asked = keys.flatMap((key, i) => (passed[i] ? [i] : []));
+      if (!redis || asked.length === 0) return passed;
       try {
-        return (await redis.set(key, '1', 'PX', intervalMs, 'NX')) === 'OK';
+        const pipeline = redis.pipeline();
+        for (const i of asked) pipeline.set(keys[i]!, '1', 'PX', intervalMs, 'NX');
+        const replies = (await pipeline.exec()) ?? [];
+        asked.forEach((i, n) => {
+          const [err, reply] = replies[n] ?? [null, 'OK'];
+          if (err) log.warn({ err }, 'typing gate: redis failed, event let through');
+          passed[i] = err !== null || reply === 'OK';
+        });
       } catch (err) {
-        log.warn({ err }, 'typing gate: redis failed, event let through');
-        return true;
+        log.warn({ err }, 'typing gate: redis failed, events let through');
       }
+      return passed;
     },
   };
 }

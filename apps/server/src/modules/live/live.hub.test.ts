@@ -9,6 +9,7 @@ import {
   CREDITS_CHANNEL,
   PRESENCE_CHANNEL,
   publishEvent,
+  TYPING_CHANNEL,
 } from '../../platform/bus/events.js';
 import { createInProcessBus, type Bus } from '../../platform/bus/index.js';
 import { createLiveHub, type LiveHub, type LiveTyping } from './live.hub.js';
@@ -190,6 +191,32 @@ describe('typing frames', () => {
     expect(checks).toEqual([1, 2, 1, 2, 1]);
     expect(announced).toEqual([1, 1, 2, 1, 1, 2, 1]);
     expect(client.closedWith).toBeNull();
+  });
+
+  it("writes a batch of typing to the partners' tabs only, letting a message overtake the batch's later slices", async () => {
+    hub = createLiveHub({ bus, log });
+    await hub.start();
+    const { socket, client } = await connect();
+    hub.join(MEMBER, SESSION, socket).open([]);
+    const typing = Array.from({ length: 500 }, (_, i) => ({
+      conversation_id: i + 1,
+      member_id: PARTNER,
+      partner_id: i % 2 === 0 ? MEMBER : PARTNER,
+    }));
+    await publishEvent(bus, TYPING_CHANNEL, { type: 'typing_batch', typing });
+    await published(1);
+    await client.next('typing', (e) => e.conversation_id === 499);
+    await delivered();
+    const received = client.events.map((e) => (e.type === 'typing' ? e.conversation_id : e.type));
+    expect(received.filter((e) => e !== 'message')).toEqual(
+      typing.filter((t) => t.partner_id === MEMBER).map((t) => t.conversation_id),
+    );
+    expect(client.events.find((e) => e.type === 'typing')).toEqual({
+      type: 'typing',
+      conversation_id: 1,
+      member_id: PARTNER,
+    });
+    expect(received.indexOf('message')).toBeLessThan(100);
   });
 
   it('announces nothing where the check says no one hears it, and survives a failing check', async () => {

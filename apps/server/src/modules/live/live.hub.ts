@@ -21,9 +21,12 @@ import {
   PresenceChangedEventSchema,
   SESSIONS_CHANNEL,
   SessionsChannelEventSchema,
+  TYPING_CHANNEL,
+  TypingBatchEventSchema,
   type SessionsChannelEvent,
   VERIFICATION_CHANNEL,
   VerificationEventSchema,
+  type Typing,
 } from '../../platform/bus/events.js';
 import type { Bus } from '../../platform/bus/index.js';
 import {
@@ -32,6 +35,7 @@ import {
   likesDeliveries,
   messageIdOf,
   verificationDeliveries,
+  typingDelivery,
   type Delivery,
 } from './live.rules.js';
 
@@ -58,6 +62,12 @@ export const DEFAULT_LIVE_HUB_OPTIONS: LiveHubOptions = {
   activityIntervalMs: LAST_ACTIVE_THROTTLE_MINUTES * 60_000,
   typingMemoryMs: 60_000,
 };
+
+/**
+ * Typing events a batch delivers before the hub lets other work run (setImmediate): a message's
+ * events never wait behind more than this many typing frames.
+ */
+const TYPING_SLICE = 64;
 
 /** Conversations a tab remembers for typing; beyond this the oldest is forgotten. */
 const TYPING_MEMORY_SIZE = 64;
@@ -158,7 +168,8 @@ export type LiveHub = ReturnType<typeof createLiveHub>;
  * names its member: a block or unblock names both members, invisible mode the member, and those
  * are the only facts the check rests on besides the conversation's members, which never change.
  * What passes goes through the chat's gate over all processes and onto the bus like
- * POST /api/typing.php's events.
+ * POST /api/typing.php's events. Typing arrives in batches, written a slice at a time with the
+ * other events waiting run between the slices.
  */
 export function createLiveHub(deps: {
   bus: Bus;
@@ -214,6 +225,12 @@ export function createLiveHub(deps: {
       const outgoing = { data: JSON.stringify(event), messageId: messageIdOf(event) };
       for (const tab of tabs) sendTo(tab, outgoing);
     }
+  }
+
+  /** Typing comes last: a batch is written in slices, with whatever else is waiting run between them. */
+  function deliverTyping(typing: readonly Typing[]): void {
+    deliver(typing.slice(0, TYPING_SLICE).map(typingDelivery));
+    if (typing.length > TYPING_SLICE) setImmediate(() => deliverTyping(typing.slice(TYPING_SLICE)));
   }
 
   /** Closes the member's tabs whose session the event ended. */
@@ -301,6 +318,7 @@ export function createLiveHub(deps: {
     /** Subscribes to the bus and starts pinging: once, when the app is ready. */
     async start(): Promise<void> {
       await route(CHAT_CHANNEL, ChatChannelEventSchema, (event) => deliver(chatDeliveries(event)));
+      await route(TYPING_CHANNEL, TypingBatchEventSchema, (event) => deliverTyping(event.typing));
       await route(LIKES_CHANNEL, LikesChannelEventSchema, (event) => deliver(likesDeliveries(event)));
       await route(CREDITS_CHANNEL, CreditsEventSchema, (event) => deliver(creditsDeliveries(event)));
       await route(VERIFICATION_CHANNEL, VerificationEventSchema, (event) => deliver(verificationDeliveries(event)));

@@ -3,6 +3,7 @@ import type {
   ChatChannelEvent,
   CreditsEvent,
   LikesChannelEvent,
+  Typing,
   VerificationEvent,
 } from '../../platform/bus/events.js';
 
@@ -19,8 +20,8 @@ function messageFor(message: Omit<ChatMessage, 'from_me'>, memberId: number): Li
 
 /**
  * Who gets what of a chat event: a message goes to both members (the sender's other tabs
- * too), a read to the reader (`by_me`) and, when they may know of it, their partner; typing
- * only to the partner, a hidden chat only to its member.
+ * too), a read to the reader (`by_me`) and, when they may know of it, their partner, a hidden
+ * chat only to its member.
  */
 export function chatDeliveries(event: ChatChannelEvent): Delivery[] {
   switch (event.type) {
@@ -43,16 +44,17 @@ export function chatDeliveries(event: ChatChannelEvent): Delivery[] {
       };
       return [own, partners];
     }
-    case 'typing':
-      return [
-        {
-          memberId: event.partner_id,
-          event: { type: 'typing', conversation_id: event.conversation_id, member_id: event.member_id },
-        },
-      ];
     case 'hidden':
       return [{ memberId: event.member_id, event: { type: 'chat_hidden', conversation_id: event.conversation_id } }];
   }
+}
+
+/** Typing goes to the partner only. */
+export function typingDelivery(typing: Typing): Delivery {
+  return {
+    memberId: typing.partner_id,
+    event: { type: 'typing', conversation_id: typing.conversation_id, member_id: typing.member_id },
+  };
 }
 
 /** A like goes to the member liked; a match to both members, each told the other's id. */

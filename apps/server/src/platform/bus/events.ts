@@ -60,15 +60,6 @@ export const ChatReadEventSchema = z.object({
   seen_at: z.string().nullable(),
 });
 
-/** `member_id` is typing in the conversation, for `partner_id`'s tabs; never stored. */
-export const ChatTypingEventSchema = z.object({
-  type: z.literal('typing'),
-  conversation_id: z.number().int(),
-  member_id: z.number().int(),
-  partner_id: z.number().int(),
-});
-export type ChatTypingEvent = z.infer<typeof ChatTypingEventSchema>;
-
 /** `member_id` deleted the chat from their list. */
 export const ChatHiddenEventSchema = z.object({
   type: z.literal('hidden'),
@@ -80,7 +71,6 @@ export const ChatChannelEventSchema = z.discriminatedUnion('type', [
   ChatMessageEventSchema,
   ChatReadEventSchema,
   ChatHiddenEventSchema,
-  ChatTypingEventSchema,
 ]);
 export type ChatChannelEvent = z.infer<typeof ChatChannelEventSchema>;
 
@@ -121,6 +111,27 @@ export const SessionsChannelEventSchema = z.discriminatedUnion('type', [
   SessionsEndedEventSchema,
 ]);
 export type SessionsChannelEvent = z.infer<typeof SessionsChannelEventSchema>;
+
+/**
+ * Typing, never stored (decision 0083), on a channel of its own: the most frequent event by far,
+ * it reaches the live channel only, not every handler of chat events, and goes as batches (one
+ * bus message per process and TYPING_BATCH_MS, typing.outbox.ts) rather than one message each.
+ */
+export const TYPING_CHANNEL = 'typing';
+
+/** `member_id` is typing in the conversation, for `partner_id`'s tabs. */
+export const TypingSchema = z.object({
+  conversation_id: z.number().int(),
+  member_id: z.number().int(),
+  partner_id: z.number().int(),
+});
+export type Typing = z.infer<typeof TypingSchema>;
+
+export const TypingBatchEventSchema = z.object({
+  type: z.literal('typing_batch'),
+  typing: z.array(TypingSchema),
+});
+export type TypingBatchEvent = z.infer<typeof TypingBatchEventSchema>;
 
 /**
  * A change of what decides whether a member's presence reaches another (directory.rules.ts
@@ -188,6 +199,7 @@ export interface BusEvents {
   [CHAT_CHANNEL]: ChatChannelEvent;
   [CREDITS_CHANNEL]: CreditsEvent;
   [SESSIONS_CHANNEL]: SessionsChannelEvent;
+  [TYPING_CHANNEL]: TypingBatchEvent;
   [PRESENCE_CHANNEL]: PresenceChannelEvent;
   [SITE_DATA_CHANNEL]: SiteDataChannelEvent;
   [ANSWERS_CHANNEL]: AnswersChannelEvent;

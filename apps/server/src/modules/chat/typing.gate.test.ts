@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { pino } from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { TYPING_INTERVAL_MS } from '@app/shared';
+import { createTypingGate } from './typing.gate.js';
+
+const log = pino({ level: 'silent' });
+const redisUrl = process.env.REDIS_URL;
+const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 1 }) : null;
+afterAll(async () => {
+  await redis?.quit();
+});
+
+const typist = (memberId: number, conversationId = 1) => ({ memberId, conversationId });
+
+describe('typing gate', () => {
+  it('lets one event per member and conversation through per interval, an earlier one of the same call included', async () => {
+    let at = 1_000_000;
+    const gate = createTypingGate({
+      redis,
+      prefix: `test-${randomUUID()}:`,
+      intervalMs: TYPING_INTERVAL_MS,
+      log,
+      now: () => at,
+    });
+    expect(await gate.pass([typist(1), typist(1), typist(2), typist(1, 2)])).toEqual([true, false, true, true]);
+    at += TYPING_INTERVAL_MS - 1;
+    expect(await gate.pass([typist(1)])).toEqual([false]);
+    at += 1;
+    if (redis) await new Promise((resolve) => setTimeout(resolve, TYPING_INTERVAL_MS));
+    expect(await gate.pass([typist(1), typist(2)])).toEqual([true, true]);
+  });
+
+  it.skipIf(!redisUrl)(
+    'refuses a flood within the interval in memory: only the first event of a window reaches Redis',
+    async () => {
+      const prefix = `test-${randomUUID()}:`;
+      const gate = createTypingGate({ redis, prefix, intervalMs: TYPING_INTERVAL_MS, log });
+      expect(await gate.pass([typist(1)])).toEqual([true]);
+      const key = `${prefix}typing:1:1`;
+      expect(await redis!.pttl(key)).toBeGreaterThan(0);
+      // Were the flood's events asked of Redis, the first would find the key gone and pass.
+      await redis!.del(key);
+      expect(await gate.pass(Array.from({ length: 50 }, () => typist(1)))).toEqual(Array(50).fill(false));
+      expect(await redis!.exists(key)).toBe(0);
+    },
+  );
+
+  it.skipIf(!redisUrl)('holds the interval over every process through Redis', async () => {
+    const prefix = `test-${randomUUID()}:`;
+    const first = createTypingGate({ redis, prefix, intervalMs: TYPING_INTERVAL_MS, log });
+    const second = createTypingGate({ redis, prefix, intervalMs: TYPING_INTERVAL_MS, log });
+    expect(await first.pass([typist(1), typist(2)])).toEqual([true, true]);
+    expect(await second.pass([typist(2), typist(3), typist(1)])).toEqual([false, true, false]);
+  });
+});
