@@ -241,7 +241,16 @@ async function openTabs(serverOf, onReceived) {
     /** The member types in the conversation: a frame on their tab, as the browser sends it. */
     typing: (memberId, conversation) =>
       socketOf.get(memberId).send(JSON.stringify({ type: 'typing', conversation_id: conversation })),
-    close: () => Promise.all(sockets.map((s) => new Promise((resolve) => (s.once('close', resolve), s.close())))),
+    /** Tabs the server closed during the phase (one too far behind, or late with a pong on a loaded machine). */
+    dropped: () => sockets.filter((s) => s.readyState === WebSocket.CLOSED).length,
+    close: () =>
+      Promise.all(
+        sockets.map((s) =>
+          s.readyState === WebSocket.CLOSED
+            ? undefined
+            : new Promise((resolve) => (s.once('close', resolve), s.close())),
+        ),
+      ),
   };
 }
 
@@ -431,6 +440,7 @@ async function runPhase(label, rate, sendTo, serverOf, servers, typingFactor = 0
     client: cpuBetween(cpuFrom.client, cpuByPid([process.pid])),
   };
   await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
+  const dropped = tabs.dropped();
   await tabs.close();
   const opened = (await conversationCount()) - conversationsBefore;
   // From the first measured send until the last had DRAIN_MS to arrive (one is the count's own).
@@ -468,6 +478,7 @@ async function runPhase(label, rate, sendTo, serverOf, servers, typingFactor = 0
     label,
     rate,
     tabs: tabs.count,
+    dropped,
     measured,
     sent: total,
     opened,
@@ -569,11 +580,11 @@ const loadAtEnd = loadavg()
 // --- report ----------------------------------------------------------------------------------
 const cpuTotal = (r) => r.cpuMsPerMessage.server + r.cpuMsPerMessage.postgres + r.cpuMsPerMessage.client;
 const table = [
-  '| setup | offered msg/s | sustained msg/s | p50 ms | p95 ms | p99 ms | max ms | after the HTTP answer p50 / p99 ms | received | lost | failed sends | new conversations |',
-  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  '| setup | offered msg/s | sustained msg/s | p50 ms | p95 ms | p99 ms | max ms | after the HTTP answer p50 / p99 ms | received | lost | failed sends | new conversations | tabs dropped |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ...results.map(
     (r) =>
-      `| ${r.label} | ${r.rate} | ${r.sustained.toFixed(0)} | ${fmt(r.live.p50)} | ${fmt(r.live.p95)} | ${fmt(r.live.p99)} | ${fmt(r.live.max)} | ${fmt(r.afterAnswer.p50)} / ${fmt(r.afterAnswer.p99)} | ${r.received.toLocaleString('en')} | ${r.lost} | ${r.failed} | ${((100 * r.opened) / r.sent).toFixed(1)}% |`,
+      `| ${r.label} | ${r.rate} | ${r.sustained.toFixed(0)} | ${fmt(r.live.p50)} | ${fmt(r.live.p95)} | ${fmt(r.live.p99)} | ${fmt(r.live.max)} | ${fmt(r.afterAnswer.p50)} / ${fmt(r.afterAnswer.p99)} | ${r.received.toLocaleString('en')} | ${r.lost} | ${r.failed} | ${((100 * r.opened) / r.sent).toFixed(1)}% | ${r.dropped} |`,
   ),
 ].join('\n');
 const spreadTable = [
@@ -706,7 +717,8 @@ frame to the partner like a message's, without its queries.
 
 "Sustained" is the messages received live per second over the measured window; "lost" are
 messages stored (HTTP 200) that did not arrive live within ${DRAIN_MS / 1000} s (a client would get them on its
-next catch-up).
+next catch-up). "Tabs dropped" are live channels the server closed during the phase: a tab too far
+behind, or one whose pong came late on a loaded machine (a browser would reconnect and catch up).
 
 Two processes, by where the receiver's socket is:
 
