@@ -94,7 +94,6 @@ import { createMediaStorage, mediaDir, type MediaStorage } from './platform/stor
 import { storageAnswers } from './platform/storage/probe.js';
 import { countryForIp } from './platform/geo/index.js';
 import { errorsPlugin } from './plugins/errors.js';
-import { isAppError } from './errors.js';
 import { compressionOptions } from './plugins/compression.js';
 import { httpCachePlugin } from './plugins/http-cache.js';
 import { mediaPlugin } from './plugins/media.js';
@@ -242,15 +241,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     bus,
     log: app.log,
     noteActive: (memberIds) => noteMembersActive(db, answers, memberIds, deps.now?.() ?? new Date()),
-    typing: {
-      // A frame is never answered: the check's refusals (404) only mean no event.
-      partner: (memberId, conversationId) =>
-        chat.typingPartner(memberId, conversationId).catch((err: unknown) => {
-          if (isAppError(err) && err.statusCode === 404) return null;
-          throw err;
-        }),
-      announce: chat.announceTyping,
-    },
+    typing: { partner: chat.typingPartnerOfFrame, announce: chat.announceTyping },
     ...(deps.live ? { options: deps.live } : {}),
   });
   const metrics =

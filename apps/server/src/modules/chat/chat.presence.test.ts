@@ -5,6 +5,7 @@ import { ChatResponseSchema, LIVE_MAX_FRAME_BYTES, TYPING_INTERVAL_MS, type Live
 import { buildBlock, buildMember } from '../../../test/factories.js';
 import { XHR, buildTwoProcesses, loginCookie, type TestApp } from '../../../test/helpers.js';
 import { members, profiles } from '../../db/schema/index.js';
+import { findPeers, findPeersOfMany } from './chat.repository.js';
 import { liveUrl, openTab, tabHeaders, type LiveTestClient } from '../live/live.test-client.js';
 
 /**
@@ -246,6 +247,45 @@ describe('typing frames on the live channel', () => {
     await new Promise((resolve) => setTimeout(resolve, TYPING_INTERVAL_MS + 100));
     frame(cTab, typingFrame(other));
     expect(await settledEvents(dTab, 'typing')).toHaveLength(1);
+  });
+
+  it("check many tabs' conversations in one statement, each answered as alone", async () => {
+    const [a, b, c, d, e, f, outsider] = await Promise.all(Array.from({ length: 7 }, () => member()));
+    const ab = await conversationOf(a!, b!);
+    const cd = await conversationOf(c!, d!);
+    const ef = await conversationOf(e!, f!);
+    await pair.a.db.update(members).set({ invisible: true }).where(eq(members.id, c!.id));
+    await buildBlock(pair.a.db, f!.id, e!.id);
+    const lookups = [
+      { memberId: a!.id, conversationId: ab },
+      { memberId: b!.id, conversationId: ab },
+      { memberId: c!.id, conversationId: cd },
+      { memberId: d!.id, conversationId: cd },
+      { memberId: e!.id, conversationId: ef },
+      { memberId: outsider!.id, conversationId: ab },
+      { memberId: a!.id, conversationId: ef + 10_000 },
+    ];
+    const many = await findPeersOfMany(pair.a.db, lookups);
+    const alone = await Promise.all(lookups.map((l) => findPeers(pair.a.db, l.conversationId, l.memberId)));
+    expect(many).toEqual(alone);
+    expect(many).toEqual([
+      { partnerId: b!.id, viewerInvisible: false, blocked: false },
+      { partnerId: a!.id, viewerInvisible: false, blocked: false },
+      { partnerId: d!.id, viewerInvisible: true, blocked: false },
+      { partnerId: c!.id, viewerInvisible: false, blocked: false },
+      { partnerId: f!.id, viewerInvisible: false, blocked: true },
+      null,
+      null,
+    ]);
+
+    // Frames of many tabs at once: the partners' tabs hear only what each check allows.
+    const tabsOf = await Promise.all([a, c, d, e].map((m) => tab(pair.a, m!.cookie)));
+    const [bTab, cTab, dTab, fTab] = await Promise.all([b, c, d, f].map((m) => tab(pair.b, m!.cookie)));
+    [ab, cd, cd, ef].forEach((conversation, i) => frame(tabsOf[i]!, typingFrame(conversation)));
+    expect(await bTab!.next('typing')).toEqual({ type: 'typing', conversation_id: ab, member_id: a!.id });
+    expect(await cTab!.next('typing')).toEqual({ type: 'typing', conversation_id: cd, member_id: d!.id });
+    expect(await settledEvents(dTab!, 'typing')).toHaveLength(0);
+    expect(await settledEvents(fTab!, 'typing')).toHaveLength(0);
   });
 });
 

@@ -50,6 +50,7 @@ import {
   findOrCreateConversation,
   findPartner,
   findPeers,
+  findPeersOfMany,
   findSenderHistory,
   freeMemberCounts,
   hasOtherDeliveredMessage,
@@ -66,11 +67,13 @@ import {
   sendPaidMessage,
   takePendingFirstMessages,
   type ChatHead,
+  type ConversationPeers,
   type CreditReason,
   type GiftRef,
   type HeldReason,
   type KeyedMessage,
   type MessageContent,
+  type PeersLookup,
   type StoredMessage,
   type SendTarget,
 } from './chat.repository.js';
@@ -78,6 +81,7 @@ import { chatImageKey, giftPrice } from './chat.rules.js';
 import { containsContactDetails, isNewAccount, isRepeatedOpening } from './spam.rules.js';
 import type { TypingGate } from './typing.gate.js';
 import { createTypingOutbox } from './typing.outbox.js';
+import { createBatchedLookup } from './batched-lookup.js';
 
 export interface ChatServiceDeps {
   db: Db;
@@ -150,6 +154,22 @@ function membersNamed(event: ChatChannelEvent | CreditsEvent): number[] {
     case 'credits':
       return [event.member_id];
   }
+}
+
+/** Ms the live channel's typing checks wait for others to share their query. */
+const TYPING_CHECK_BATCH_MS = 10;
+/** Typing checks one query makes at most. */
+const TYPING_CHECK_BATCH_MAX = 500;
+
+/**
+ * Where the member's typing goes, by the conversation's peers: the partner, null for no one
+ * (the member is invisible), undefined when refused (not theirs, or a block either way).
+ */
+function typingTarget(memberId: number, peers: ConversationPeers | null): number | null | undefined {
+  if (!peers || peers.blocked) return undefined;
+  return showsPresenceTo({ id: memberId, invisible: peers.viewerInvisible }, peers.partnerId, peers.blocked)
+    ? peers.partnerId
+    : null;
 }
 
 /** Conversations and messages. */
@@ -444,11 +464,24 @@ export function createChatService(deps: ChatServiceDeps) {
    * query; the live channel remembers the answer per tab (live.hub.ts).
    */
   async function typingPartner(memberId: number, conversationId: number): Promise<number | null> {
-    const peers = await findPeers(db, conversationId, memberId);
-    if (!peers || peers.blocked) throw notFound();
-    return showsPresenceTo({ id: memberId, invisible: peers.viewerInvisible }, peers.partnerId, peers.blocked)
-      ? peers.partnerId
-      : null;
+    const target = typingTarget(memberId, await findPeers(db, conversationId, memberId));
+    if (target === undefined) throw notFound();
+    return target;
+  }
+
+  /** Typing checks of the live channel's frames, gathered for a moment and made in one query. */
+  const framePeers = createBatchedLookup({
+    lookupMany: (lookups: PeersLookup[]) => findPeersOfMany(db, lookups),
+    delayMs: TYPING_CHECK_BATCH_MS,
+    max: TYPING_CHECK_BATCH_MAX,
+  });
+
+  /**
+   * typingPartner for a frame on the live channel, which is never answered: a refusal is no one
+   * (null). Checks arriving together share one query.
+   */
+  async function typingPartnerOfFrame(memberId: number, conversationId: number): Promise<number | null> {
+    return typingTarget(memberId, await framePeers({ memberId, conversationId })) ?? null;
   }
 
   /**
@@ -676,7 +709,7 @@ export function createChatService(deps: ChatServiceDeps) {
       if (partnerId !== null) await announceTyping(memberId, conversationId, partnerId);
     },
 
-    typingPartner,
+    typingPartnerOfFrame,
     announceTyping,
 
     /** DELETE /api/chat.php. */

@@ -15,7 +15,7 @@ import { blocks, members, photos, profiles } from '../../db/schema/index.js';
  * any list of members. Both directions are primary-key lookups. In a prepared statement the
  * viewer is a placeholder.
  */
-export function notBlockedWith(viewerId: number | Placeholder, memberColumn: AnyColumn): SQL {
+export function notBlockedWith(viewerId: number | Placeholder | SQL, memberColumn: AnyColumn | SQL): SQL {
   return sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${memberColumn}) or (${blocks.blockerId} = ${memberColumn} and ${blocks.blockedId} = ${viewerId}))`;
 }
 
