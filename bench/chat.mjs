@@ -699,8 +699,9 @@ ${typingTable}
 What a typing frame costs (decision 0083): no HTTP request and no session lookup (the tab's member
 was authenticated at the handshake); a frame within 2 s of the tab's last one for the conversation
 is dropped without anything else. Otherwise the tab's remembered check of the conversation
-(participant, invisible mode, blocks either way), made by one primary-key query the first time and
-again after a block or a change of invisible mode announced for the member, or after a minute.
+(participant, invisible mode, blocks either way), made the first time and again after a block or a
+change of invisible mode announced for the member, or after a minute, in one statement with the
+other checks of the process's tabs within 10 ms.
 What passes waits up to 50 ms with the process's other typing of the moment: then the batch goes
 through the limit at once (the process's own memory of the pairs it passed, then, in the
 two-process set-up, one Redis pipeline of \`SET NX PX\` for the rest) and onto the bus as one message
@@ -711,9 +712,10 @@ read by every handler of chat events (git show dd761d7:docs/benchmarks/chat.md: 
 with typing); before the live channel, an HTTP request with a query (POST /api/typing.php, still
 there for a tab without an open channel; git show f50679b:docs/benchmarks/chat.md). The figures
 compare runs on the same machine in the same minutes. Each phase opens its tabs afresh, so every
-tab makes its checks within the phase (up to ${(MEMBERS * PARTNERS).toLocaleString('en')} queries over ${WARMUP + SECONDS} s, which a tab open for
-minutes makes once), and the typing events that pass outnumber the messages: each is a WebSocket
-frame to the partner like a message's, without its queries.
+tab makes its checks within the phase (up to ${(MEMBERS * PARTNERS).toLocaleString('en')} over ${WARMUP + SECONDS} s, which a tab open for minutes
+makes once; one at a time they were queries queued in the pool ahead of the sends), and the typing
+events that pass outnumber the messages: each is a WebSocket frame to the partner like a
+message's, without its queries.
 
 "Sustained" is the messages received live per second over the measured window; "lost" are
 messages stored (HTTP 200) that did not arrive live within ${DRAIN_MS / 1000} s (a client would get them on its
