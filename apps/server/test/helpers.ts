@@ -7,7 +7,7 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { expect } from 'vitest';
 import type { z } from 'zod';
-import { AUTH_COOKIE, REQUEST_TYPE_HEADER, REQUEST_TYPE_VALUE } from '@app/shared';
+import { AUTH_COOKIE, REQUEST_TYPE_HEADER, REQUEST_TYPE_VALUE, type SignupBody } from '@app/shared';
 import { buildApp, type App, type AppDeps } from '../src/app.js';
 import { parseConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database, type Db } from '../src/db/client.js';
@@ -197,4 +197,20 @@ export function expectSchemaAnswer<S extends z.ZodType>(
   const body: unknown = JSON.parse(res.body);
   expect(schema.parse(body)).toEqual(body);
   return body as z.output<S>;
+}
+
+/** A signup as the form sends it, for tests that sign up through the API; they override what they are about. */
+export function signupBody(email: string, overrides: Partial<SignupBody> = {}): SignupBody {
+  return {
+    email,
+    password: 'a fine password',
+    name: 'Sanne',
+    date_of_birth: '1991-02-03',
+    gender: 'female',
+    sexuality: 'hetero',
+    country: 'NL',
+    terms: true,
+    language: 'nl',
+    ...overrides,
+  };
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailKey } from '@app/shared';
 import { buildMember, mailsTo, passwordHash, tokenOf } from '../../../test/factories.js';
-import { XHR, buildTestApp, loginCookie, type TestApp } from '../../../test/helpers.js';
+import { XHR, buildTestApp, loginCookie, signupBody, type TestApp } from '../../../test/helpers.js';
 import { members } from '../../db/schema/index.js';
 import { recordBannedEmail } from './accounts.repository.js';
 
@@ -27,17 +27,7 @@ function signup(email: string, headers: Record<string, string> = {}) {
     method: 'POST',
     url: '/api/signup.php',
     headers: { ...XHR, ...headers },
-    payload: {
-      email,
-      password: PASSWORD,
-      name: 'Sanne',
-      date_of_birth: '1990-04-12',
-      gender: 'female',
-      sexuality: 'hetero',
-      country: 'NL',
-      terms: true,
-      language: 'nl',
-    },
+    payload: signupBody(email, { password: PASSWORD, date_of_birth: '1990-04-12' }),
   });
 }
 

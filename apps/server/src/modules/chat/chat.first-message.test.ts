@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildBlock, buildMember, mailsTo, tokenOf, uniqueEmail } from '../../../test/factories.js';
-import { XHR, buildTestApp, type TestApp } from '../../../test/helpers.js';
+import { XHR, buildTestApp, signupBody, type TestApp } from '../../../test/helpers.js';
 import {
   conversationMembers,
   conversations,
@@ -38,19 +38,12 @@ async function signUpWithMessage(recipientId: number, message: string) {
     method: 'POST',
     url: '/api/signup.php',
     headers: XHR,
-    payload: {
-      email,
-      password: 'a fine password',
+    payload: signupBody(email, {
       name: 'Schrijver',
-      date_of_birth: '1991-02-03',
       gender: 'male',
-      sexuality: 'hetero',
-      country: 'NL',
-      terms: true,
-      language: 'nl',
       recipient_id: recipientId,
       signup_message: message,
-    },
+    }),
   });
   expect(res.statusCode).toBe(200);
   return {

@@ -18,7 +18,7 @@ import {
   tokenOf,
   uniqueEmail,
 } from '../../../test/factories.js';
-import { XHR, buildTestApp, loginCookie, type TestApp } from '../../../test/helpers.js';
+import { XHR, buildTestApp, loginCookie, signupBody, type TestApp } from '../../../test/helpers.js';
 import { likes, members } from '../../db/schema/index.js';
 import { LIKES_CHANNEL, LikesChannelEventSchema, type LikesChannelEvent } from '../../platform/bus/events.js';
 import { createInProcessBus } from '../../platform/bus/index.js';
@@ -182,17 +182,7 @@ describe('POST and DELETE /api/like.php', () => {
       method: 'POST',
       url: '/api/signup.php',
       headers: XHR,
-      payload: {
-        email,
-        password: 'a fine password',
-        name: 'Onbevestigd',
-        date_of_birth: '1991-02-03',
-        gender: 'female',
-        sexuality: 'hetero',
-        country: 'NL',
-        terms: true,
-        language: 'nl',
-      },
+      payload: signupBody(email, { name: 'Onbevestigd' }),
     });
     expect(signup.statusCode, signup.body).toBe(200);
     const unconfirmed = {
