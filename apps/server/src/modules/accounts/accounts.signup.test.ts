@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignupResponseSchema, type SignupBody } from '@app/shared';
 import { buildMember, buildSite, mailsTo, passwordHash, tokenOf, uniqueEmail } from '../../../test/factories.js';
-import { XHR, buildTestApp, loginCookie, type TestApp } from '../../../test/helpers.js';
+import { XHR, buildTestApp, loginCookie, signupBody as formSignup, type TestApp } from '../../../test/helpers.js';
 import { accountTokens, memberTracking, members, pendingFirstMessages, profiles } from '../../db/schema/index.js';
 import { mayMail } from '../notifications/notifications.service.js';
 
@@ -14,19 +14,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+/** The form's signup (test/helpers.ts) with any field overridden, malformed values included. */
 function signupBody(overrides: Partial<Record<keyof SignupBody, unknown>> = {}): Record<string, unknown> {
-  return {
-    email: uniqueEmail('signup'),
-    password: 'a fine password',
-    name: 'Sanne',
-    date_of_birth: '1990-04-12',
-    gender: 'female',
-    sexuality: 'hetero',
-    country: 'NL',
-    terms: true,
-    language: 'nl',
-    ...overrides,
-  };
+  return { ...formSignup(uniqueEmail('signup'), { date_of_birth: '1990-04-12' }), ...overrides };
 }
 
 function signup(payload: Record<string, unknown>, headers: Record<string, string> = {}, app = t.app) {
