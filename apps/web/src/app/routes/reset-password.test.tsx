@@ -80,6 +80,7 @@ describe('the password and activation pages', () => {
     // The page's own offer, without the layout's reminder repeating it.
     await userEvent.click(await screen.findByRole('button', { name: 'Stuur de e-mail opnieuw' }));
     expect(await screen.findByText('Verstuurd! Kijk ook even in je spam-map.')).toBeInTheDocument();
-    expect(fetchMock.mock.calls[0]![0]).toBe('/api/activation.php');
+    // A member's page also polls (chats, likes) and may do so first: find the resend among the calls.
+    expect(fetchMock.mock.calls.map(([path]) => path)).toContain('/api/activation.php');
   });
 });
