@@ -1,4 +1,4 @@
-import { sql, type Placeholder } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from './client.js';
 
@@ -52,4 +52,14 @@ export async function runNamed<Row>(db: DbOrTx, name: string, text: string, para
     false,
   );
   return (await query.execute()).rows;
+}
+
+/**
+ * Runs a statement the query builder cannot express (lateral subqueries with a row's own limit,
+ * unnest of arrays) and answers its rows: db.execute answers rows on PGlite and a result object
+ * on node-postgres. Planned at each call; hot paths use runNamed.
+ */
+export async function executeRows<Row>(db: DbOrTx, query: SQL): Promise<Row[]> {
+  const result: unknown = await db.execute(query);
+  return (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
 }

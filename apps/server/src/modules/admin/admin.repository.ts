@@ -14,6 +14,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { executeRows } from '../../db/prepared.js';
 import {
   activeDays,
   caseNotes,
@@ -73,32 +74,30 @@ export async function dailyCounts(db: DbOrTx, from: Date) {
       .where(and(sql`${orders.completedAt} >= ${from.toISOString()}`, eq(orders.status, 'completed')))
       .groupBy(sql`1`, orders.currency),
     // A member's first completed order: the day they became premium.
-    db.execute<{ day: string; n: number }>(sql`
+    executeRows<{ day: string; n: number }>(
+      db,
+      sql`
       select to_char(first_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as n
       from (select min(${orders.completedAt}) as first_at from ${orders}
             where ${orders.status} = 'completed' group by ${orders.memberId}) firsts
-      where first_at >= ${from.toISOString()} group by 1`),
+      where first_at >= ${from.toISOString()} group by 1`,
+    ),
   ]);
-  return { signups, active, sent, completed, firsts: rowsOf<{ day: string; n: number }>(firsts) };
-}
-
-/** db.execute answers rows on PGlite and a result object on node-postgres. */
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+  return { signups, active, sent, completed, firsts };
 }
 
 export async function dashboardTotals(db: DbOrTx) {
-  const [row] = await db
-    .execute<{
-      members: number;
-      premium: number;
-      reports: number;
-      complaints: number;
-      held_messages: number;
-      held_abouts: number;
-      inbox: number;
-    }>(
-      sql`
+  const [row] = await executeRows<{
+    members: number;
+    premium: number;
+    reports: number;
+    complaints: number;
+    held_messages: number;
+    held_abouts: number;
+    inbox: number;
+  }>(
+    db,
+    sql`
     select
       (select count(*)::int from ${members} where not ${members.fictional} and ${members.deletedAt} is null) as members,
       (select count(*)::int from ${members} where ${members.paidUser} and ${members.deletedAt} is null) as premium,
@@ -108,18 +107,7 @@ export async function dashboardTotals(db: DbOrTx) {
       (select count(*)::int from ${profiles} where ${profiles.aboutHeld} is not null) as held_abouts,
       (select count(*)::int from ${conversationMembers} cm join ${members} f on f.id = cm.member_id
         where cm.unread_count > 0 and f.fictional) as inbox`,
-    )
-    .then(
-      rowsOf<{
-        members: number;
-        premium: number;
-        reports: number;
-        complaints: number;
-        held_messages: number;
-        held_abouts: number;
-        inbox: number;
-      }>,
-    );
+  );
   if (!row) throw new Error('dashboard totals returned no row');
   return row;
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { bound, prepared, runNamed } from '../../db/prepared.js';
+import { bound, executeRows, prepared, runNamed } from '../../db/prepared.js';
 import {
   conversationMembers,
   conversations,
@@ -16,6 +16,7 @@ import {
 import {
   cardColumns,
   findableFor,
+  messageVisibleTo,
   notBlockedWith,
   reachableSql,
   shownMainPhoto,
@@ -441,12 +442,8 @@ const viewerInConversation = or(eq(conversations.memberLowId, viewer), eq(conver
 /** The conversation's other member, seen from the viewer. */
 const partnerOfViewer = sql<IdValue>`case when ${conversations.memberLowId} = ${viewer} then ${conversations.memberHighId} else ${conversations.memberLowId} end`;
 
-/**
- * What `viewer` may see of a conversation's messages: their own, and the partner's unless held
- * for review or sent while shadow-banned (the sender's row, one primary-key lookup).
- */
-const visibleToViewer = sql`(${messages.senderId} = ${viewer} or (${messages.heldReason} is null and not exists (
-    select 1 from ${members} s where s.id = ${messages.senderId} and s.shadow_banned_at is not null)))`;
+/** What the viewer may see of a conversation's messages (messageVisibleTo). */
+const visibleToViewer = messageVisibleTo(viewer);
 
 /** The conversation of the pair, if they have one. */
 async function findConversationOfPair(db: DbOrTx, a: number, b: number): Promise<number | null> {
@@ -531,16 +528,17 @@ export async function findPeersOfMany(
       values.map((v) => sql`${v}`),
       sql`, `,
     )}]::bigint[]`;
-  const result: unknown = await db.execute(sql`
+  const rows = await executeRows<PeersRow>(
+    db,
+    sql`
     select t.i::int as i, p.id as partner_id, v.invisible as viewer_invisible,
            not ${notBlockedWith(sql`t.viewer`, sql`p.id`)} as blocked
     from unnest(${ids(lookups.map((l) => l.conversationId))}, ${ids(lookups.map((l) => l.memberId))})
          with ordinality as t(conversation, viewer, i)
     join ${conversations} c on c.id = t.conversation and t.viewer in (c.member_low_id, c.member_high_id)
     join ${members} p on p.id = case when c.member_low_id = t.viewer then c.member_high_id else c.member_low_id end
-    join ${members} v on v.id = t.viewer`);
-  // db.execute answers rows on PGlite and a result object on node-postgres.
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as PeersRow[];
+    join ${members} v on v.id = t.viewer`,
+  );
   const found: Array<ConversationPeers | null> = lookups.map(() => null);
   for (const row of rows) {
     found[row.i - 1] = {

@@ -2,7 +2,7 @@ import { and, eq, inArray, or, sql, type AnyColumn, type Placeholder, type SQL }
 import type { DbOrTx } from '../../db/client.js';
 import { bound, prepared } from '../../db/prepared.js';
 import type { Gender } from '../members/members.rules.js';
-import { blocks, members, photos, profiles } from '../../db/schema/index.js';
+import { blocks, members, messages, photos, profiles } from '../../db/schema/index.js';
 
 /**
  * Who may see or reach whom, as SQL. Every list of other members, every contact check and the
@@ -17,6 +17,16 @@ import { blocks, members, photos, profiles } from '../../db/schema/index.js';
  */
 export function notBlockedWith(viewerId: number | Placeholder | SQL, memberColumn: AnyColumn | SQL): SQL {
   return sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${memberColumn}) or (${blocks.blockerId} = ${memberColumn} and ${blocks.blockedId} = ${viewerId}))`;
+}
+
+/**
+ * What a member may see of a conversation's messages, as SQL on messages: their own, and the
+ * partner's unless held for review or from a shadow-banned sender (the sender's row, one
+ * primary-key lookup). The chat's reads and the unread-message mails take it from here.
+ */
+export function messageVisibleTo(memberId: Placeholder | SQL): SQL {
+  return sql`(${messages.senderId} = ${memberId} or (${messages.heldReason} is null and not exists (
+    select 1 from ${members} s where s.id = ${messages.senderId} and s.shadow_banned_at is not null)))`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { findableFor } from '../directory/directory.repository.js';
+import { executeRows } from '../../db/prepared.js';
+import { findableFor, messageVisibleTo } from '../directory/directory.repository.js';
 import {
   conversationMembers,
   likes,
@@ -104,40 +105,53 @@ export interface UnreadMessage {
   createdAt: Date;
 }
 
+interface UnreadMessageRow {
+  recipient_id: number | string;
+  conversation_id: number | string;
+  message_id: number | string;
+  sender_name: string;
+  created_at: Date | string;
+}
+
 /**
- * Unread messages sent after `since`; without `withFirst`, except each conversation's first
- * message (that one has its own new-conversation mail). Starts from the conversations with unread messages that had a
- * message after `since`, then reads their messages by conversation.
+ * Unread messages sent after `since`, as the recipient sees them (messageVisibleTo: nothing held
+ * or shadow-banned); without `withFirst`, except each conversation's first message (that one has
+ * its own new-conversation mail). The jobs run it every minute, so its cost follows the unread
+ * messages, not the messages of the day: the list entries with unread messages
+ * (conversation_members_unread_idx), then per entry its newest `unread_count` messages from the
+ * partner on messages_conversation_idx, and only then the times. A time condition on the
+ * messages themselves lets the planner pair every entry with all of the day's messages on
+ * messages_created_idx, which it did while the table grew faster than its statistics: seconds
+ * of a core every minute.
  */
 export async function listUnreadMessages(db: DbOrTx, since: Date, withFirst = false): Promise<UnreadMessage[]> {
-  const first = sql`(select min(f.id) from ${messages} f where f.conversation_id = ${messages.conversationId})`;
-  return db
-    .select({
-      recipientId: conversationMembers.memberId,
-      conversationId: messages.conversationId,
-      messageId: messages.id,
-      senderName: profiles.name,
-      createdAt: messages.createdAt,
-    })
-    .from(conversationMembers)
-    .innerJoin(
-      messages,
-      and(
-        eq(messages.conversationId, conversationMembers.conversationId),
-        sql`${messages.senderId} <> ${conversationMembers.memberId}`,
-        gt(messages.createdAt, since),
-        sql`${messages.createdAt} > coalesce(${conversationMembers.lastReadAt}, '-infinity'::timestamptz)`,
-      ),
-    )
-    .innerJoin(profiles, eq(profiles.memberId, messages.senderId))
-    .where(
-      and(
-        gt(conversationMembers.unreadCount, 0),
-        gt(conversationMembers.lastMessageAt, since),
-        withFirst ? undefined : sql`${messages.id} <> ${first}`,
-      ),
-    )
-    .orderBy(conversationMembers.memberId, messages.id);
+  const after = sql`${since.toISOString()}::timestamptz`;
+  const rows = await executeRows<UnreadMessageRow>(
+    db,
+    sql`
+    select cm.member_id as recipient_id, u.conversation_id, u.id as message_id, p.name as sender_name, u.created_at
+    from ${conversationMembers} cm
+    cross join lateral (
+      select ${messages.id}, ${messages.conversationId}, ${messages.senderId}, ${messages.createdAt}
+      from ${messages}
+      where ${messages.conversationId} = cm.conversation_id and ${messages.senderId} <> cm.member_id
+        and ${messageVisibleTo(sql`cm.member_id`)}
+      order by ${messages.id} desc
+      limit cm.unread_count
+    ) u
+    join ${profiles} p on p.member_id = u.sender_id
+    where cm.unread_count > 0 and cm.last_message_at > ${after}
+      and u.created_at > ${after} and u.created_at > coalesce(cm.last_read_at, '-infinity'::timestamptz)
+      ${withFirst ? sql`` : sql`and u.id <> (select min(f.id) from ${messages} f where f.conversation_id = u.conversation_id)`}
+    order by cm.member_id, u.id`,
+  );
+  return rows.map((row) => ({
+    recipientId: Number(row.recipient_id),
+    conversationId: Number(row.conversation_id),
+    messageId: Number(row.message_id),
+    senderName: row.sender_name,
+    createdAt: new Date(row.created_at),
+  }));
 }
 
 /** Likes the member received after `since` (likes_liked_created_idx). */

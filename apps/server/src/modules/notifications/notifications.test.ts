@@ -167,6 +167,25 @@ describe('new messages mail (job)', () => {
     await t.app.jobs.runDue(new Date(now + (2 * NEW_MESSAGES_MAIL_MINUTES + 6) * MINUTE));
     expect(await mailsOf(bram.email, 'new_messages')).toHaveLength(2);
   });
+
+  it('tells only of messages the member can see: none held for review, none from a shadow-banned sender', async () => {
+    const now = Date.now();
+    const anna = await member({ profile: { name: 'Anna' } });
+    const cas = await member({ profile: { name: 'Cas' } });
+    const bram = await member();
+    const first = await send(anna, { member_id: bram.id, body: 'Hoi' });
+    await send(anna, { conversation_id: first.conversation_id, body: 'Twee' });
+    await send(anna, { conversation_id: first.conversation_id, body: 'Mail me: anna@example.com' });
+    const casChat = await send(cas, { member_id: bram.id, body: 'Hallo' });
+    await send(cas, { conversation_id: casChat.conversation_id, body: 'Hoe gaat het?' });
+    await t.db.update(members).set({ shadowBannedAt: new Date() }).where(eq(members.id, cas.id));
+
+    // A minute no other test's run claimed: the job runs once per minute.
+    await t.app.jobs.runDue(new Date(now + 45 * MINUTE));
+    const mails = await mailsOf(bram.email, 'new_messages');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('Je hebt 1 nieuw bericht van Anna.');
+  });
 });
 
 describe('unread-message reminder (job)', () => {
