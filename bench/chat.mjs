@@ -27,6 +27,7 @@
 // against the run without it. Unless BENCH_TYPING_FLOOD=0, once more with the same number of
 // frames from random members into random ring conversations, as no browser sends them (two
 // within 2 s of each other now and then, which the server drops).
+// BENCH_SETUPS (default 1,2) picks the set-ups: 1 process, 2 processes, or both.
 // It prints a table and writes docs/benchmarks/chat.md. BENCH_CPU_PROF_DIR, when set, makes the
 // server processes write V8 CPU profiles there (node --cpu-prof), to see where a send's time goes.
 import { spawn } from 'node:child_process';
@@ -59,6 +60,8 @@ const DRAIN_MS = 3000;
 const TARGET_P99_MS = 50;
 const TYPING_FACTOR = Number(process.env.BENCH_TYPING_FACTOR ?? 5);
 const TYPING_FLOOD = process.env.BENCH_TYPING_FLOOD !== '0';
+/** Which set-ups run: 1 (one process) and 2 (two processes over Redis). */
+const SETUPS = (process.env.BENCH_SETUPS ?? '1,2').split(',').map(Number);
 /** The message p99 with typing may be at most this much above the run without it. */
 const TYPING_P99_MARGIN = 0.1;
 const profileDir = process.env.BENCH_CPU_PROF_DIR;
@@ -510,6 +513,16 @@ async function runPhase(label, rate, sendTo, serverOf, servers, typingFactor = 0
 const loadAtStart = loadavg()[0].toFixed(1);
 const results = [];
 try {
+  if (SETUPS.includes(1)) await runSingle();
+  if (SETUPS.includes(2)) await runPair();
+} finally {
+  for (const child of children) child.kill('SIGKILL');
+  agent.destroy();
+  await client.end();
+  rmSync(dataRoot, { recursive: true, force: true });
+}
+
+async function runSingle() {
   const single = await startServer('p1', {});
   for (const rate of RATES) {
     results.push(await runPhase('1 process, in-process bus', rate, single, () => single, [single]));
@@ -540,7 +553,9 @@ try {
     }
   }
   await single.stop();
+}
 
+async function runPair() {
   // One after the other: both would otherwise check the migrations at the same moment.
   const first = await startServer('r1', { REDIS_URL: redisUrl });
   const second = await startServer('r2', { REDIS_URL: redisUrl });
@@ -567,11 +582,6 @@ try {
     }
   }
   await Promise.all([first.stop(), second.stop()]);
-} finally {
-  for (const child of children) child.kill('SIGKILL');
-  agent.destroy();
-  await client.end();
-  rmSync(dataRoot, { recursive: true, force: true });
 }
 const loadAtEnd = loadavg()
   .map((l) => l.toFixed(1))
