@@ -43,6 +43,27 @@ test.describe('home page', () => {
   });
 });
 
+test.describe('scroll position', () => {
+  test('a page opened afresh starts at the top, whatever the last page was scrolled to', async ({ page }) => {
+    await skipEntryWarning(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/pages/terms');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          window.scrollTo(0, document.documentElement.scrollHeight);
+          return window.scrollY;
+        }),
+      )
+      .toBeGreaterThan(300);
+    await page.goto('/');
+    await expect(page.locator('main')).toBeVisible();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
+
 test.describe('languages', () => {
   test('switching language changes the texts and sets the cookie for a year', async ({ page, context }) => {
     await skipEntryWarning(page);
