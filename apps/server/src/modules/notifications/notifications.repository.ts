@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { executeRows } from '../../db/prepared.js';
 import { findableFor, messageVisibleTo } from '../directory/directory.repository.js';
@@ -75,25 +75,41 @@ export async function releaseDelivery(db: DbOrTx, d: { memberId: number; kind: s
     );
 }
 
-/** The member's last mail of a kind: when, and its ref (notification_deliveries_recent_idx). */
-export async function lastDelivery(
+/** Members asked about in one statement of lastDeliveries, well inside PostgreSQL's parameter limit. */
+const LAST_DELIVERIES_CHUNK = 1000;
+
+/**
+ * Each member's last mail of a kind, by member: when, and its ref. One statement per thousand
+ * members of a job's round instead of one each, one backward step on
+ * notification_deliveries_recent_idx per member.
+ */
+export async function lastDeliveries(
   db: DbOrTx,
-  memberId: number,
+  memberIds: readonly number[],
   kind: string,
-): Promise<{ at: Date; ref: string } | null> {
-  const [row] = await db
-    .select({ at: notificationDeliveries.createdAt, ref: notificationDeliveries.ref })
-    .from(notificationDeliveries)
-    .where(
-      and(
-        eq(notificationDeliveries.memberId, memberId),
-        eq(notificationDeliveries.channel, 'email'),
-        eq(notificationDeliveries.kind, kind),
-      ),
-    )
-    .orderBy(desc(notificationDeliveries.createdAt))
-    .limit(1);
-  return row ?? null;
+): Promise<Map<number, { at: Date; ref: string }>> {
+  const found = new Map<number, { at: Date; ref: string }>();
+  for (let from = 0; from < memberIds.length; from += LAST_DELIVERIES_CHUNK) {
+    const ids = sql.join(
+      memberIds.slice(from, from + LAST_DELIVERIES_CHUNK).map((id) => sql`${id}`),
+      sql`, `,
+    );
+    const rows = await executeRows<{ member_id: number | string; created_at: Date | string; ref: string }>(
+      db,
+      sql`
+      select m.id as member_id, d.created_at, d.ref
+      from unnest(array[${ids}]::bigint[]) as m(id)
+      cross join lateral (
+        select ${notificationDeliveries.createdAt}, ${notificationDeliveries.ref} from ${notificationDeliveries}
+        where ${notificationDeliveries.memberId} = m.id and ${notificationDeliveries.channel} = 'email'
+          and ${notificationDeliveries.kind} = ${kind}
+        order by ${notificationDeliveries.createdAt} desc
+        limit 1
+      ) d`,
+    );
+    for (const row of rows) found.set(Number(row.member_id), { at: new Date(row.created_at), ref: row.ref });
+  }
+  return found;
 }
 
 /** An unread message sent to `recipientId`, with its sender's name. */

@@ -45,7 +45,7 @@ import {
   countUnread,
   findName,
   findRecipient,
-  lastDelivery,
+  lastDeliveries,
   listUnreadMessages,
   listWeeklyRecipientIds,
   releaseDelivery,
@@ -225,11 +225,17 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     );
   }
 
-  const byRecipient = (rows: UnreadMessage[]) => {
+  /** The rows by `key`, in their order: a round can hold every unread message of a busy day. */
+  const groupBy = (rows: UnreadMessage[], key: (row: UnreadMessage) => number) => {
     const map = new Map<number, UnreadMessage[]>();
-    for (const row of rows) map.set(row.recipientId, [...(map.get(row.recipientId) ?? []), row]);
+    for (const row of rows) {
+      const list = map.get(key(row));
+      if (list) list.push(row);
+      else map.set(key(row), [row]);
+    }
     return map;
   };
+  const byRecipient = (rows: UnreadMessage[]) => groupBy(rows, (row) => row.recipientId);
   const senders = (rows: UnreadMessage[]) => [...new Set(rows.map((r) => r.senderName))];
 
   /**
@@ -239,9 +245,10 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
    */
   async function mailNewMessages(at: Date): Promise<number> {
     let sent = 0;
-    const unread = await listUnreadMessages(db, new Date(at.getTime() - DAY));
-    for (const [memberId, rows] of byRecipient(unread)) {
-      const last = await lastDelivery(db, memberId, 'new_messages');
+    const unread = byRecipient(await listUnreadMessages(db, new Date(at.getTime() - DAY)));
+    const lastMails = await lastDeliveries(db, [...unread.keys()], 'new_messages');
+    for (const [memberId, rows] of unread) {
+      const last = lastMails.get(memberId);
       if (last && at.getTime() - last.at.getTime() < NEW_MESSAGES_MAIL_MINUTES * MINUTE) continue;
       const after = Number(/^upto:(\d+)$/.exec(last?.ref ?? '')?.[1] ?? 0);
       const batch = rows.filter((r) => r.messageId > after);
@@ -269,8 +276,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     const due = at.getTime() - UNREAD_REMINDER_HOURS * HOUR;
     const unread = await listUnreadMessages(db, new Date(due - LOOKBACK_MS), true);
     for (const [memberId, rows] of byRecipient(unread)) {
-      const batches = new Map<number, UnreadMessage[]>();
-      for (const row of rows) batches.set(row.conversationId, [...(batches.get(row.conversationId) ?? []), row]);
+      const batches = groupBy(rows, (row) => row.conversationId);
       const dueBatches = [...batches.values()].filter((b) => b[0]!.createdAt.getTime() <= due);
       if (dueBatches.length === 0) continue;
       const refs = dueBatches.map((b) => `c${b[0]!.conversationId}:m${b[0]!.messageId}`);

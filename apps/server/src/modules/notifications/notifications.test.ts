@@ -186,6 +186,24 @@ describe('new messages mail (job)', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('Je hebt 1 nieuw bericht van Anna.');
   });
+
+  it("holds each member to their own last mail's period in a round of many", async () => {
+    const now = Date.now();
+    const anna = await member({ profile: { name: 'Anna' } });
+    const xander = await member();
+    const yara = await member();
+    const toXander = await send(anna, { member_id: xander.id, body: 'Hoi' });
+    await send(anna, { conversation_id: toXander.conversation_id, body: 'Twee' });
+    await t.app.jobs.runDue(new Date(now + 50 * MINUTE));
+    expect(await mailsOf(xander.email, 'new_messages')).toHaveLength(1);
+
+    await send(anna, { conversation_id: toXander.conversation_id, body: 'Drie' });
+    const toYara = await send(anna, { member_id: yara.id, body: 'Hoi' });
+    await send(anna, { conversation_id: toYara.conversation_id, body: 'Twee' });
+    await t.app.jobs.runDue(new Date(now + 52 * MINUTE));
+    expect(await mailsOf(xander.email, 'new_messages')).toHaveLength(1);
+    expect(await mailsOf(yara.email, 'new_messages')).toHaveLength(1);
+  });
 });
 
 describe('unread-message reminder (job)', () => {
