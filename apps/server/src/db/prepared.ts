@@ -54,6 +54,14 @@ export async function runNamed<Row>(db: DbOrTx, name: string, text: string, para
   return (await query.execute()).rows;
 }
 
+/** The numbers as one bigint[] value of a statement (`unnest(...)`, `= any(...)`), for executeRows. */
+export function bigintArray(values: readonly number[]): SQL {
+  return sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::bigint[]`;
+}
+
 /**
  * Runs a statement the query builder cannot express (lateral subqueries with a row's own limit,
  * unnest of arrays) and answers its rows: db.execute answers rows on PGlite and a result object

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { bound, executeRows, prepared, runNamed } from '../../db/prepared.js';
+import { bigintArray, bound, executeRows, prepared, runNamed } from '../../db/prepared.js';
 import {
   conversationMembers,
   conversations,
@@ -523,17 +523,12 @@ export async function findPeersOfMany(
   lookups: readonly PeersLookup[],
 ): Promise<Array<ConversationPeers | null>> {
   if (lookups.length === 0) return [];
-  const ids = (values: number[]) =>
-    sql`array[${sql.join(
-      values.map((v) => sql`${v}`),
-      sql`, `,
-    )}]::bigint[]`;
   const rows = await executeRows<PeersRow>(
     db,
     sql`
     select t.i::int as i, p.id as partner_id, v.invisible as viewer_invisible,
            not ${notBlockedWith(sql`t.viewer`, sql`p.id`)} as blocked
-    from unnest(${ids(lookups.map((l) => l.conversationId))}, ${ids(lookups.map((l) => l.memberId))})
+    from unnest(${bigintArray(lookups.map((l) => l.conversationId))}, ${bigintArray(lookups.map((l) => l.memberId))})
          with ordinality as t(conversation, viewer, i)
     join ${conversations} c on c.id = t.conversation and t.viewer in (c.member_low_id, c.member_high_id)
     join ${members} p on p.id = case when c.member_low_id = t.viewer then c.member_high_id else c.member_low_id end

@@ -1,6 +1,6 @@
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { executeRows } from '../../db/prepared.js';
+import { bigintArray, executeRows } from '../../db/prepared.js';
 import { findableFor, messageVisibleTo } from '../directory/directory.repository.js';
 import {
   conversationMembers,
@@ -90,15 +90,11 @@ export async function lastDeliveries(
 ): Promise<Map<number, { at: Date; ref: string }>> {
   const found = new Map<number, { at: Date; ref: string }>();
   for (let from = 0; from < memberIds.length; from += LAST_DELIVERIES_CHUNK) {
-    const ids = sql.join(
-      memberIds.slice(from, from + LAST_DELIVERIES_CHUNK).map((id) => sql`${id}`),
-      sql`, `,
-    );
     const rows = await executeRows<{ member_id: number | string; created_at: Date | string; ref: string }>(
       db,
       sql`
       select m.id as member_id, d.created_at, d.ref
-      from unnest(array[${ids}]::bigint[]) as m(id)
+      from unnest(${bigintArray(memberIds.slice(from, from + LAST_DELIVERIES_CHUNK))}) as m(id)
       cross join lateral (
         select ${notificationDeliveries.createdAt}, ${notificationDeliveries.ref} from ${notificationDeliveries}
         where ${notificationDeliveries.memberId} = m.id and ${notificationDeliveries.channel} = 'email'
