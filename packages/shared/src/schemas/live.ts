@@ -4,12 +4,18 @@
  * session or when the Origin header is not the site's own host. Every server frame is one JSON
  * LiveEvent. The server pings every LIVE_PING_INTERVAL and drops sockets that stop answering.
  *
- * The client sends one kind of frame, a LiveClientFrame: `typing` (the member is typing in the
- * conversation), the same event as POST /api/typing.php without a request of its own (decision
- * 0083). It is never answered: a frame that is not one (not JSON, another shape, binary), one for
- * a conversation not the member's or across a block, an invisible member's, and one within
- * TYPING_INTERVAL_MS of the last are dropped quietly, and the socket stays open. Only a frame
- * larger than LIVE_MAX_FRAME_BYTES closes it (1009, "message too big").
+ * The client sends two kinds of frame, LiveClientFrames, and neither is answered:
+ * - typing: the member is typing in the conversation, the same event as POST /api/typing.php
+ *   without a request of its own (decision 0083). One for a conversation not the member's or
+ *   across a block, an invisible member's, and one within TYPING_INTERVAL_MS of the last are
+ *   dropped quietly.
+ * - watch: the conversation the tab shows now, or null for none (decision 0087). Typing events
+ *   go only to the tabs that show their conversation; a tab that has never sent `watch` gets
+ *   them all. Sent on every (re)connect and whenever the shown conversation changes (a hidden
+ *   tab shows none). A tab that starts to show a conversation whose partner typed less than
+ *   TYPING_SHOWN_MS ago gets that `typing` event at once, with `ago`.
+ * A frame that is not one (not JSON, another shape, binary) is dropped quietly too, and the
+ * socket stays open. Only a frame larger than LIVE_MAX_FRAME_BYTES closes it (1009, "message too big").
  *
  * Nothing is lost: a message is stored before it is announced, and events carry message ids.
  * The client remembers the highest message id it has seen and reconnects with `?after=<id>`;
@@ -33,7 +39,8 @@
  *   or the partner read it (`by_me` false, `at`: the chat's `seen_at` now). A partner who is
  *   invisible, or a block either way, sends no partner read.
  * - typing: the partner (`member_id`) is typing in the conversation (schemas/chat.ts typing.php);
- *   show it until TYPING_SHOWN_MS after the last one, or until their message arrives.
+ *   show it until TYPING_SHOWN_MS after the last one, or until their message arrives. Only to
+ *   tabs that show the conversation (see `watch`); `ago`: ms since it happened, on a replay.
  * - chat_hidden: the member deleted the chat from the list in another tab.
  * - like: someone liked the member. match: the member and `member_id` like each other.
  * - credits: the member's balance changed (spending, purchases).
@@ -61,8 +68,10 @@ export const LIVE_CATCH_UP_LIMIT = 200;
 export const LIVE_MAX_FRAME_BYTES = 1024;
 
 /** A frame the client sends on the live channel (see above). */
+const ConversationIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 export const LiveClientFrameSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('typing'), conversation_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+  z.object({ type: z.literal('typing'), conversation_id: ConversationIdSchema }),
+  z.object({ type: z.literal('watch'), conversation_id: ConversationIdSchema.nullable() }),
 ]);
 export type LiveClientFrame = z.infer<typeof LiveClientFrameSchema>;
 
@@ -79,7 +88,12 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
     /** The partner's read (by_me false): when, ISO 8601. */
     at: z.string().optional(),
   }),
-  z.object({ type: z.literal('typing'), conversation_id: z.number().int(), member_id: z.number().int() }),
+  z.object({
+    type: z.literal('typing'),
+    conversation_id: z.number().int(),
+    member_id: z.number().int(),
+    ago: z.number().int().nonnegative().optional(),
+  }),
   z.object({ type: z.literal('chat_hidden'), conversation_id: z.number().int() }),
   z.object({ type: z.literal('like'), liker_id: z.number().int() }),
   z.object({ type: z.literal('match'), member_id: z.number().int() }),

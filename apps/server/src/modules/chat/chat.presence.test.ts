@@ -168,6 +168,32 @@ describe('typing frames on the live channel', () => {
     expect(await settledEvents(aTab, 'typing')).toHaveLength(0);
   });
 
+  it('reach only the tabs that show the conversation, and a tab that starts to show it at once, on either process', async () => {
+    const a = await member();
+    const b = await member();
+    const conversation = await conversationOf(a, b);
+    const [aTab, showing, elsewhere, list] = await Promise.all([
+      tab(pair.a, a.cookie),
+      tab(pair.b, b.cookie),
+      tab(pair.a, b.cookie),
+      tab(pair.b, b.cookie),
+    ]);
+    frame(showing, { type: 'watch', conversation_id: conversation });
+    frame(elsewhere, { type: 'watch', conversation_id: conversation + 1 });
+    frame(list, { type: 'watch', conversation_id: null });
+    await settledEvents(showing, 'typing');
+
+    frame(aTab, typingFrame(conversation));
+    expect(await showing.next('typing')).toEqual({ type: 'typing', conversation_id: conversation, member_id: a.id });
+    expect(await settledEvents(elsewhere, 'typing')).toHaveLength(0);
+    expect(await settledEvents(list, 'typing')).toHaveLength(0);
+
+    frame(list, { type: 'watch', conversation_id: conversation });
+    const replayed = await list.next('typing');
+    expect(replayed).toMatchObject({ type: 'typing', conversation_id: conversation, member_id: a.id });
+    expect(replayed.ago).toBeGreaterThanOrEqual(300);
+  });
+
   it('ignore malformed frames without closing the socket, and go nowhere for strangers and unknown conversations', async () => {
     const a = await member();
     const b = await member();

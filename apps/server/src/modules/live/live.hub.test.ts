@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { TYPING_INTERVAL_MS, type ChatMessage, type LiveEvent } from '@app/shared';
+import { TYPING_INTERVAL_MS, TYPING_SHOWN_MS, type ChatMessage, type LiveEvent } from '@app/shared';
 import {
   ANSWERS_CHANNEL,
   CHAT_CHANNEL,
@@ -238,5 +238,115 @@ describe('typing frames', () => {
     second.client.socket.send(JSON.stringify({ type: 'typing', conversation_id: 1 }));
     await delivered();
     expect(second.client.closedWith).toBeNull();
+  });
+});
+
+describe('watch frames', () => {
+  const typingIn = (conversationId: number, member_id = PARTNER) =>
+    publishEvent(bus, TYPING_CHANNEL, {
+      type: 'typing_batch',
+      typing: [{ conversation_id: conversationId, member_id, partner_id: MEMBER }],
+    });
+  const typingSeen = (client: LiveTestClient) =>
+    client.events.flatMap((e) => (e.type === 'typing' ? [[e.conversation_id, e.ago ?? null]] : []));
+
+  async function tab(watching?: number | null) {
+    const { socket, client } = await connect();
+    hub?.join(MEMBER, SESSION, socket).open([]);
+    if (watching !== undefined) client.socket.send(JSON.stringify({ type: 'watch', conversation_id: watching }));
+    return client;
+  }
+
+  it("writes typing only to the tabs that show its conversation, and to those that never said", async () => {
+    hub = createLiveHub({ bus, log });
+    await hub.start();
+    const showsOne = await tab(1);
+    const showsNone = await tab(null);
+    const silent = await tab();
+    await delivered();
+    await typingIn(1);
+    await typingIn(2);
+    await silent.next('typing', (e) => e.conversation_id === 2);
+    await delivered();
+    expect(typingSeen(showsOne)).toEqual([[1, null]]);
+    expect(typingSeen(showsNone)).toEqual([]);
+    expect(typingSeen(silent)).toEqual([
+      [1, null],
+      [2, null],
+    ]);
+
+    // A tab that moves to conversation 2 gets its typing of a moment ago at once, then from
+    // then on, and 1's no more.
+    showsOne.socket.send(JSON.stringify({ type: 'watch', conversation_id: 2 }));
+    await delivered();
+    await typingIn(1);
+    await typingIn(2);
+    await showsOne.next('typing', (e) => e.conversation_id === 2 && e.ago === undefined);
+    await delivered();
+    expect(typingSeen(showsOne)).toEqual([
+      [1, null],
+      [2, expect.any(Number)],
+      [2, null],
+    ]);
+  });
+
+  it('sends the typing of the last TYPING_SHOWN_MS at once to a tab that starts to show the conversation', async () => {
+    let at = 5_000_000;
+    hub = createLiveHub({ bus, log, now: () => at });
+    await hub.start();
+    const client = await tab(null);
+    await delivered();
+    await typingIn(1);
+    await typingIn(2);
+    await typingIn(3);
+    await delivered();
+    at += 1_500;
+    const watch = async (conversationId: number | null) => {
+      client.socket.send(JSON.stringify({ type: 'watch', conversation_id: conversationId }));
+      await delivered();
+    };
+    await watch(1);
+    expect(typingSeen(client)).toEqual([[1, 1_500]]);
+
+    // The typist's message ends it; so does a block or invisible mode naming either member.
+    await published(1);
+    await client.next('message');
+    await watch(1);
+    await publishEvent(bus, PRESENCE_CHANNEL, { type: 'presence_changed', member_ids: [PARTNER] });
+    await delivered();
+    await watch(3);
+    expect(typingSeen(client)).toEqual([[1, 1_500]]);
+
+    // Beyond TYPING_SHOWN_MS the indicator would be gone already.
+    await typingIn(2);
+    await delivered();
+    at += TYPING_SHOWN_MS;
+    await watch(2);
+    expect(typingSeen(client)).toEqual([[1, 1_500]]);
+    at -= 1;
+    await watch(2);
+    expect(typingSeen(client)).toEqual([
+      [1, 1_500],
+      [2, TYPING_SHOWN_MS - 1],
+    ]);
+  });
+
+  it('drops watch frames of another shape and keeps the socket open', async () => {
+    hub = createLiveHub({ bus, log });
+    await hub.start();
+    const client = await tab(1);
+    for (const frame of [
+      { type: 'watch' },
+      { type: 'watch', conversation_id: 0 },
+      { type: 'watch', conversation_id: '2' },
+      { type: 'watch', conversation_id: 1.5 },
+      { type: 'watch', conversation_id: Number.MAX_SAFE_INTEGER + 2 },
+    ]) {
+      client.socket.send(JSON.stringify(frame));
+    }
+    await delivered();
+    await typingIn(1);
+    await client.next('typing', (e) => e.conversation_id === 1);
+    expect(client.closedWith).toBeNull();
   });
 });

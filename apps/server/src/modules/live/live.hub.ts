@@ -7,6 +7,7 @@ import {
   LIVE_PING_INTERVAL,
   LiveClientFrameSchema,
   TYPING_INTERVAL_MS,
+  TYPING_SHOWN_MS,
   type LiveClientFrame,
   type LiveEvent,
 } from '@app/shared';
@@ -23,6 +24,7 @@ import {
   SessionsChannelEventSchema,
   TYPING_CHANNEL,
   TypingBatchEventSchema,
+  type ChatChannelEvent,
   type SessionsChannelEvent,
   VERIFICATION_CHANNEL,
   VerificationEventSchema,
@@ -35,7 +37,6 @@ import {
   likesDeliveries,
   messageIdOf,
   verificationDeliveries,
-  typingDelivery,
   type Delivery,
 } from './live.rules.js';
 
@@ -86,6 +87,12 @@ interface TypingCheck {
   until: number;
 }
 
+/** The last typing a member was sent in a conversation: who typed, and when it arrived here. */
+interface RecentTyping {
+  typistId: number;
+  at: number;
+}
+
 /**
  * WebSocket close codes (RFC 6455): something failed on our side, or this process is shutting
  * down (clients reconnect at once, to another process).
@@ -126,6 +133,11 @@ interface TabState {
   typingChecks: Map<number, TypingCheck>;
   /** Bumped on every clearing, so a check that was under way then is not remembered. */
   typingEpoch: number;
+  /**
+   * The conversation the tab shows (its last `watch` frame), null for none: typing goes only to
+   * it. Undefined until the tab says, and such a tab gets all typing, as clients did before `watch`.
+   */
+  watching: number | null | undefined;
 }
 
 /** A client frame as LiveClientFrame, or null when it is not one. */
@@ -170,6 +182,12 @@ export type LiveHub = ReturnType<typeof createLiveHub>;
  * What passes goes through the chat's gate over all processes and onto the bus like
  * POST /api/typing.php's events. Typing arrives in batches, written a slice at a time with the
  * other events waiting run between the slices.
+ *
+ * Typing is written only to the tabs that show its conversation (their `watch` frame, decision
+ * 0087): the socket write is what typing costs, and no other tab displays it. The last typing
+ * each member here was sent per conversation is kept for TYPING_SHOWN_MS, so a tab that starts
+ * to show the conversation gets it at once rather than at the typist's next frame; the partner's
+ * message, a block and invisible mode forget it as they end the indicator.
  */
 export function createLiveHub(deps: {
   bus: Bus;
@@ -185,6 +203,8 @@ export function createLiveHub(deps: {
   const now = deps.now ?? Date.now;
   const options = { ...DEFAULT_LIVE_HUB_OPTIONS, ...deps.options };
   const tabsByMember = new Map<number, Set<TabState>>();
+  /** Per member with a tab here, per conversation: the last typing they were sent. */
+  const recentTyping = new Map<number, Map<number, RecentTyping>>();
   const unsubscribes: Array<() => Promise<void>> = [];
   let pinger: NodeJS.Timeout | null = null;
   let activity: NodeJS.Timeout | null = null;
@@ -197,7 +217,9 @@ export function createLiveHub(deps: {
   function remove(tab: TabState): void {
     const tabs = tabsByMember.get(tab.memberId);
     if (!tabs?.delete(tab)) return;
-    if (tabs.size === 0) tabsByMember.delete(tab.memberId);
+    if (tabs.size > 0) return;
+    tabsByMember.delete(tab.memberId);
+    recentTyping.delete(tab.memberId);
   }
 
   function write(tab: TabState, data: string): void {
@@ -227,10 +249,53 @@ export function createLiveHub(deps: {
     }
   }
 
+  const typingEvent = (conversationId: number, typistId: number, ago?: number): Outgoing => ({
+    data: JSON.stringify({
+      type: 'typing',
+      conversation_id: conversationId,
+      member_id: typistId,
+      ...(ago === undefined ? {} : { ago }),
+    } satisfies LiveEvent),
+    messageId: null,
+  });
+
+  /** Typing goes to the partner's tabs that show the conversation (or have not said what they show). */
+  function deliverTypingTo({ conversation_id, member_id, partner_id }: Typing, at: number): void {
+    const tabs = tabsByMember.get(partner_id);
+    if (!tabs) return;
+    let recent = recentTyping.get(partner_id);
+    if (!recent) recentTyping.set(partner_id, (recent = new Map()));
+    remember(recent, conversation_id, { typistId: member_id, at }, TYPING_MEMORY_SIZE);
+    let outgoing: Outgoing | null = null;
+    for (const tab of tabs) {
+      if (tab.watching !== undefined && tab.watching !== conversation_id) continue;
+      outgoing ??= typingEvent(conversation_id, member_id);
+      sendTo(tab, outgoing);
+    }
+  }
+
   /** Typing comes last: a batch is written in slices, with whatever else is waiting run between them. */
   function deliverTyping(typing: readonly Typing[]): void {
-    deliver(typing.slice(0, TYPING_SLICE).map(typingDelivery));
+    const at = now();
+    for (const one of typing.slice(0, TYPING_SLICE)) deliverTypingTo(one, at);
     if (typing.length > TYPING_SLICE) setImmediate(() => deliverTyping(typing.slice(TYPING_SLICE)));
+  }
+
+  /** The partner's message ends their typing: a tab that starts to show the conversation is not told of it. */
+  function messageArrived(event: ChatChannelEvent): void {
+    if (event.type !== 'message') return;
+    const recent = recentTyping.get(event.recipient_id);
+    const { conversation_id, sender_id } = event.message;
+    if (recent?.get(conversation_id)?.typistId === sender_id) recent.delete(conversation_id);
+  }
+
+  /** The tab shows another conversation: typing of the last TYPING_SHOWN_MS there is sent at once. */
+  function watch(tab: TabState, conversationId: number | null): void {
+    tab.watching = conversationId;
+    if (conversationId === null) return;
+    const last = recentTyping.get(tab.memberId)?.get(conversationId);
+    const ago = last ? now() - last.at : Infinity;
+    if (last && ago < TYPING_SHOWN_MS) sendTo(tab, typingEvent(conversationId, last.typistId, Math.max(0, ago)));
   }
 
   /** Closes the member's tabs whose session the event ended. */
@@ -249,9 +314,19 @@ export function createLiveHub(deps: {
     tab.typingEpoch += 1;
   }
 
-  /** Members whose presence rules changed: their tabs check their conversations again. */
+  /**
+   * Members whose presence rules changed (a block, invisible mode): their tabs check their
+   * conversations again, and typing between them and anyone is no longer replayed.
+   */
   function forgetTyping(memberIds: readonly number[]): void {
-    for (const memberId of memberIds) for (const tab of tabsByMember.get(memberId) ?? []) forgetTypingChecks(tab);
+    const named = new Set(memberIds);
+    for (const memberId of named) {
+      for (const tab of tabsByMember.get(memberId) ?? []) forgetTypingChecks(tab);
+      recentTyping.delete(memberId);
+    }
+    for (const recent of recentTyping.values()) {
+      for (const [conversationId, last] of recent) if (named.has(last.typistId)) recent.delete(conversationId);
+    }
   }
 
   async function typingPartner(tab: TabState, conversationId: number, at: number): Promise<number | null> {
@@ -276,7 +351,9 @@ export function createLiveHub(deps: {
   /** A frame from a tab: never answered, and nothing in it closes the socket. */
   function receive(tab: TabState, data: RawData, isBinary: boolean): void {
     const frame = parseClientFrame(data, isBinary);
-    if (!frame || !deps.typing) return;
+    if (!frame) return;
+    if (frame.type === 'watch') return watch(tab, frame.conversation_id);
+    if (!deps.typing) return;
     typed(tab, frame.conversation_id).catch((err: unknown) =>
       log.error({ err, memberId: tab.memberId }, 'live: typing frame failed'),
     );
@@ -317,7 +394,10 @@ export function createLiveHub(deps: {
   return {
     /** Subscribes to the bus and starts pinging: once, when the app is ready. */
     async start(): Promise<void> {
-      await route(CHAT_CHANNEL, ChatChannelEventSchema, (event) => deliver(chatDeliveries(event)));
+      await route(CHAT_CHANNEL, ChatChannelEventSchema, (event) => {
+        messageArrived(event);
+        deliver(chatDeliveries(event));
+      });
       await route(TYPING_CHANNEL, TypingBatchEventSchema, (event) => deliverTyping(event.typing));
       await route(LIKES_CHANNEL, LikesChannelEventSchema, (event) => deliver(likesDeliveries(event)));
       await route(CREDITS_CHANNEL, CreditsEventSchema, (event) => deliver(creditsDeliveries(event)));
@@ -349,6 +429,7 @@ export function createLiveHub(deps: {
         typingUntil: new Map(),
         typingChecks: new Map(),
         typingEpoch: 0,
+        watching: undefined,
       };
       let tabs = tabsByMember.get(memberId);
       if (!tabs) tabsByMember.set(memberId, (tabs = new Set()));

@@ -3,7 +3,6 @@ import type {
   ChatChannelEvent,
   CreditsEvent,
   LikesChannelEvent,
-  Typing,
   VerificationEvent,
 } from '../../platform/bus/events.js';
 
@@ -47,14 +46,6 @@ export function chatDeliveries(event: ChatChannelEvent): Delivery[] {
     case 'hidden':
       return [{ memberId: event.member_id, event: { type: 'chat_hidden', conversation_id: event.conversation_id } }];
   }
-}
-
-/** Typing goes to the partner only. */
-export function typingDelivery(typing: Typing): Delivery {
-  return {
-    memberId: typing.partner_id,
-    event: { type: 'typing', conversation_id: typing.conversation_id, member_id: typing.member_id },
-  };
 }
 
 /** A like goes to the member liked; a match to both members, each told the other's id. */
