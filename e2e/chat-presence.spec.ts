@@ -1,11 +1,12 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import nlMember from '../packages/i18n/locales/nl/member.json' with { type: 'json' };
 import { fill, newConfirmedMember, skipEntryWarning } from './helpers';
 
 /**
  * Presence in a chat between two members, each in their own browser: while A types, B sees
  * that A is typing, and it goes when A's message lands; B reads it in the open chat and A sees
- * 'seen' under it, live and after a reload.
+ * 'seen' under it, live and after a reload. B, opening the chat a moment after A typed, sees it
+ * at once (decision 0087).
  */
 const chat = nlMember.chat;
 
@@ -19,31 +20,36 @@ function composer(page: Page, partner: string) {
   return page.getByRole('textbox', { name: fill(chat.composer.label, { name: partner }) });
 }
 
-test('A types and B sees it; B reads and A sees seen', async ({ browser }, testInfo) => {
-  test.setTimeout(90_000);
+/** Anouk (A) and Bas (B), each in their own browser; A has started a chat with B and stays in it. */
+async function chatStarted(browser: Browser, testInfo: TestInfo, journey: string) {
   const stamp = `${testInfo.project.name}.${Date.now()}`;
   const a = await ownBrowser(browser);
   const b = await ownBrowser(browser);
   await newConfirmedMember(a, {
-    email: `typing.a.${stamp}@example.test`,
+    email: `${journey}.a.${stamp}@example.test`,
     password: 'typ-wachtwoord',
     name: 'Anouk',
     gender: 'female',
   });
   const idB = await newConfirmedMember(b, {
-    email: `typing.b.${stamp}@example.test`,
+    email: `${journey}.b.${stamp}@example.test`,
     password: 'typ-wachtwoord',
     name: 'Bas',
     gender: 'male',
   });
-
-  // A opens the conversation with a first message; B opens it too.
   await a.goto(`/members/${idB}/chat`);
   await a.getByRole('button', { name: chat.icebreakers.own }).click();
   await composer(a, 'Bas').fill('Hoi Bas!');
   await composer(a, 'Bas').press('Enter');
   await expect(a).toHaveURL(/\/chats\/\d+$/);
-  const path = new URL(a.url()).pathname;
+  return { a, b, path: new URL(a.url()).pathname };
+}
+
+test('A types and B sees it; B reads and A sees seen', async ({ browser }, testInfo) => {
+  test.setTimeout(90_000);
+  const { a, b, path } = await chatStarted(browser, testInfo, 'typing');
+
+  // B opens the conversation too.
   await b.goto(path);
   const logB = b.getByRole('log', { name: fill(chat.messages, { name: 'Anouk' }) });
   await expect(logB).toContainText('Hoi Bas!');
@@ -70,4 +76,20 @@ test('A types and B sees it; B reads and A sees seen', async ({ browser }, testI
   await a.reload();
   await expect(seenMessage).toContainText('Zin in een wandeling');
   await expect(seen).toHaveCount(1);
+});
+
+test('B opens the chat a moment after A typed and sees it at once', async ({ browser }, testInfo) => {
+  test.setTimeout(60_000);
+  const { a, b, path } = await chatStarted(browser, testInfo, 'typing-shown');
+
+  // B is on the chat list, which shows no conversation: A's typing is not sent there.
+  await b.goto('/chats');
+  const row = b.getByRole('list', { name: chat.list.label }).getByRole('link', { name: /Anouk/ });
+  await expect(row).toContainText('Hoi Bas!');
+  await composer(a, 'Bas').pressSequentially('Wandelen?', { delay: 20 });
+
+  // A has stopped, and B opens the chat well within TYPING_SHOWN_MS: the server replays the typing.
+  await row.click();
+  await expect(b).toHaveURL(new RegExp(`${path}$`));
+  await expect(b.getByText(fill(chat.typing, { name: 'Anouk' }))).toBeVisible({ timeout: 2_000 });
 });

@@ -103,6 +103,8 @@ const VALID_EVENTS: LiveEvent[] = [
   { type: 'read', conversation_id: 3, by_me: true },
   { type: 'read', conversation_id: 3, by_me: false, at: '2026-01-02T10:00:00.000Z' },
   { type: 'typing', conversation_id: 3, member_id: 8 },
+  { type: 'typing', conversation_id: 3, member_id: 8, ago: 0 },
+  { type: 'typing', conversation_id: 3, member_id: 8, ago: 1_200 },
   { type: 'chat_hidden', conversation_id: 3 },
   { type: 'like', liker_id: 8 },
   { type: 'match', member_id: 8 },
@@ -163,6 +165,10 @@ describe('parseLiveEvent', () => {
       '{"type":"credits","credits":1.5}',
       '{"type":"verification","outcome":"pending"}',
       '{"type":"read","conversation_id":3}',
+      '{"type":"typing","conversation_id":3,"member_id":8,"ago":-1}',
+      '{"type":"typing","conversation_id":3,"member_id":8,"ago":1.5}',
+      '{"type":"typing","conversation_id":3,"member_id":8,"ago":"5"}',
+      '{"type":"typing","conversation_id":3,"member_id":8,"ago":null}',
       JSON.stringify({ type: 'message', message: { ...buildMessage(), kind: 'video' } }),
       JSON.stringify({ type: 'message', message: { ...buildMessage(), image: { url: '/a' } } }),
     ]) {
@@ -186,6 +192,7 @@ describe('parseLiveEvent', () => {
       'image',
       'gift',
       'at',
+      'ago',
     );
     // A valid event with one field, at any depth of a message, replaced or removed.
     const damaged = fc
@@ -267,7 +274,10 @@ describe('applyLiveEvent', () => {
   beforeEach(() => {
     queryClient = new QueryClient();
   });
-  afterEach(() => queryClient.clear());
+  afterEach(() => {
+    queryClient.clear();
+    vi.restoreAllMocks();
+  });
 
   function seed() {
     queryClient.setQueryData<ChatsResponse>(queryKeys.chats, { chats: [buildEntry(1), buildEntry(3, 1)] });
@@ -350,6 +360,15 @@ describe('applyLiveEvent', () => {
     expect(queryClient.getQueryData(queryKeys.typing(3))).toMatchObject({ member_id: 8 });
     applyLiveEvent(queryClient, { type: 'message', message: buildMessage({ id: 14, sender_id: 8 }) });
     expect(queryClient.getQueryData(queryKeys.typing(3))).toBeNull();
+  });
+
+  it('dates a replayed typing event back by its `ago`', () => {
+    seed();
+    vi.spyOn(Date, 'now').mockReturnValue(10_000);
+    applyLiveEvent(queryClient, { type: 'typing', conversation_id: 3, member_id: 8, ago: 1_200 });
+    expect(queryClient.getQueryData(queryKeys.typing(3))).toEqual({ member_id: 8, at: 8_800 });
+    applyLiveEvent(queryClient, { type: 'typing', conversation_id: 3, member_id: 8 });
+    expect(queryClient.getQueryData(queryKeys.typing(3))).toEqual({ member_id: 8, at: 10_000 });
   });
 
   it('refetches everything on resync', () => {
@@ -528,14 +547,15 @@ describe('startLive', () => {
     expect(sendLiveFrame(frame)).toBe(false);
     latest().open();
     expect(sendLiveFrame(frame)).toBe(true);
-    expect(latest().sent).toEqual([frame]);
+    // Every socket is told first what the tab shows (decision 0087).
+    expect(latest().sent).toEqual([{ type: 'watch', conversation_id: null }, frame]);
 
     latest().drop();
     expect(sendLiveFrame(frame)).toBe(false);
     vi.advanceTimersByTime(RECONNECT_MIN_DELAY);
     latest().open();
     expect(sendLiveFrame(frame)).toBe(true);
-    expect(FakeSocket.opened.map((socket) => socket.sent.length)).toEqual([1, 1]);
+    expect(FakeSocket.opened.map((socket) => socket.sent.length)).toEqual([2, 2]);
     stop();
     expect(sendLiveFrame(frame)).toBe(false);
   });

@@ -104,7 +104,11 @@ function isEvent(frame: Fields): boolean {
         (frame.at === undefined || typeof frame.at === 'string')
       );
     case 'typing':
-      return isInt(frame.conversation_id) && isInt(frame.member_id);
+      return (
+        isInt(frame.conversation_id) &&
+        isInt(frame.member_id) &&
+        (frame.ago === undefined || (isInt(frame.ago) && frame.ago >= 0))
+      );
     case 'chat_hidden':
       return isInt(frame.conversation_id);
     case 'like':
@@ -266,7 +270,8 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       if (queryClient.getQueryData(queryKeys.chat(event.conversation_id)) === undefined) break;
       queryClient.setQueryData<TypingState>(queryKeys.typing(event.conversation_id), {
         member_id: event.member_id,
-        at: Date.now(),
+        // A replay for a conversation the tab has just started to show happened `ago` ms before.
+        at: Date.now() - (event.ago ?? 0),
       });
       break;
     case 'chat_hidden':

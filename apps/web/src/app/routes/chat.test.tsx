@@ -219,7 +219,7 @@ describe('a conversation', () => {
     expect(pages?.pages[0]?.messages[0]?.id).toBe(50);
   });
 
-  it('tells the partner of the typing on the open live channel, without a request of its own', async () => {
+  it('says on the open live channel that it shows the chat, and tells the partner of the typing there', async () => {
     const socket = { send: vi.fn<(data: string) => void>() };
     liveSocketOpened(socket);
     try {
@@ -231,7 +231,10 @@ describe('a conversation', () => {
 
       const field = await screen.findByRole('textbox', { name: 'Bericht aan Eva' });
       await userEvent.type(field, 'Hallo Eva');
+      // No request of its own for the typing; the socket was told at once that the tab shows none.
       expect(socket.send.mock.calls.map(([data]) => JSON.parse(data) as unknown)).toEqual([
+        { type: 'watch', conversation_id: null },
+        { type: 'watch', conversation_id: 5 },
         { type: 'typing', conversation_id: 5 },
       ]);
       expect(commands(fetchMock)).toEqual([]);

@@ -24,7 +24,7 @@ import { useSendGift } from '../api/send-gift';
 import { useSendImage } from '../api/send-image';
 import { useSendMessage } from '../api/send-message';
 import { useSendKey } from '../hooks/use-send-key';
-import { useTypingNotice } from '../hooks/use-typing';
+import { useShownConversation, useTypingNotice } from '../hooks/use-typing';
 import {
   icebreakerKey,
   messagesInOrder,
@@ -154,6 +154,9 @@ function ChatView({ chat, messages, older, target }: ChatViewProps) {
   const sendGift = useSendGift();
   const sendKeys = useSendKey();
   const notifyTyping = useTypingNotice(chat.id);
+  // Here, where the conversation is loaded: the live client keeps a replayed typing event only
+  // for a conversation in the cache.
+  useShownConversation(chat.id);
   const lastKey = useRef(0);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);

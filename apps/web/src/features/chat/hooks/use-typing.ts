@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { queryKeys } from '../../../data/query-keys';
 import type { TypingState } from '../../../lib/live';
-import { sendLiveFrame } from '../../../lib/live-sender';
+import { sendLiveFrame, showConversation } from '../../../lib/live-sender';
 import { sendTyping } from '../api/send-typing';
 import { typingShown } from '../rules';
 
@@ -48,4 +48,13 @@ export function useTypingNotice(conversationId: number | null): () => void {
     if (sendLiveFrame({ type: 'typing', conversation_id: conversationId })) return;
     sendTyping(conversationId).catch(() => undefined);
   }, [conversationId]);
+}
+
+/**
+ * Tells the live channel that the tab shows the conversation while the view is mounted
+ * (decision 0087): the partner's typing comes only to the tabs that show it, and a moment-old
+ * one at once. Nothing before the conversation exists.
+ */
+export function useShownConversation(conversationId: number | null): void {
+  useEffect(() => (conversationId === null ? undefined : showConversation(conversationId)), [conversationId]);
 }
