@@ -110,6 +110,32 @@ describe('live hub', () => {
     expect(client.events.map((e) => (e.type === 'message' ? e.message.id : e.type))).toEqual(['hello', 'resync', 14]);
   });
 
+  it('pings each tab once per interval, a slice of the tabs at a time, and drops one that stopped answering', async () => {
+    hub = createLiveHub({ bus, log, options: { pingIntervalMs: 400, pingSliceMs: 100 } });
+    await hub.start();
+    const tabs: Awaited<ReturnType<typeof connect>>[] = [];
+    for (let i = 0; i < 8; i += 1) tabs.push(await connect());
+    const pings = tabs.map(() => [] as number[]);
+    const started = performance.now();
+    tabs.forEach(({ socket, client }, i) => {
+      hub?.join(MEMBER, SESSION, socket).open([]);
+      client.socket.on('ping', () => pings[i]!.push(performance.now() - started));
+    });
+    // The last tab stops answering: its pong no longer comes.
+    tabs[7]!.client.socket.pong = () => undefined;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+
+    // Two or three pings each, 400 ms apart, in four slices of two tabs.
+    for (const times of pings.slice(0, 7)) {
+      expect(times.length).toBeGreaterThanOrEqual(2);
+      expect(times[1]! - times[0]!).toBeGreaterThan(300);
+    }
+    const slices = new Set(pings.map((times) => Math.floor((times[0]! % 400) / 100)));
+    expect(slices.size).toBe(4);
+    await expect.poll(() => tabs[7]!.client.closedWith).not.toBeNull();
+    expect(hub.tabCount(MEMBER)).toBe(7);
+  });
+
   it('forgets a closed tab and stops routing after close', async () => {
     hub = createLiveHub({ bus, log });
     await hub.start();

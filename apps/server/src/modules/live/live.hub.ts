@@ -44,6 +44,12 @@ export interface LiveHubOptions {
   /** Ms between pings; a tab that has not answered the previous one is dropped. */
   pingIntervalMs: number;
   /**
+   * Ms between slices of the ping sweep: each tab is pinged in one slice of every pingIntervalMs,
+   * so a process's ten thousand tabs are not ten thousand writes (and then as many pongs) in one
+   * turn of the event loop, which held up every message due in it.
+   */
+  pingSliceMs: number;
+  /**
    * Bytes a tab may have waiting in its socket's send buffer. A tab further behind is
    * dropped rather than buffered without bound; it reconnects and catches up from the database.
    */
@@ -58,6 +64,7 @@ export interface LiveHubOptions {
 
 export const DEFAULT_LIVE_HUB_OPTIONS: LiveHubOptions = {
   pingIntervalMs: LIVE_PING_INTERVAL,
+  pingSliceMs: 1_000,
   maxBufferedBytes: 1024 * 1024,
   maxPendingEvents: 1000,
   activityIntervalMs: LAST_ACTIVE_THROTTLE_MINUTES * 60_000,
@@ -121,6 +128,8 @@ interface TabState {
   readonly socket: WebSocket;
   /** Answered the last ping. */
   alive: boolean;
+  /** The slice of the ping sweep the tab is pinged in. */
+  readonly pingSlot: number;
   /** Events that arrived while the tab was catching up; null once it is live. */
   pending: Outgoing[] | null;
   /** More arrived while catching up than maxPendingEvents: the tab gets `resync`. */
@@ -207,6 +216,9 @@ export function createLiveHub(deps: {
   const recentTyping = new Map<number, Map<number, RecentTyping>>();
   const unsubscribes: Array<() => Promise<void>> = [];
   let pinger: NodeJS.Timeout | null = null;
+  const pingSlots = Math.max(1, Math.round(options.pingIntervalMs / options.pingSliceMs));
+  let pingTick = 0;
+  let joined = 0;
   let activity: NodeJS.Timeout | null = null;
 
   function noteActive(memberIds: number[]): void {
@@ -377,9 +389,12 @@ export function createLiveHub(deps: {
     );
   }
 
+  /** One slice of the sweep: the tabs of this slot, each once per pingIntervalMs. */
   function ping(): void {
+    const slot = pingTick++ % pingSlots;
     for (const tabs of tabsByMember.values()) {
       for (const tab of tabs) {
+        if (tab.pingSlot !== slot) continue;
         if (!tab.alive) {
           tab.socket.terminate();
           remove(tab);
@@ -404,7 +419,7 @@ export function createLiveHub(deps: {
       await route(VERIFICATION_CHANNEL, VerificationEventSchema, (event) => deliver(verificationDeliveries(event)));
       await route(SESSIONS_CHANNEL, SessionsChannelEventSchema, endSessions);
       await route(PRESENCE_CHANNEL, PresenceChangedEventSchema, (event) => forgetTyping(event.member_ids));
-      pinger = setInterval(ping, options.pingIntervalMs);
+      pinger = setInterval(ping, options.pingIntervalMs / pingSlots);
       pinger.unref();
       activity = setInterval(() => noteActive([...tabsByMember.keys()]), options.activityIntervalMs);
       activity.unref();
@@ -423,6 +438,7 @@ export function createLiveHub(deps: {
         sessionId,
         socket,
         alive: true,
+        pingSlot: joined++ % pingSlots,
         pending: [],
         overflowed: false,
         caughtUp: new Set(),
