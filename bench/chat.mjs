@@ -3,7 +3,7 @@
 // Needs PostgreSQL and Redis: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres)
 // names a server and a database to connect to first; the benchmark (re)creates its own database
 // bench_chat there, applies our migrations and reference data through the server's own code, and
-// seeds BENCH_MEMBERS (default 2,000) paying members with credits and a session each, in SQL,
+// seeds BENCH_MEMBERS (default 8,000) paying members with credits and a session each, in SQL,
 // and PARTNERS conversations per member: everyone already chats with their neighbours on a ring.
 // REDIS_URL (default redis://127.0.0.1:6379) is used by phase 2.
 //
@@ -31,6 +31,9 @@
 // against the run without it. Unless BENCH_TYPING_FLOOD=0, once more with the same number of
 // frames from random members into random ring conversations, as no browser sends them (two
 // within 2 s of each other now and then, which the server drops).
+// Each tab says which conversation it shows, as the web client does (a `watch` frame, decision
+// 0087): none when it opens, then the one its member last wrote or typed in; typing reaches only
+// the tabs that show its conversation.
 // BENCH_SETUPS (default 1,2) picks the set-ups: 1 process, 2 processes, or both.
 // It prints a table and writes docs/benchmarks/chat.md. BENCH_CPU_PROF_DIR, when set, makes the
 // server processes write V8 CPU profiles there (node --cpu-prof), to see where a send's time goes.
@@ -50,7 +53,7 @@ import { cpuBetween, cpuByPid, freePort, freshDatabase, postgresPids, quantile }
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 2000);
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 8000);
 const RATES = (process.env.BENCH_RATES ?? '500,200').split(',').map(Number);
 const TARGET_RATE = RATES[0];
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -221,6 +224,8 @@ const BODY_PREFIX = 'bench ';
 async function openTabs(serverOf, onReceived) {
   const sockets = [];
   const socketOf = new Map();
+  /** The conversation each member's tab shows (its last `watch` frame): null, the chat list, at first. */
+  const watching = new Map();
   const open = (memberId) =>
     new Promise((resolve, reject) => {
       const server = serverOf(memberId);
@@ -238,6 +243,11 @@ async function openTabs(serverOf, onReceived) {
         const { message } = JSON.parse(text);
         onReceived(Number(message.body.slice(BODY_PREFIX.length)), at, server);
       });
+      // As the web client does on every connect: the tab shows no conversation yet.
+      socket.once('open', () => {
+        watching.set(memberId, null);
+        socket.send(JSON.stringify({ type: 'watch', conversation_id: null }));
+      });
       socket.once('error', reject);
       socket.once('unexpected-response', (_req, res) => reject(new Error(`handshake answered ${res.statusCode}`)));
     });
@@ -252,6 +262,12 @@ async function openTabs(serverOf, onReceived) {
     /** The member types in the conversation: a frame on their tab, as the browser sends it. */
     typing: (memberId, conversation) =>
       socketOf.get(memberId).send(JSON.stringify({ type: 'typing', conversation_id: conversation })),
+    /** The member's tab shows the conversation (null: one the benchmark does not know): a frame when that changes. */
+    watch: (memberId, conversation) => {
+      if (watching.get(memberId) === conversation) return;
+      watching.set(memberId, conversation);
+      socketOf.get(memberId).send(JSON.stringify({ type: 'watch', conversation_id: conversation }));
+    },
     /** Tabs the server closed during the phase (one too far behind, or late with a pong on a loaded machine). */
     dropped: () => sockets.filter((s) => s.readyState === WebSocket.CLOSED).length,
     close: () =>
@@ -305,10 +321,13 @@ function pickTyping() {
 /**
  * Typists as browsers are: `count` slots, each a member typing in one conversation, a frame every
  * TYPING_GAP_MS (never two within TYPING_INTERVAL_MS), TYPING_FRAMES frames, then the slot takes a
- * typist who is not typing yet. `frame(k)` gives the k-th frame's [member, conversation], or null
- * when its typist's last frame is too recent (a late tick): it is sent on a later tick.
+ * member who is not typing yet: as a person, a member types in one conversation at a time, so
+ * there must be more members than typists. `frame(k)` gives the k-th frame's [member,
+ * conversation], or null when its typist's last frame is too recent (a late tick): it is sent on a
+ * later tick.
  */
 function typists(count) {
+  if (count >= MEMBERS) throw new Error(`${count} typists at once need more than BENCH_MEMBERS=${MEMBERS} members`);
   const slots = Array.from({ length: count }, () => ({ typist: null, frames: 0, lastAt: -Infinity }));
   const typing = new Set();
   return (k) => {
@@ -316,10 +335,10 @@ function typists(count) {
     const at = performance.now();
     if (at - slot.lastAt < TYPING_INTERVAL_MS) return null;
     if (slot.typist === null || slot.frames === TYPING_FRAMES) {
-      if (slot.typist) typing.delete(slot.typist.join(':'));
+      if (slot.typist) typing.delete(slot.typist[0]);
       let next = pickTyping();
-      while (typing.has(next.join(':'))) next = pickTyping();
-      typing.add(next.join(':'));
+      while (typing.has(next[0])) next = pickTyping();
+      typing.add(next[0]);
       slot.typist = next;
       slot.frames = 0;
     }
@@ -425,6 +444,8 @@ async function runPhase(label, rate, sendTo, serverOf, servers, typingFactor = 0
           transactionsFrom = transactionCount();
         }
         const [a, b] = pickPair();
+        // The sender has the conversation open; a first contact's is new, and no one types in it.
+        tabs.watch(a, conversationIds.get(`${Math.min(a, b)}:${Math.max(a, b)}`) ?? null);
         sentAt[seq] = performance.now();
         const done = sendMessage(sendTo, a, b, `${BODY_PREFIX}${seq}`).then((status) => {
           answeredAt[seq] = performance.now();
@@ -441,6 +462,7 @@ async function runPhase(label, rate, sendTo, serverOf, servers, typingFactor = 0
         const typist = nextTypist(nextTyping);
         if (!typist) break;
         nextTyping += 1;
+        if (typingModel === 'typists') tabs.watch(typist[0], typist[1]);
         tabs.typing(typist[0], typist[1]);
         typingSent += 1;
       }
@@ -770,10 +792,20 @@ ${roundsVerdict}.
 - typists: frames as browsers send them. The web client sends one frame per conversation at the
   first keystroke at least 2 s (TYPING_INTERVAL_MS) after its last one, so a typist is a member in
   one of their conversations sending a frame every ${(TYPING_GAP_MS / 1000).toFixed(1)} s, ${TYPING_FRAMES} frames (about the typing of one
-  message), and then another typist takes over: ${TYPING_FACTOR} frames a second per message are
-  ${Math.round((TARGET_RATE * TYPING_FACTOR * TYPING_GAP_MS) / 1000).toLocaleString('en')} typists at once, and nearly every frame passes the server's limit and reaches the partner.
-  Until this model the bench sent the next row's frames, which said more about what the limit
-  drops than about what members send.
+  message), and then another member takes over: ${TYPING_FACTOR} frames a second per message are
+  ${Math.round((TARGET_RATE * TYPING_FACTOR * TYPING_GAP_MS) / 1000).toLocaleString('en')} typists at once, and nearly every frame passes the server's limit. A member types in one
+  conversation at a time, as a person does, which is why the bench has ${MEMBERS.toLocaleString('en')} members: with
+  2,000 (until decision 0087) each typed in two or three conversations at once and switched the
+  conversation their tab shows every second or two. Until this model the bench sent the next
+  row's frames, which said more about what the limit drops than about what members send.
+- what the partner's tab shows: as in the browser, each tab says which conversation it shows (a
+  \`watch\` frame, decision 0087), in every phase: none when it opens, then the one its member
+  last wrote a message or typed in (a first contact's new conversation, where no one types, as
+  none the bench knows). A typing event reaches only the partner's tabs that show its
+  conversation ("typing events delivered"); the others would not display it. The members here
+  write to random partners, not in back-and-forth exchanges, so fewer partners look at the
+  typist's conversation than on a site, where the one typing is often answering; a site's share
+  lies between this row's and every frame's.
 - a flood: as many frames from random members into random ones of their conversations, as no
   browser sends them: a pair now and then has two within 2 s, which the server drops (the tab
   drops them unchecked, and only the first of a window reaches Redis).
