@@ -36,6 +36,7 @@ import {
   creditsDeliveries,
   likesDeliveries,
   messageIdOf,
+  typingEvent,
   verificationDeliveries,
   type Delivery,
 } from './live.rules.js';
@@ -261,16 +262,6 @@ export function createLiveHub(deps: {
     }
   }
 
-  const typingEvent = (conversationId: number, typistId: number, ago?: number): Outgoing => ({
-    data: JSON.stringify({
-      type: 'typing',
-      conversation_id: conversationId,
-      member_id: typistId,
-      ...(ago === undefined ? {} : { ago }),
-    } satisfies LiveEvent),
-    messageId: null,
-  });
-
   /** Typing goes to the partner's tabs that show the conversation (or have not said what they show). */
   function deliverTypingTo({ conversation_id, member_id, partner_id }: Typing, at: number): void {
     const tabs = tabsByMember.get(partner_id);
@@ -281,7 +272,7 @@ export function createLiveHub(deps: {
     let outgoing: Outgoing | null = null;
     for (const tab of tabs) {
       if (tab.watching !== undefined && tab.watching !== conversation_id) continue;
-      outgoing ??= typingEvent(conversation_id, member_id);
+      outgoing ??= { data: JSON.stringify(typingEvent(conversation_id, member_id)), messageId: null };
       sendTo(tab, outgoing);
     }
   }
@@ -306,8 +297,10 @@ export function createLiveHub(deps: {
     tab.watching = conversationId;
     if (conversationId === null) return;
     const last = recentTyping.get(tab.memberId)?.get(conversationId);
-    const ago = last ? now() - last.at : Infinity;
-    if (last && ago < TYPING_SHOWN_MS) sendTo(tab, typingEvent(conversationId, last.typistId, Math.max(0, ago)));
+    if (!last) return;
+    const ago = Math.max(0, now() - last.at);
+    if (ago >= TYPING_SHOWN_MS) return;
+    sendTo(tab, { data: JSON.stringify(typingEvent(conversationId, last.typistId, ago)), messageId: null });
   }
 
   /** Closes the member's tabs whose session the event ended. */

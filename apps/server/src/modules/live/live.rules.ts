@@ -48,6 +48,16 @@ export function chatDeliveries(event: ChatChannelEvent): Delivery[] {
   }
 }
 
+/** The partner's typing, as their watching tabs get it; `ago` on a replay (ms since it arrived). */
+export function typingEvent(conversationId: number, typistId: number, ago?: number): LiveEvent {
+  return {
+    type: 'typing',
+    conversation_id: conversationId,
+    member_id: typistId,
+    ...(ago === undefined ? {} : { ago }),
+  };
+}
+
 /** A like goes to the member liked; a match to both members, each told the other's id. */
 export function likesDeliveries(event: LikesChannelEvent): Delivery[] {
   switch (event.type) {
