@@ -824,7 +824,9 @@ was authenticated at the handshake); a frame within 2 s of the tab's last one fo
 is dropped without anything else. Otherwise the tab's remembered check of the conversation
 (participant, invisible mode, blocks either way), made the first time and again after a block or a
 change of invisible mode announced for the member, or after a minute, in one statement with the
-other checks of the process's tabs within 10 ms.
+other checks of the process's tabs within 10 ms (a named statement taking the lookups as two array
+values, so each connection plans it once; until 2026-11-28 each batch was a new text, planned
+afresh, and planning it cost PostgreSQL more than running it).
 What passes waits up to 50 ms with the process's other typing of the moment: then the batch goes
 through the limit at once (the process's own memory of the pairs it passed, then, in the
 two-process set-up, one Redis pipeline of \`SET NX PX\` for the rest) and onto the bus as one message

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { bigintArray, bound, executeRows, prepared, runNamed } from '../../db/prepared.js';
+import { bound, prepared, runNamed } from '../../db/prepared.js';
 import {
   conversationMembers,
   conversations,
@@ -18,6 +18,7 @@ import {
   findableFor,
   messageVisibleTo,
   notBlockedWith,
+  notBlockedSql,
   reachableSql,
   shownMainPhoto,
   shownToContact,
@@ -515,6 +516,19 @@ export interface PeersLookup {
 }
 
 /**
+ * findPeersOfMany's statement: $1 the conversations, $2 the members, pairwise. A named statement
+ * with the lookups as two array values, so each connection plans it once: planned afresh, its
+ * planning cost PostgreSQL more than running it, for every batch of typing checks.
+ */
+const FIND_PEERS_OF_MANY = `
+select t.i::int as i, p.id as partner_id, v.invisible as viewer_invisible,
+       not ${notBlockedSql('t.viewer', 'p.id')} as blocked
+from unnest($1::bigint[], $2::bigint[]) with ordinality as t(conversation, viewer, i)
+join conversations c on c.id = t.conversation and t.viewer in (c.member_low_id, c.member_high_id)
+join members p on p.id = case when c.member_low_id = t.viewer then c.member_high_id else c.member_low_id end
+join members v on v.id = t.viewer`;
+
+/**
  * findPeers for many at once, in their order, in one statement: the typing checks of many tabs
  * cost one round trip rather than one each (decision 0083).
  */
@@ -523,17 +537,10 @@ export async function findPeersOfMany(
   lookups: readonly PeersLookup[],
 ): Promise<Array<ConversationPeers | null>> {
   if (lookups.length === 0) return [];
-  const rows = await executeRows<PeersRow>(
-    db,
-    sql`
-    select t.i::int as i, p.id as partner_id, v.invisible as viewer_invisible,
-           not ${notBlockedWith(sql`t.viewer`, sql`p.id`)} as blocked
-    from unnest(${bigintArray(lookups.map((l) => l.conversationId))}, ${bigintArray(lookups.map((l) => l.memberId))})
-         with ordinality as t(conversation, viewer, i)
-    join ${conversations} c on c.id = t.conversation and t.viewer in (c.member_low_id, c.member_high_id)
-    join ${members} p on p.id = case when c.member_low_id = t.viewer then c.member_high_id else c.member_low_id end
-    join ${members} v on v.id = t.viewer`,
-  );
+  const rows = await runNamed<PeersRow>(db, 'chat_peers_many', FIND_PEERS_OF_MANY, [
+    lookups.map((l) => l.conversationId),
+    lookups.map((l) => l.memberId),
+  ]);
   const found: Array<ConversationPeers | null> = lookups.map(() => null);
   for (const row of rows) {
     found[row.i - 1] = {

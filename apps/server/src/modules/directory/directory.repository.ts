@@ -58,9 +58,14 @@ export function reachableSql(viewer: string, member: string): string {
     and exists (select 1 from members r join profiles p on p.member_id = r.id
                 where r.id = ${member} and r.deleted_at is null and r.invisible = false
                   and p.status = 'active')
-    and not exists (select 1 from blocks b
+    and ${notBlockedSql(viewer, member)})`;
+}
+
+/** notBlockedWith as raw SQL text, for hand-written statements (expressions as in reachableSql). */
+export function notBlockedSql(viewer: string, member: string): string {
+  return `not exists (select 1 from blocks b
                     where (b.blocker_id = ${viewer} and b.blocked_id = ${member})
-                       or (b.blocker_id = ${member} and b.blocked_id = ${viewer})))`;
+                       or (b.blocker_id = ${member} and b.blocked_id = ${viewer}))`;
 }
 
 /**
