@@ -12,7 +12,7 @@ afterAll(async () => {
   await redis?.quit();
 });
 
-const typist = (memberId: number, conversationId = 1) => ({ memberId, conversationId });
+const typist = (memberId: number, conversationId = 1, at = Date.now()) => ({ memberId, conversationId, at });
 
 describe('typing gate', () => {
   it('lets one event per member and conversation through per interval, an earlier one of the same call included', async () => {
@@ -24,12 +24,28 @@ describe('typing gate', () => {
       log,
       now: () => at,
     });
-    expect(await gate.pass([typist(1), typist(1), typist(2), typist(1, 2)])).toEqual([true, false, true, true]);
+    expect(await gate.pass([typist(1, 1, at), typist(1, 1, at), typist(2, 1, at), typist(1, 2, at)])).toEqual([
+      true,
+      false,
+      true,
+      true,
+    ]);
     at += TYPING_INTERVAL_MS - 1;
-    expect(await gate.pass([typist(1)])).toEqual([false]);
+    expect(await gate.pass([typist(1, 1, at)])).toEqual([false]);
     at += 1;
     if (redis) await new Promise((resolve) => setTimeout(resolve, TYPING_INTERVAL_MS));
-    expect(await gate.pass([typist(1), typist(2)])).toEqual([true, true]);
+    expect(await gate.pass([typist(1, 1, at), typist(2, 1, at)])).toEqual([true, true]);
+  });
+
+  it('counts the interval from each event, however long it waited for its batch', async () => {
+    const prefix = `test-${randomUUID()}:`;
+    const gate = createTypingGate({ redis, prefix, intervalMs: TYPING_INTERVAL_MS, log });
+    const first = Date.now();
+    // The first frame waited out its whole batch; the next, an interval and 30 ms later, none.
+    expect(await gate.pass([typist(1, 1, first - 50)])).toEqual([true]);
+    if (redis) await new Promise((resolve) => setTimeout(resolve, TYPING_INTERVAL_MS - 20));
+    expect(await gate.pass([typist(1, 1, first - 50 + TYPING_INTERVAL_MS + 30)])).toEqual([true]);
+    expect(await gate.pass([typist(1, 1, first - 50 + TYPING_INTERVAL_MS + 40)])).toEqual([false]);
   });
 
   it.skipIf(!redisUrl)(

@@ -1,17 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 
-/** A member typing in a conversation. */
+/** A member typing in a conversation, and when (epoch ms) the server got it. */
 export interface Typist {
   memberId: number;
   conversationId: number;
+  at: number;
 }
 
 /** Lets one typing event per member and conversation through per interval; see createTypingGate. */
 export interface TypingGate {
   /**
    * Whether each of these typing events goes out, in their order: false when one of the pair
-   * went out less than an interval ago (an earlier one of the same list included).
+   * went out less than an interval before it (an earlier one of the same list included). The
+   * interval counts from each event's `at`, not from this call: events wait for their batch for
+   * different times, and a typist's frames a little over an interval apart were refused when the
+   * first waited longer than the next.
    */
   pass(typists: readonly Typist[]): Promise<boolean[]>;
 }
@@ -32,6 +36,7 @@ export function createTypingGate(deps: {
   prefix?: string;
   intervalMs: number;
   log: FastifyBaseLogger;
+  /** The clock of the events' `at`. */
   now?: () => number;
 }): TypingGate {
   const { redis, intervalMs, log } = deps;
@@ -49,14 +54,15 @@ export function createTypingGate(deps: {
 
   return {
     async pass(typists) {
-      const at = now();
       const keys = typists.map((t) => `${deps.prefix ?? ''}typing:${t.memberId}:${t.conversationId}`);
-      const passed = keys.map((key) => passInMemory(key, at));
+      const passed = keys.map((key, i) => passInMemory(key, typists[i]!.at));
       const asked = keys.flatMap((key, i) => (passed[i] ? [i] : []));
       if (!redis || asked.length === 0) return passed;
       try {
         const pipeline = redis.pipeline();
-        for (const i of asked) pipeline.set(keys[i]!, '1', 'PX', intervalMs, 'NX');
+        const at = now();
+        // What is left of each event's window: Redis's own clock never enters it.
+        for (const i of asked) pipeline.set(keys[i]!, '1', 'PX', Math.max(1, typists[i]!.at + intervalMs - at), 'NX');
         const replies = (await pipeline.exec()) ?? [];
         asked.forEach((i, n) => {
           const [err, reply] = replies[n] ?? [null, 'OK'];

@@ -17,20 +17,25 @@ export const TYPING_BATCH_MS = 50;
  */
 export function createTypingOutbox(deps: { gate: TypingGate; bus: Bus; log: FastifyBaseLogger }) {
   const { gate, bus, log } = deps;
-  let queued: Typing[] = [];
+  let queued: Array<{ typing: Typing; at: number }> = [];
   let sent: Promise<void> | null = null;
 
-  async function send(batch: Typing[]): Promise<void> {
-    const passed = await gate.pass(batch.map((t) => ({ memberId: t.member_id, conversationId: t.conversation_id })));
-    const typing = batch.filter((_, i) => passed[i]);
+  async function send(batch: Array<{ typing: Typing; at: number }>): Promise<void> {
+    const passed = await gate.pass(
+      batch.map(({ typing, at }) => ({ memberId: typing.member_id, conversationId: typing.conversation_id, at })),
+    );
+    const typing = batch.flatMap((queuedOne, i) => (passed[i] ? [queuedOne.typing] : []));
     if (typing.length === 0) return;
     await publishEvent(bus, TYPING_CHANNEL, { type: 'typing_batch', typing });
   }
 
   return {
-    /** Queues the event; resolves once its batch went out (or was dropped: it never rejects). */
+    /**
+     * Queues the event, made now (the gate's interval counts from here); resolves once its batch
+     * went out (or was dropped: it never rejects).
+     */
     add(typing: Typing): Promise<void> {
-      queued.push(typing);
+      queued.push({ typing, at: Date.now() });
       sent ??= new Promise<void>((resolve) => {
         setTimeout(() => {
           const batch = queued;
