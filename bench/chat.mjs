@@ -42,14 +42,15 @@ import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg, setPriority, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
 import { WebSocket } from 'ws';
 import { cpuBetween, cpuByPid, freePort, freshDatabase, postgresPids, quantile } from './lib.mjs';
+import { stallProbe } from './stalls.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -165,28 +166,47 @@ async function startServer(name, env) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, name)}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: benchUrl.toString(),
-      DATA_DIR: join(dataRoot, name),
-      WEB_DIST_DIR: join(dataRoot, 'no-web-build'),
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      // No scheduled jobs: a mail job's run lands in one phase and not in the next.
-      ERASE_JOB_INTERVAL_MINUTES: '0',
-      JOB_TICK_SECONDS: '0',
-      RATE_LIMIT_SCALE: '1000',
-      ...env,
+  const stalls = ['--import', pathToFileURL(join(root, 'bench/stalls.mjs')).href];
+  const child = spawn(
+    process.execPath,
+    [...profile, ...stalls, '--import', 'tsx', join(root, 'apps/server/src/main.ts')],
+    {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: benchUrl.toString(),
+        DATA_DIR: join(dataRoot, name),
+        WEB_DIST_DIR: join(dataRoot, 'no-web-build'),
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        // No scheduled jobs: a mail job's run lands in one phase and not in the next.
+        ERASE_JOB_INTERVAL_MINUTES: '0',
+        JOB_TICK_SECONDS: '0',
+        RATE_LIMIT_SCALE: '1000',
+        BENCH_STALLS: '1',
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  );
   children.add(child);
+  // A child inherits the generator's priority: the servers run at the machine's normal one.
+  if (generatorRaised && child.pid !== undefined) setPriority(child.pid, 0);
   let output = '';
-  child.stderr.on('data', (chunk) => (output = (output + chunk.toString()).slice(-4000)));
+  /** Callers of stalls() waiting for the server's answer, first asked first answered. */
+  const stallWaiters = [];
+  let partial = '';
+  child.stderr.on('data', (chunk) => {
+    const text = partial + chunk.toString();
+    const lines = text.split('\n');
+    partial = lines.pop();
+    for (const line of lines) {
+      if (line.startsWith('BENCH_STALLS ')) stallWaiters.shift()?.(JSON.parse(line.slice('BENCH_STALLS '.length)));
+      else output = `${output}${line}\n`.slice(-4000);
+    }
+  });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
@@ -202,7 +222,15 @@ async function startServer(name, env) {
     const ready = await fetch(`${origin}/api/settings.php`)
       .then((res) => res.ok)
       .catch(() => false);
-    if (ready) return { name, origin, port, pid: child.pid, stop };
+    if (ready) {
+      /** What the server's stall probe saw since it was last asked (bench/stalls.mjs). */
+      const stalls = () =>
+        new Promise((resolve) => {
+          stallWaiters.push(resolve);
+          child.kill('SIGUSR2');
+        });
+      return { name, origin, port, pid: child.pid, stop, stalls };
+    }
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`${name} did not answer within 60 s:\n${output}`);
@@ -283,6 +311,31 @@ async function openTabs(serverOf, onReceived) {
 }
 
 const agent = new Agent({ keepAlive: true, maxSockets: 128 });
+/** The load generator's own stalls: a message that arrives while its loop is held is timed late. */
+const generatorStalls = stallProbe();
+/**
+ * The load generator runs ahead of everything else for a CPU, as if on a machine of its own: it
+ * times every message, and each moment it waits for a core is added to the latency of every
+ * message arriving then (its wait grew with typing, which it sends too). Only root may raise a
+ * priority; anyone else runs at the same one and is told so in the document.
+ */
+const GENERATOR_PRIORITY = -10;
+let generatorPriority = 'the same priority as the servers (raising it needs root)';
+let generatorRaised = false;
+try {
+  setPriority(GENERATOR_PRIORITY);
+  generatorRaised = true;
+  generatorPriority = `priority ${GENERATOR_PRIORITY} (nice), ahead of the servers and PostgreSQL`;
+} catch {
+  // Not permitted: measured as before, and said in the document.
+}
+/** Every measured phase, rounds included. */
+const phases = [];
+/** A phase's stalls as table cells: the load generator's, then each server's. */
+const stallCells = ({ generator, servers }) =>
+  [generator, ...servers]
+    .map((s) => `${fmt(s.loopMaxMs)} / ${fmt(s.gcMaxMs)} / ${fmt(s.gcTotalMs)} / ${fmt(s.cpuWaitMs)}`)
+    .join(' | ');
 
 /** POST /api/message.php; resolves with the status (0 on a network error). */
 function sendMessage(server, senderId, recipientId, body) {
@@ -382,6 +435,25 @@ async function transactionCount() {
 }
 
 /** Conversations in the database: the phase's difference is the conversations its sends opened. */
+/** Per table, the autovacuum and autoanalyze runs so far: "relname vacuum" / "relname analyze" → count. */
+async function autovacuumRuns() {
+  const { rows } = await client.query(
+    'select relname, autovacuum_count::int as vacuums, autoanalyze_count::int as analyzes from pg_stat_user_tables',
+  );
+  return new Map(
+    rows.flatMap((r) => [
+      [`${r.relname} vacuum`, r.vacuums],
+      [`${r.relname} analyze`, r.analyzes],
+    ]),
+  );
+}
+
+/** Autovacuum's runs between two autovacuumRuns readings, as "messages vacuum, messages analyze". */
+function autovacuumBetween(before, after) {
+  const runs = [...after].filter(([key, count]) => count > (before.get(key) ?? 0)).map(([key]) => key);
+  return runs.length === 0 ? 'none' : runs.join(', ');
+}
+
 async function conversationCount() {
   const { rows } = await client.query('select count(*)::int as n from conversations');
   return rows[0].n;
@@ -427,6 +499,7 @@ async function runPhase(label, rate, serverOf, servers, typingFactor = 0, typing
   const started = performance.now();
   let cpuFrom = null;
   let transactionsFrom = null;
+  let autovacuumFrom = null;
   let next = 0;
   let nextTyping = 0;
   const typingTotal = total * typingFactor;
@@ -445,6 +518,10 @@ async function runPhase(label, rate, serverOf, servers, typingFactor = 0, typing
             client: cpuByPid([process.pid]),
           };
           transactionsFrom = transactionCount();
+          autovacuumFrom = autovacuumRuns();
+          // The stall probes count from here: what they saw before is let go.
+          generatorStalls.read();
+          for (const server of servers) void server.stalls();
         }
         const [a, b] = pickPair();
         // The sender has the conversation open; a first contact's is new, and no one types in it.
@@ -483,6 +560,11 @@ async function runPhase(label, rate, serverOf, servers, typingFactor = 0, typing
     client: cpuBetween(cpuFrom.client, cpuByPid([process.pid])),
   };
   await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
+  const stalls = {
+    generator: generatorStalls.read(),
+    servers: await Promise.all(servers.map((s) => s.stalls())),
+    autovacuum: autovacuumBetween(await autovacuumFrom, await autovacuumRuns()),
+  };
   const dropped = tabs.dropped();
   await tabs.close();
   const opened = (await conversationCount()) - conversationsBefore;
@@ -518,7 +600,7 @@ async function runPhase(label, rate, serverOf, servers, typingFactor = 0, typing
       max: sorted.at(-1) ?? null,
     };
   };
-  return {
+  const result = {
     label,
     rate,
     tabs: tabs.count,
@@ -547,7 +629,13 @@ async function runPhase(label, rate, serverOf, servers, typingFactor = 0, typing
       client: (cpu.client * 1000) / measured,
     },
     byReceiver: [...byReceiver].map(([name, list]) => ({ name, ...summary(list) })),
+    stalls,
   };
+  phases.push(result);
+  log(
+    `${label}: message p99 ${fmt(result.live.p99)} ms; stalls ${stallCells(stalls)}; autovacuum: ${stalls.autovacuum}`,
+  );
+  return result;
 }
 
 // --- the two phases --------------------------------------------------------------------------
@@ -721,7 +809,15 @@ const roundsVerdict = [...rounds]
     return `${setup}: ${within ? 'within' : 'not within'} ${TYPING_P99_MARGIN * 100}%`;
   })
   .join('; ');
-console.log(`\n${table}\n\n${spreadTable}\n\n${cpuTable}\n\n${typingTable}\n\n${roundsTable}\n`);
+const stallsTable = [
+  '| phase | message p99 ms | load generator | server 1 | server 2 | autovacuum ran on |',
+  '|---|---:|---|---|---|---|',
+  ...phases.map(
+    (r) =>
+      `| ${r.label} | ${fmt(r.live.p99)} | ${stallCells(r.stalls)} |${r.stalls.servers.length === 1 ? ' - |' : ''} ${r.stalls.autovacuum} |`,
+  ),
+].join('\n');
+console.log(`\n${table}\n\n${spreadTable}\n\n${cpuTable}\n\n${typingTable}\n\n${roundsTable}\n\n${stallsTable}\n`);
 
 const meets = (r) => r.live.p99 !== null && r.live.p99 < TARGET_P99_MS && r.lost === 0 && r.failed === 0;
 const verdict = results
@@ -741,8 +837,8 @@ const doc = `# Chat delivery benchmark
 Produced by \`npm run bench:chat\` (bench/chat.mjs) on ${day}:
 PostgreSQL ${pgVersion} with stock settings, Redis ${redisVersion}, Node ${process.version}, ${cpus().length} CPU cores
 (${cpus()[0]?.model ?? 'unknown'}) shared by everything in the run: PostgreSQL, Redis, the server
-processes and the benchmark's own clients (all sockets and senders in one Node process), and other
-work on the machine: load average ${loadAtStart} when the run began and ${loadAtEnd} (1 / 5 / 15 min)
+processes and the benchmark's own clients (all sockets and senders in one Node process, at
+${generatorPriority}), and other work on the machine: load average ${loadAtStart} when the run began and ${loadAtEnd} (1 / 5 / 15 min)
 at the end. Not part of CI.
 
 ## Set-up
@@ -818,6 +914,15 @@ slowest 100, a fifth of a second of sending, so one stall of the machine in a ph
 single phases differ more from one run to the next than the target allows.
 
 ${roundsTable}
+
+Where each phase's stalls come from (bench/stalls.mjs, in the load generator and in each server
+process), over the measured window and its drain, in ms: the longest stall of the event loop
+(beyond its 10 ms tick) / the longest garbage collection / all garbage collection / the time the
+process's main thread waited for a CPU while it could run (Linux's run delay). A stall longer than
+the collections is the machine's cores taken by other processes, and the waits show how often
+that happened. The last column names the tables autovacuum worked on in that window.
+
+${stallsTable}
 
 What a typing frame costs (decision 0083): no HTTP request and no session lookup (the tab's member
 was authenticated at the handshake); a frame within 2 s of the tab's last one for the conversation
