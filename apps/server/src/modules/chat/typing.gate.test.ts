@@ -70,4 +70,17 @@ describe('typing gate', () => {
     expect(await first.pass([typist(1), typist(2)])).toEqual([true, true]);
     expect(await second.pass([typist(2), typist(3), typist(1)])).toEqual([false, true, false]);
   });
+
+  it('lets the events through when Redis fails', async () => {
+    // A real client of a port nothing listens on, failing at once rather than queueing.
+    const down = new Redis({ port: 1, lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+    const gate = createTypingGate({
+      redis: down,
+      prefix: `test-${randomUUID()}:`,
+      intervalMs: TYPING_INTERVAL_MS,
+      log,
+    });
+    expect(await gate.pass([typist(1), typist(1), typist(2)])).toEqual([true, false, true]);
+    down.disconnect();
+  });
 });
