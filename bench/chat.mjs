@@ -920,7 +920,10 @@ process), over the measured window and its drain, in ms: the longest stall of th
 (beyond its 10 ms tick) / the longest garbage collection / all garbage collection / the time the
 process's main thread waited for a CPU while it could run (Linux's run delay). A stall longer than
 the collections is the machine's cores taken by other processes, and the waits show how often
-that happened. The last column names the tables autovacuum worked on in that window.
+that happened. The last column names the tables autovacuum worked on in that window. Until
+2026-11-28 the load generator ran at the servers' priority: at 300 messages a second in two
+processes it then waited 1.5 to 3 s of each phase for a CPU, its loop stood still for up to 65 ms
+at a time, and the messages arriving meanwhile were timed late by as much.
 
 ${stallsTable}
 
@@ -934,7 +937,8 @@ values, so each connection plans it once; until 2026-11-28 each batch was a new 
 afresh, and planning it cost PostgreSQL more than running it).
 What passes waits up to 50 ms with the process's other typing of the moment: then the batch goes
 through the limit at once (the process's own memory of the pairs it passed, then, in the
-two-process set-up, one Redis pipeline of \`SET NX PX\` for the rest) and onto the bus as one message
+two-process set-up, one Redis script making a \`SET NX PX\` of each of the rest: until 2026-11-28
+a pipeline of one command per event) and onto the bus as one message
 on a channel of its own, which only the live channel reads; each process writes a batch's frames to
 its partners' tabs a slice of 64 at a time, letting the events waiting run between slices. Nothing
 is written. Before batching each passing event cost a Redis command and a bus message of its own,
