@@ -36,6 +36,13 @@ for i, key in ipairs(KEYS) do
 end
 return passed`;
 
+/**
+ * The typing events' limit (decision 0083). The process remembers every pair it let through
+ * and refuses its events within the interval without asking anyone, so a flood costs no Redis
+ * command; with Redis, what the process would let through is asked of Redis in one command per
+ * call (SET_EACH_NX), so the interval holds over every process. A Redis failure lets the events
+ * through: a few extra typing events are better than none.
+ */
 export function createTypingGate(deps: {
   redis: Redis | null;
   /** Prefix of the Redis keys (the rate limits' name space). */
