@@ -320,12 +320,10 @@ const generatorStalls = stallProbe();
  * priority; anyone else runs at the same one and is told so in the document.
  */
 const GENERATOR_PRIORITY = -10;
-let generatorPriority = 'the same priority as the servers (raising it needs root)';
 let generatorRaised = false;
 try {
   setPriority(GENERATOR_PRIORITY);
   generatorRaised = true;
-  generatorPriority = `priority ${GENERATOR_PRIORITY} (nice), ahead of the servers and PostgreSQL`;
 } catch {
   // Not permitted: measured as before, and said in the document.
 }
@@ -434,7 +432,6 @@ async function transactionCount() {
   return rows[0].n;
 }
 
-/** Conversations in the database: the phase's difference is the conversations its sends opened. */
 /** Per table, the autovacuum and autoanalyze runs so far: "relname vacuum" / "relname analyze" → count. */
 async function autovacuumRuns() {
   const { rows } = await client.query(
@@ -454,6 +451,7 @@ function autovacuumBetween(before, after) {
   return runs.length === 0 ? 'none' : runs.join(', ');
 }
 
+/** Conversations in the database: the phase's difference is the conversations its sends opened. */
 async function conversationCount() {
   const { rows } = await client.query('select count(*)::int as n from conversations');
   return rows[0].n;
@@ -838,7 +836,7 @@ Produced by \`npm run bench:chat\` (bench/chat.mjs) on ${day}:
 PostgreSQL ${pgVersion} with stock settings, Redis ${redisVersion}, Node ${process.version}, ${cpus().length} CPU cores
 (${cpus()[0]?.model ?? 'unknown'}) shared by everything in the run: PostgreSQL, Redis, the server
 processes and the benchmark's own clients (all sockets and senders in one Node process, at
-${generatorPriority}), and other work on the machine: load average ${loadAtStart} when the run began and ${loadAtEnd} (1 / 5 / 15 min)
+${generatorRaised ? `priority ${GENERATOR_PRIORITY} (nice), ahead of the servers and PostgreSQL` : 'the same priority as the servers (raising it needs root)'}), and other work on the machine: load average ${loadAtStart} when the run began and ${loadAtEnd} (1 / 5 / 15 min)
 at the end. Not part of CI.
 
 ## Set-up
