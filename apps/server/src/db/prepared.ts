@@ -37,6 +37,9 @@ export function prepared<P>(db: DbOrTx, name: string, build: (db: DbOrTx) => Pre
   return statement;
 }
 
+/** A bigint column as a driver answers it outside the query builder: a string, a bigint or a number. */
+export type IdValue = string | number | bigint;
+
 /**
  * Runs a fixed SQL text with positional parameters as a named prepared statement, in the
  * caller's transaction when given one: for statements the query builder cannot express (data-

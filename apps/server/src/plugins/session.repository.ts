@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
-import { runNamed } from '../db/prepared.js';
+import { runNamed, type IdValue } from '../db/prepared.js';
 import { members, profiles, sessions } from '../db/schema/index.js';
 
 /** Stores a new session under the hash of its token. */
@@ -64,7 +64,7 @@ export async function noteActivity(
   now: Date,
   staleBefore: Date,
 ): Promise<{ memberId: number; previous: Date }[]> {
-  const rows = await runNamed<{ member_id: number; previous: string | Date }>(
+  const rows = await runNamed<{ member_id: IdValue; previous: string | Date }>(
     db,
     'session_note_activity',
     `with touched as (
@@ -76,5 +76,5 @@ export async function noteActivity(
      select p.member_id, p.last_active_at as previous from profiles p join touched t on t.member_id = p.member_id`,
     [memberIds, now.toISOString(), staleBefore.toISOString(), now.toISOString().slice(0, 10)],
   );
-  return rows.map((row) => ({ memberId: row.member_id, previous: new Date(row.previous) }));
+  return rows.map((row) => ({ memberId: Number(row.member_id), previous: new Date(row.previous) }));
 }

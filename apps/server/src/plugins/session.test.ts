@@ -1,12 +1,12 @@
 import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_COOKIE } from '@app/shared';
 import { buildMember } from '../../test/factories.js';
 import { XHR, buildTestApp, type TestApp } from '../../test/helpers.js';
 import { activeDays, profiles, sessions } from '../db/schema/index.js';
-import { createSession, hashToken, setSessionCookie } from './session.js';
+import { ACTIVITY_NOTE_CHUNK, createSession, hashToken, noteMembersActive, setSessionCookie } from './session.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -74,6 +74,30 @@ describe('noting activity', () => {
     await userWith(`${AUTH_COOKIE}=${token}`);
     expect((await lastActive())!.getTime()).toBe(minuteAgo.getTime());
     expect(await days()).toEqual([]);
+  });
+
+  it('notes many members a share at a time, all of them, and reports those back online once', async () => {
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    const minuteAgo = new Date(Date.now() - 60_000);
+    const many = await Promise.all(
+      Array.from({ length: ACTIVITY_NOTE_CHUNK + 1 }, () => buildMember(t.db, { profile: { lastActiveAt: hourAgo } })),
+    );
+    const { member: recent } = await buildMember(t.db, { profile: { lastActiveAt: minuteAgo } });
+    const ids = [...many.map(({ member }) => member.id), recent.id];
+    const staled: number[][] = [];
+    const now = new Date();
+
+    await noteMembersActive(t.db, { stale: async (memberIds) => void staled.push([...memberIds]) }, ids, now);
+
+    const rows = await t.db
+      .select({ id: profiles.memberId, at: profiles.lastActiveAt })
+      .from(profiles)
+      .where(inArray(profiles.memberId, ids));
+    const at = new Map(rows.map((row) => [row.id, row.at!.getTime()]));
+    expect(many.every(({ member }) => at.get(member.id) === now.getTime())).toBe(true);
+    expect(at.get(recent.id)).toBe(minuteAgo.getTime());
+    expect(staled).toHaveLength(1);
+    expect(staled[0]!.sort((x, y) => x - y)).toEqual(many.map(({ member }) => member.id).sort((x, y) => x - y));
   });
 });
 

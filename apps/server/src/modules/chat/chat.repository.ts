@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { bound, prepared, runNamed } from '../../db/prepared.js';
+import { bound, prepared, runNamed, type IdValue } from '../../db/prepared.js';
 import {
   conversationMembers,
   conversations,
@@ -35,9 +35,6 @@ export interface MessageContent {
   image: { key: string; thumbKey: string; width: number; height: number } | null;
   giftKey: string | null;
 }
-
-/** A bigint column as a driver answers it outside the query builder: a string, a bigint or a number. */
-type IdValue = string | number | bigint;
 
 /**
  * The pair's conversation and its list entries: both, or with $4 false only the starter's (a
