@@ -335,6 +335,10 @@ const stallCells = ({ generator, servers }) =>
     .map((s) => `${fmt(s.loopMaxMs)} / ${fmt(s.gcMaxMs)} / ${fmt(s.gcTotalMs)} / ${fmt(s.cpuWaitMs)}`)
     .join(' | ');
 
+/** A phase's slowest 1% as a table cell: the largest episode's share, and how many episodes. */
+const episodeCell = ({ slow, episodes, largest, spanMs }) =>
+  `${largest} of ${slow} sent within ${spanMs.toFixed(0)} ms; ${episodes} episode${episodes === 1 ? '' : 's'}`;
+
 /** POST /api/message.php; resolves with the status (0 on a network error). */
 function sendMessage(server, senderId, recipientId, body) {
   return new Promise((resolve) => {
@@ -449,6 +453,34 @@ async function autovacuumRuns() {
 function autovacuumBetween(before, after) {
   const runs = [...after].filter(([key, count]) => count > (before.get(key) ?? 0)).map(([key]) => key);
   return runs.length === 0 ? 'none' : runs.join(', ');
+}
+
+/** Sends this close together are one episode of the slowest messages (see slowestEpisodes). */
+const EPISODE_GAP_MS = 100;
+
+/**
+ * The phase's slowest 1%, those at or above its p99, grouped by when they were sent: sends less
+ * than EPISODE_GAP_MS apart are one episode. One stall of the server or the machine makes an
+ * episode of all the messages sent while it lasted, so when one episode holds most of them, it
+ * alone set the phase's p99. Returns the number of episodes and the largest's size and span.
+ */
+function slowestEpisodes(sends) {
+  const sorted = [...sends].sort((x, y) => x.ms - y.ms);
+  const cut = quantile(
+    sorted.map((send) => send.ms),
+    0.99,
+  );
+  const slow = sends.filter((send) => send.ms >= cut).sort((x, y) => x.at - y.at);
+  const episodes = [];
+  for (const send of slow) {
+    const last = episodes.at(-1);
+    if (last && send.at - last.to < EPISODE_GAP_MS) {
+      last.to = send.at;
+      last.count += 1;
+    } else episodes.push({ from: send.at, to: send.at, count: 1 });
+  }
+  const largest = episodes.reduce((a, b) => (b.count > a.count ? b : a), { from: 0, to: 0, count: 0 });
+  return { slow: slow.length, episodes: episodes.length, largest: largest.count, spanMs: largest.to - largest.from };
 }
 
 /** Conversations in the database: the phase's difference is the conversations its sends opened. */
@@ -570,6 +602,8 @@ async function runPhase(label, rate, serverOf, servers, typingFactor = 0, typing
   const transactions = (await transactionCount()) - (await transactionsFrom);
 
   const latencies = [];
+  /** Each received message's send time and latency, for slowestEpisodes. */
+  const sends = [];
   const afterAnswer = [];
   const byReceiver = new Map();
   let firstReceipt = Infinity;
@@ -578,6 +612,7 @@ async function runPhase(label, rate, serverOf, servers, typingFactor = 0, typing
     if (Number.isNaN(receivedAt[seq])) continue;
     const ms = receivedAt[seq] - sentAt[seq];
     latencies.push(ms);
+    sends.push({ at: sentAt[seq], ms });
     afterAnswer.push(receivedAt[seq] - answeredAt[seq]);
     const where = sameProcess[seq] ? 'the sending process' : 'the other process';
     const list = byReceiver.get(where) ?? [];
@@ -628,10 +663,11 @@ async function runPhase(label, rate, serverOf, servers, typingFactor = 0, typing
     },
     byReceiver: [...byReceiver].map(([name, list]) => ({ name, ...summary(list) })),
     stalls,
+    slowest: slowestEpisodes(sends),
   };
   phases.push(result);
   log(
-    `${label}: message p99 ${fmt(result.live.p99)} ms; stalls ${stallCells(stalls)}; autovacuum: ${stalls.autovacuum}`,
+    `${label}: message p99 ${fmt(result.live.p99)} ms; slowest 1% ${episodeCell(result.slowest)}; stalls ${stallCells(stalls)}; autovacuum: ${stalls.autovacuum}`,
   );
   return result;
 }
@@ -808,11 +844,11 @@ const roundsVerdict = [...rounds]
   })
   .join('; ');
 const stallsTable = [
-  '| phase | message p99 ms | load generator | server 1 | server 2 | autovacuum ran on |',
-  '|---|---:|---|---|---|---|',
+  '| phase | message p99 ms | slowest 1%: the largest episode | load generator | server 1 | server 2 | autovacuum ran on |',
+  '|---|---:|---|---|---|---|---|',
   ...phases.map(
     (r) =>
-      `| ${r.label} | ${fmt(r.live.p99)} | ${stallCells(r.stalls)} |${r.stalls.servers.length === 1 ? ' - |' : ''} ${r.stalls.autovacuum} |`,
+      `| ${r.label} | ${fmt(r.live.p99)} | ${episodeCell(r.slowest)} | ${stallCells(r.stalls)} |${r.stalls.servers.length === 1 ? ' - |' : ''} ${r.stalls.autovacuum} |`,
   ),
 ].join('\n');
 console.log(`\n${table}\n\n${spreadTable}\n\n${cpuTable}\n\n${typingTable}\n\n${roundsTable}\n\n${stallsTable}\n`);
@@ -918,7 +954,10 @@ process), over the measured window and its drain, in ms: the longest stall of th
 (beyond its 10 ms tick) / the longest garbage collection / all garbage collection / the time the
 process's main thread waited for a CPU while it could run (Linux's run delay). A stall longer than
 the collections is the machine's cores taken by other processes, and the waits show how often
-that happened. The last column names the tables autovacuum worked on in that window. Until
+that happened. The last column names the tables autovacuum worked on in that window. The third
+column groups the phase's slowest 1% (the messages at or above its p99) by when they were sent,
+sends less than ${EPISODE_GAP_MS} ms apart in one episode: when one episode holds most of them, one stall of a
+fraction of a second set the phase's p99, whatever the rest of the phase did. Until
 2026-11-28 the load generator ran at the servers' priority: at 300 messages a second in two
 processes it then waited 1.5 to 3 s of each phase for a CPU, its loop stood still for up to 65 ms
 at a time, and the messages arriving meanwhile were timed late by as much.
