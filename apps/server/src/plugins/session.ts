@@ -42,13 +42,6 @@ const ONLINE_MS = ONLINE_MINUTES * 60 * 1000;
  * remembered end. Longer than the 60 s poll, so a polling tab is served from memory.
  */
 const SESSION_MEMORY_MS = 5 * 60 * 1000;
-/**
- * Members one statement of noteMembersActive notes at most. The statement holds its rows' locks
- * until it commits, and a request whose own note falls due meanwhile waits for them: a process
- * with 8,000 open tabs noted them all in one statement of 220 ms every two minutes, and the
- * requests of those minutes' due members waited as long (the bench's slowest messages).
- */
-export const ACTIVITY_NOTE_CHUNK = 250;
 /** A remembered session is ~200 bytes: 50,000 are about 10 MB. */
 const MAX_REMEMBERED_SESSIONS = 50_000;
 
@@ -218,11 +211,10 @@ export function sessionMember(request: FastifyRequest): SessionMember {
 }
 
 /**
- * Notes members active (shown as online / recently active), each at most once per
- * LAST_ACTIVE_THROTTLE_MINUTES across processes, ACTIVITY_NOTE_CHUNK members a statement, one
- * after the other; the answers showing those it brings back online are stale. For requests (one
- * member) and for the open live channels (every member with a tab, without a request: they count
- * as online while a tab is open).
+ * Notes members active (shown as online / recently active) in one statement, each at most once
+ * per LAST_ACTIVE_THROTTLE_MINUTES across processes; the answers showing those it brings back
+ * online are stale. For requests (one member) and for the open live channels (the members with a
+ * tab, a slice at a time, without a request: they count as online while a tab is open).
  */
 export async function noteMembersActive(
   db: Db,
@@ -231,14 +223,9 @@ export async function noteMembersActive(
   now: Date,
 ): Promise<void> {
   const staleBefore = new Date(now.getTime() - LAST_ACTIVE_THROTTLE_MS);
-  const back: number[] = [];
-  for (let from = 0; from < memberIds.length; from += ACTIVITY_NOTE_CHUNK) {
-    const noted = await noteActivity(db, memberIds.slice(from, from + ACTIVITY_NOTE_CHUNK), now, staleBefore);
-    for (const { memberId, previous } of noted) {
-      if (previous.getTime() < now.getTime() - ONLINE_MS) back.push(memberId);
-    }
-  }
-  if (back.length > 0) await answers.stale(back);
+  const noted = await noteActivity(db, memberIds, now, staleBefore);
+  const back = noted.filter(({ previous }) => previous.getTime() < now.getTime() - ONLINE_MS);
+  if (back.length > 0) await answers.stale(back.map(({ memberId }) => memberId));
 }
 
 /**

@@ -136,6 +136,30 @@ describe('live hub', () => {
     expect(hub.tabCount(MEMBER)).toBe(7);
   });
 
+  it('reports each member with a tab as active once per interval, a slice of the members at a time', async () => {
+    const reports: Array<{ at: number; memberIds: number[] }> = [];
+    const started = performance.now();
+    hub = createLiveHub({
+      bus,
+      log,
+      noteActive: async (memberIds) => void reports.push({ at: performance.now() - started, memberIds }),
+      options: { activityIntervalMs: 300, activitySliceMs: 100 },
+    });
+    await hub.start();
+    for (let memberId = 1; memberId <= 6; memberId += 1) {
+      hub.join(memberId, SESSION, (await connect()).socket).open([]);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 800));
+
+    // Three slices, 100 ms apart: each report names the members of one slot (their id modulo 3).
+    for (const { memberIds } of reports) expect(new Set(memberIds.map((id) => id % 3)).size).toBe(1);
+    for (let memberId = 1; memberId <= 6; memberId += 1) {
+      const times = reports.filter((r) => r.memberIds.includes(memberId)).map((r) => r.at);
+      expect(times.length).toBeGreaterThanOrEqual(2);
+      expect(times[1]! - times[0]!).toBeGreaterThan(250);
+    }
+  });
+
   it('forgets a closed tab and stops routing after close', async () => {
     hub = createLiveHub({ bus, log });
     await hub.start();
@@ -283,7 +307,7 @@ describe('watch frames', () => {
     return client;
   }
 
-  it("writes typing only to the tabs that show its conversation, and to those that never said", async () => {
+  it('writes typing only to the tabs that show its conversation, and to those that never said', async () => {
     hub = createLiveHub({ bus, log });
     await hub.start();
     const showsOne = await tab(1);
