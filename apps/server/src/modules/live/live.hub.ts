@@ -212,7 +212,7 @@ export function createLiveHub(deps: {
   bus: Bus;
   log: FastifyBaseLogger;
   options?: Partial<LiveHubOptions>;
-  /** Told once per activityIntervalMs of each member with a tab open: they are active (the handshake's request noted the start). */
+  /** Told of each member with a tab open once per activityIntervalMs: they are active (the handshake's request noted the start). */
   noteActive?: (memberIds: number[]) => Promise<void>;
   /** Where typing frames go; without it they are dropped. */
   typing?: LiveTyping;
