@@ -464,13 +464,8 @@ const EPISODE_GAP_MS = 100;
  * episode of all the messages sent while it lasted, so when one episode holds most of them, it
  * alone set the phase's p99. Returns the number of episodes and the largest's size and span.
  */
-function slowestEpisodes(sends) {
-  const sorted = [...sends].sort((x, y) => x.ms - y.ms);
-  const cut = quantile(
-    sorted.map((send) => send.ms),
-    0.99,
-  );
-  const slow = sends.filter((send) => send.ms >= cut).sort((x, y) => x.at - y.at);
+function slowestEpisodes(sends, p99) {
+  const slow = sends.filter((send) => send.ms >= p99).sort((x, y) => x.at - y.at);
   const episodes = [];
   for (const send of slow) {
     const last = episodes.at(-1);
@@ -663,8 +658,8 @@ async function runPhase(label, rate, serverOf, servers, typingFactor = 0, typing
     },
     byReceiver: [...byReceiver].map(([name, list]) => ({ name, ...summary(list) })),
     stalls,
-    slowest: slowestEpisodes(sends),
   };
+  result.slowest = slowestEpisodes(sends, result.live.p99);
   phases.push(result);
   log(
     `${label}: message p99 ${fmt(result.live.p99)} ms; slowest 1% ${episodeCell(result.slowest)}; stalls ${stallCells(stalls)}; autovacuum: ${stalls.autovacuum}`,
